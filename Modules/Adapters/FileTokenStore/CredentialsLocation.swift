@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the credentials file lives.
+public enum CredentialsLocation {
+    /// `$XDG_CONFIG_HOME/cocoacasts/credentials.json`, falling back to
+    /// `$HOME/.config/cocoacasts/credentials.json` when `XDG_CONFIG_HOME` is unset,
+    /// empty or relative (the XDG rule).
+    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        configurationDirectory(environment: environment)
+            .appendingPathComponent("cocoacasts", isDirectory: true)
+            .appendingPathComponent("credentials.json")
+    }
+
+    /// `$HOME/.cocoacasts/credentials`: the file of the earlier release, migrated lazily.
+    public static func legacyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        home(environment: environment)
+            .appendingPathComponent(".cocoacasts", isDirectory: true)
+            .appendingPathComponent("credentials")
+    }
+
+    private static func configurationDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true)
+        }
+        return home(environment: environment).appendingPathComponent(".config", isDirectory: true)
+    }
+
+    private static func home(environment: [String: String]) -> URL {
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+    }
+}

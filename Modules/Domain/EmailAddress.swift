@@ -1,0 +1,43 @@
+/// The series' e-mail rule, without a regular expression.
+///
+/// A valid address is a user part of 1–32 characters from `[A-Za-z0-9._%+-]` that
+/// starts and ends with a letter or digit, an `@`, 1–5 labels each followed by a dot
+/// (letters, digits and inner hyphens, 1–32 characters), and a top-level domain of
+/// 2–8 letters. Non-ASCII characters and spaces are never valid.
+public enum EmailAddress {
+    /// Whether `candidate` satisfies the rule.
+    public static func isValid(_ candidate: String) -> Bool {
+        let parts = candidate.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        return isValidUser(parts[0]) && isValidDomain(parts[1])
+    }
+
+    private static func isValidUser(_ user: Substring.UTF8View.SubSequence) -> Bool {
+        guard (1...32).contains(user.count), let first = user.first, let last = user.last,
+            isAlphanumeric(first), isAlphanumeric(last)
+        else { return false }
+        return user.allSatisfy { isAlphanumeric($0) || "._%+-".utf8.contains($0) }
+    }
+
+    private static func isValidDomain(_ domain: Substring.UTF8View.SubSequence) -> Bool {
+        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard (2...6).contains(labels.count), let tld = labels.last else { return false }
+        guard (2...8).contains(tld.count), tld.allSatisfy(isLetter) else { return false }
+        return labels.dropLast().allSatisfy(isValidLabel)
+    }
+
+    private static func isValidLabel(_ label: Substring.UTF8View.SubSequence) -> Bool {
+        guard (1...32).contains(label.count), let first = label.first, let last = label.last,
+            isAlphanumeric(first), isAlphanumeric(last)
+        else { return false }
+        return label.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

@@ -1,0 +1,22 @@
+import Domain
+
+/// Everything the app asks of the Cocoacasts API.
+///
+/// View-models receive one by initializer injection and never learn which type they
+/// got: the HTTP client, the fixture-backed preview client or a test double. Each
+/// operation throws only ``APIError``, so callers can switch over failures exhaustively
+/// (the Swift 6 form of the series' `AnyPublisher<T, APIError>`).
+public protocol APIService: Sendable {
+    /// Signs in with an e-mail and password and returns the issued token pair.
+    func signIn(email: String, password: String) async throws(APIError) -> SignInResponse
+    /// Fetches the list of episodes.
+    func episodes() async throws(APIError) -> [Episode]
+    /// Fetches a protected video. Needs a signed-in user.
+    func video(id: String) async throws(APIError) -> Video
+    /// Fetches the user's progress for a video (cursor 0 when none is stored).
+    func progressForVideo(id: String) async throws(APIError) -> VideoProgress
+    /// Stores the user's progress for a video and returns what the server stored.
+    func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress
+    /// Deletes the user's progress for a video.
+    func deleteProgressForVideo(id: String) async throws(APIError)
+}

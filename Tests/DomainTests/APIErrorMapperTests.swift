@@ -1,0 +1,55 @@
+import Domain
+import Testing
+
+@Suite("APIErrorMapper: the message for every error in every context")
+struct APIErrorMapperTests {
+    typealias Row = (error: APIError, context: APIErrorMapper.Context, message: String?)
+
+    static let noNetwork = "You need to have a network connection."
+    static let signedOut = "You need to be signed in."
+    static let invalidCredentials = "The email/password combination is invalid."
+    static let episodesFailed = "The list of episodes could not be fetched."
+    static let videoFailed = "The video could not be fetched."
+    static let progressFailed = "The video progress could not be synced."
+
+    static let table: [Row] = [
+        (.unreachable, .signIn, noNetwork),
+        (.unreachable, .episodes, noNetwork),
+        (.unreachable, .video, noNetwork),
+        (.unreachable, .progress, noNetwork),
+        (.unauthorized, .signIn, invalidCredentials),
+        (.unauthorized, .episodes, signedOut),
+        (.unauthorized, .video, "You need to be signed in to watch this episode."),
+        (.unauthorized, .progress, signedOut),
+        (.unknown, .signIn, invalidCredentials),
+        (.unknown, .episodes, episodesFailed),
+        (.unknown, .video, videoFailed),
+        (.unknown, .progress, progressFailed),
+        (.failedRequest, .signIn, invalidCredentials),
+        (.failedRequest, .episodes, episodesFailed),
+        (.failedRequest, .video, videoFailed),
+        (.failedRequest, .progress, progressFailed),
+        (.invalidResponse, .signIn, invalidCredentials),
+        (.invalidResponse, .episodes, episodesFailed),
+        (.invalidResponse, .video, videoFailed),
+        (.invalidResponse, .progress, progressFailed),
+        (.cancelled, .signIn, nil),
+        (.cancelled, .episodes, nil),
+        (.cancelled, .video, nil),
+        (.cancelled, .progress, nil),
+    ]
+
+    @Test(arguments: table)
+    func message(row: Row) {
+        #expect(APIErrorMapper(error: row.error, context: row.context).message == row.message)
+    }
+
+    @Test func tableCoversEveryErrorInEveryContext() {
+        let covered = Set(Self.table.map { "\($0.error)/\($0.context)" })
+        let all = APIError.allCases.flatMap { error in
+            APIErrorMapper.Context.allCases.map { "\(error)/\($0)" }
+        }
+        #expect(covered == Set(all))
+        #expect(Self.table.count == all.count)
+    }
+}

@@ -1,0 +1,73 @@
+import Domain
+import Ports
+import TestSupport
+import Testing
+
+@Suite("KeyValueTokenStore: the refactoring story's KeyValueAccountProvider")
+struct KeyValueTokenStoreTests {
+    @Test func emptyStoreGivesNoTokens() throws {
+        // Given an empty key-value store
+        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        // Then there is no pair and no access token
+        #expect(try store.tokens() == nil)
+        #expect(store.accessToken == nil)
+    }
+
+    @Test func savingWritesTheExpectedKeysInOneChange() throws {
+        // Given
+        let values = SpyKeyValueStore()
+        let store = KeyValueTokenStore(store: values)
+        // When
+        try store.setTokens(SampleTokens.first)
+        // Then both keys were written in a single atomic change
+        #expect(values.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1"]])
+        #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
+    }
+
+    @Test func scopedKeysCarryTheScope() throws {
+        let values = SpyKeyValueStore()
+        let store = KeyValueTokenStore(store: values, scope: "https://api.example.com:443")
+        try store.setTokens(SampleTokens.first)
+        #expect(
+            Set(values.values.keys) == [
+                "https://api.example.com:443#accessToken", "https://api.example.com:443#refreshToken",
+            ])
+        #expect(try KeyValueTokenStore(store: values, scope: "http://127.0.0.1:80").tokens() == nil)
+    }
+
+    @Test func aHalfWrittenPairIsNoPair() throws {
+        let store = KeyValueTokenStore(store: SpyKeyValueStore(["accessToken": "only-access"]))
+        #expect(try store.tokens() == nil)
+    }
+
+    @Test func resetRemovesBothKeysAndLeavesOthers() throws {
+        let values = SpyKeyValueStore(["unrelated": "kept"])
+        let store = KeyValueTokenStore(store: values)
+        try store.setTokens(SampleTokens.first)
+        try store.reset()
+        #expect(values.values == ["unrelated": "kept"])
+    }
+
+    @Test func anUnreadableStoreIsAnErrorNotASignOut() async throws {
+        // Given a store that holds tokens but cannot be read
+        let values = SpyKeyValueStore(["accessToken": "a", "refreshToken": "r"])
+        let failure = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not JSON")
+        values.fail(with: failure)
+        let store = KeyValueTokenStore(store: values)
+        // Then reading throws rather than answering "signed out"
+        #expect(throws: failure) { try store.tokens() }
+        // And a refresh reports the store error without calling the server
+        let calls = CallRecorder<String>()
+        await #expect(throws: TokenRefreshError.store(failure)) {
+            try await store.refreshTokens(replacing: "a") { refreshToken in
+                calls.record(refreshToken)
+                return SampleTokens.second
+            }
+        }
+        #expect(calls.count == 0)
+        // And nothing was written
+        values.fail(with: nil)
+        #expect(values.appliedChanges.isEmpty)
+        #expect(try store.tokens() == SignInResponse(accessToken: "a", refreshToken: "r"))
+    }
+}

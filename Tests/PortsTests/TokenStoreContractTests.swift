@@ -1,0 +1,33 @@
+import Ports
+import TestSupport
+import Testing
+
+/// The token-store contract against every store this module builds from its parts.
+@Suite("Token-store contract")
+struct TokenStoreContractTests {
+    @Test("KeyValueTokenStore", arguments: TokenStoreContract.cases)
+    func keyValueTokenStore(_ check: TokenStoreContract) async throws {
+        try await check.run(on: KeyValueTokenStore(store: SpyKeyValueStore()))
+    }
+
+    @Test("KeyValueTokenStore, scoped", arguments: TokenStoreContract.cases)
+    func scopedKeyValueTokenStore(_ check: TokenStoreContract) async throws {
+        try await check.run(on: KeyValueTokenStore(store: SpyKeyValueStore(), scope: "http://127.0.0.1:8080"))
+    }
+
+    @Test("MigratingTokenStore", arguments: TokenStoreContract.cases)
+    func migratingTokenStore(_ check: TokenStoreContract) async throws {
+        let store = MigratingTokenStore(
+            current: KeyValueTokenStore(store: SpyKeyValueStore()),
+            previous: KeyValueTokenStore(store: SpyKeyValueStore()))
+        try await check.run(on: store)
+    }
+
+    @Test("MirroringTokenStore", arguments: TokenStoreContract.cases)
+    func mirroringTokenStore(_ check: TokenStoreContract) async throws {
+        let store = MirroringTokenStore(
+            primary: KeyValueTokenStore(store: SpyKeyValueStore()),
+            mirrors: [KeyValueTokenStore(store: SpyKeyValueStore()), KeyValueTokenStore(store: SpyKeyValueStore())])
+        try await check.run(on: store)
+    }
+}
