@@ -72,6 +72,9 @@ let package = Package(
             name: "CLITests", dependencies: ["cocoacasts", "TestSupport"],
             path: "Tests/CLITests", swiftSettings: settings),
         .testTarget(
+            name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
+            path: "Tests/MockAPIServerTests", swiftSettings: settings),
+        .testTarget(
             name: "PreviewHarnessTests", dependencies: ["cocoacasts-preview"],
             path: "Tests/PreviewHarnessTests", swiftSettings: settings),
     ],

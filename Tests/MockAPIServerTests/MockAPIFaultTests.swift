@@ -1,0 +1,97 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension Array where Element == Substring {
+    /// The two halves of a split in two, or `nil`.
+    fileprivate var pairs: (Substring, Substring)? { count == 2 ? (self[0], self[1]) : nil }
+}
+
+@Suite("Mock API server: injected faults")
+struct MockAPIFaultTests {
+    @Test func latencyDelaysTheAnswer() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.latency(0.4, route: MockAPIRoute.episodes))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let reply = try await Probe(server).send("GET", "/episodes")
+            #expect(reply.status == 200)
+            #expect(clock.now - start >= .milliseconds(400))
+        }
+    }
+
+    @Test func statusAnswersTheNextRequestsThenStops() async throws {
+        try await MockAPIServer.with { server async throws in
+            let probe = Probe(server)
+            try await server.admin.inject(.status(503, retryAfter: 2, route: MockAPIRoute.episodes, count: 2))
+            for _ in 0..<2 {
+                let reply = try await probe.send("GET", "/episodes")
+                #expect(reply.status == 503)
+                #expect(reply.header("Retry-After") == "2")
+            }
+            #expect(try await probe.send("GET", "/episodes").status == 200)
+        }
+    }
+
+    @Test func malformedAnswersWithABodyThatIsNotJSON() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.malformed(route: MockAPIRoute.episodes))
+            let reply = try await Probe(server).send("GET", "/episodes")
+            #expect(reply.status == 200)
+            #expect((try? JSONSerialization.jsonObject(with: reply.body)) == nil)
+        }
+    }
+
+    @Test func dropClosesTheConnectionWithoutAnAnswer() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.drop(route: MockAPIRoute.episodes))
+            await #expect(throws: URLError.self) { try await Probe(server).send("GET", "/episodes") }
+            #expect(try await Probe(server).send("GET", "/episodes").status == 200)
+        }
+    }
+
+    @Test func stallSendsTheHeadersAndPartOfTheBodyThenNothing() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.stall(30, route: MockAPIRoute.episodes))
+            let connection = try RawHTTPConnection(port: server.port, timeout: 1)
+            try connection.send("GET /api/v1/episodes HTTP/1.1\r\nHost: x\r\n\(MockAPIRobustnessTests.token)\r\n")
+            let answer = connection.receive()
+            let (head, body) = try #require(answer.split(separator: "\r\n\r\n", maxSplits: 1).pairs)
+            let declared = try #require(head.split(separator: "\r\n").first { $0.hasPrefix("Content-Length:") })
+            #expect(head.hasPrefix("HTTP/1.1 200"))
+            #expect(Int(declared.dropFirst(15).trimmingCharacters(in: .whitespaces))! > body.utf8.count)
+            #expect(!body.isEmpty)
+            #expect(try await Probe(server).send("GET", "/episodes").status == 200)
+        }
+    }
+
+    @Test func redirectPointsAtTheOtherLoopbackOrigin() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.redirect(route: MockAPIRoute.episodes))
+            let probe = Probe(server)
+            let reply = try await probe.send("GET", "/episodes?page=1")
+            #expect(reply.status == 307)
+            #expect(reply.header("Location") == "http://localhost:\(server.port)/api/v1/episodes?page=1")
+            // The other origin is the same server, and the log tells which host a request reached.
+            #expect(try await probe.send("GET", "/episodes", baseURL: server.otherOriginBaseURL).status == 200)
+            let hosts = try await server.admin.requests().map(\.host)
+            #expect(hosts == ["127.0.0.1:\(server.port)", "localhost:\(server.port)"])
+        }
+    }
+
+    @Test func faultsCanBeClearedAndInstalledAtStartUp() async throws {
+        let startUpFault = #"{"route": "GET /api/v1/episodes", "kind": "status", "status": 500}"#
+        try await MockAPIServer.with(arguments: ["--fault", startUpFault]) { server async throws in
+            let probe = Probe(server)
+            #expect(try await probe.send("GET", "/episodes").status == 500)
+            try await server.admin.inject(.status(502, count: -1))
+            try await server.admin.clearFaults()
+            #expect(try await probe.send("GET", "/episodes").status == 200)
+        }
+    }
+}

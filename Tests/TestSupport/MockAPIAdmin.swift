@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The mock API server's `/__admin/` routes: counters, the request log, reset, token
+/// expiry and fault injection.
+public struct MockAPIAdmin: Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let origin: URL
+
+    /// The number of requests per route key (`"POST /api/v1/auth/refresh"`, …, `"unmatched"`).
+    public func counters() async throws -> [String: Int] {
+        struct Counters: Decodable { let counts: [String: Int] }
+        return try JSONDecoder().decode(Counters.self, from: await send("GET", "counters")).counts
+    }
+
+    /// The number of requests that reached `route` (a ``MockAPIRoute`` key).
+    public func count(_ route: String) async throws -> Int {
+        try await counters()[route] ?? 0
+    }
+
+    /// The most recent API requests, oldest first, with the names (never values) of their headers.
+    public func requests() async throws -> [RecordedRequest] {
+        struct Log: Decodable { let requests: [RecordedRequest] }
+        return try JSONDecoder().decode(Log.self, from: await send("GET", "requests")).requests
+    }
+
+    /// Clears counters, the request log, faults, every token and all progress.
+    public func reset() async throws {
+        try await send("POST", "reset")
+    }
+
+    /// Expires every current access token now; refresh tokens stay valid.
+    public func expireAccessTokens() async throws {
+        try await send("POST", "expire-access-tokens")
+    }
+
+    /// Installs a fault for the next matching requests.
+    public func inject(_ fault: MockAPIFault) async throws {
+        try await send("POST", "faults", body: JSONEncoder().encode(fault))
+    }
+
+    /// Removes every pending fault.
+    public func clearFaults() async throws {
+        try await send("DELETE", "faults")
+    }
+
+    @discardableResult
+    private func send(_ method: String, _ route: String, body: Data? = nil) async throws -> Data {
+        var request = URLRequest(url: origin.appendingPathComponent("__admin/\(route)"))
+        request.httpMethod = method
+        request.httpBody = body
+        request.timeoutInterval = 10
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard let status = (response as? HTTPURLResponse)?.statusCode, (200..<300).contains(status) else {
+            throw MockAPIServerError.unexpectedOutput(String(decoding: data, as: UTF8.self))
+        }
+        return data
+    }
+}
+
+/// One API request as the server's log shows it.
+public struct RecordedRequest: Decodable, Equatable, Sendable {
+    /// The HTTP method.
+    public let method: String
+    /// The path, without the query.
+    public let path: String
+    /// The `Host` header: which origin the request reached.
+    public let host: String?
+    /// The lower-cased names of the headers that arrived.
+    public let headers: [String]
+}
+
+/// The server's route keys, as counters and faults name them.
+public enum MockAPIRoute {
+    /// `POST /auth`.
+    public static let signIn = "POST /api/v1/auth"
+    /// `POST /auth/refresh`.
+    public static let refresh = "POST /api/v1/auth/refresh"
+    /// `GET /episodes`.
+    public static let episodes = "GET /api/v1/episodes"
+    /// `GET /videos/{id}`.
+    public static let video = "GET /api/v1/videos/{id}"
+    /// `GET /videos/{id}/progress`.
+    public static let progress = "GET /api/v1/videos/{id}/progress"
+    /// `POST /videos/{id}/progress`.
+    public static let updateProgress = "POST /api/v1/videos/{id}/progress"
+    /// `DELETE /videos/{id}/progress`.
+    public static let deleteProgress = "DELETE /api/v1/videos/{id}/progress"
+    /// Every API route.
+    public static let any = "*"
+}
+
+/// A fault the server injects into the next `count` requests of a route (`-1`: all of them).
+public struct MockAPIFault: Encodable, Sendable {
+    let route: String
+    let kind: String
+    let count: Int
+    var seconds: Double?
+    var status: Int?
+    var retryAfter: Int?
+
+    /// Waits `seconds` before answering normally.
+    public static func latency(_ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "latency", count: count, seconds: seconds)
+    }
+
+    /// Answers with `status`, and `Retry-After` when given.
+    public static func status(_ status: Int, retryAfter: Int? = nil, route: String = MockAPIRoute.any, count: Int = 1)
+        -> Self
+    {
+        Self(route: route, kind: "status", count: count, status: status, retryAfter: retryAfter)
+    }
+
+    /// Answers 200 with a body that is not JSON.
+    public static func malformed(route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "malformed", count: count)
+    }
+
+    /// Closes the connection without answering.
+    public static func drop(route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "drop", count: count)
+    }
+
+    /// Sends the headers and part of the body, then waits `seconds` and closes.
+    public static func stall(_ seconds: Double = 30, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "stall", count: count, seconds: seconds)
+    }
+
+    /// Redirects to the same path on the other loopback origin.
+    public static func redirect(status: Int = 307, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "redirect", count: count, status: status)
+    }
+}
