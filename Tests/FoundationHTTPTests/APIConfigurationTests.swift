@@ -2,28 +2,50 @@ import Foundation
 import FoundationHTTP
 import Testing
 
-@Suite("APIConfiguration")
+@Suite("APIConfiguration and Origin")
 struct APIConfigurationTests {
     @Test(arguments: [
         ("http://127.0.0.1:8080/api/v1", "http://127.0.0.1:8080"),
         ("https://Cocoacasts-Mock-API.herokuapp.com/api/v1", "https://cocoacasts-mock-api.herokuapp.com:443"),
         ("http://localhost/api/v1", "http://localhost:80"),
+        ("http://127.1.2.3:9/", "http://127.1.2.3:9"),
     ])
     func originMakesThePortExplicit(url: String, origin: String) throws {
-        let configuration = APIConfiguration(baseURL: try #require(URL(string: url)), apiToken: "t")
-        #expect(configuration.origin == origin)
+        let configuration = try APIConfiguration(baseURL: try #require(URL(string: url)), apiToken: "t")
+        #expect(configuration.origin.description == origin)
+    }
+
+    @Test(arguments: ["http://example.com/api/v1", "http://10.0.0.1/api", "http://127.0.0.1.example.com/"])
+    func plainHTTPToANonLoopbackHostIsRefused(url: String) throws {
+        #expect(throws: ConfigurationError.insecureBaseURL(url)) {
+            try APIConfiguration(baseURL: try #require(URL(string: url)), apiToken: "t")
+        }
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1/api", "file:///tmp/api", "http://127.0.0.1/api?x=1", "/relative"])
+    func unsupportedBaseURLsAreRefused(url: String) throws {
+        #expect(throws: ConfigurationError.unsupportedBaseURL(url)) {
+            try APIConfiguration(baseURL: try #require(URL(string: url)), apiToken: "t")
+        }
+    }
+
+    @Test func theRefusalSaysWhatToDo() {
+        let text = ConfigurationError.insecureBaseURL("http://example.com/api").description
+        #expect(text.contains("https") && text.contains("loopback"))
     }
 
     @Test func descriptionHidesTheAPIToken() throws {
-        let configuration = APIConfiguration(
+        let configuration = try APIConfiguration(
             baseURL: try #require(URL(string: "http://127.0.0.1:1/api/v1")), apiToken: APIConfiguration.seriesAPIToken)
         #expect(!"\(configuration)".contains(APIConfiguration.seriesAPIToken))
         #expect("\(configuration)".contains("http://127.0.0.1:1/api/v1"))
     }
 
-    @Test func defaultsAreThirtySecondsAndTenMebibytes() throws {
-        let configuration = APIConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1/")), apiToken: "t")
+    @Test func defaultsAreThirtySecondsTenMebibytesAndThreeAttempts() throws {
+        let configuration = try APIConfiguration(
+            baseURL: try #require(URL(string: "https://a.example/")), apiToken: "t")
         #expect(configuration.timeout == 30)
         #expect(configuration.maximumResponseSize == 10 * 1024 * 1024)
+        #expect(configuration.retryPolicy.maximumAttempts == 3)
     }
 }

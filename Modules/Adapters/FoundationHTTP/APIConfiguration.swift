@@ -3,42 +3,47 @@ import Foundation
 /// Where the API lives and how the client talks to it, injected into ``APIClient``:
 /// the series' `Environment`, without globals.
 ///
-/// The API token is a secret: `description` shows the base URL and limits only.
+/// Creating one checks that credentials may be sent to the base URL: `https`, or plain
+/// `http` to a loopback host only. The API token is a secret: `description` shows the
+/// base URL and limits only.
 public struct APIConfiguration: Sendable, Equatable {
     /// The series' API token, which the mock API accepts by default.
     public static let seriesAPIToken = "1772bb7bc78941e2b51c9c67d17ee76e"
 
     /// The API's base URL, for example `http://127.0.0.1:8080/api/v1`.
-    public var baseURL: URL
+    public let baseURL: URL
     /// The value of the `X-API-TOKEN` header sent with every request.
-    public var apiToken: String
+    public let apiToken: String
     /// Seconds a request may wait for the server between bytes before it fails as unreachable.
     public var timeout: TimeInterval
     /// The largest response body accepted, in bytes; larger ones are `invalidResponse`.
     public var maximumResponseSize: Int
+    /// When and how often idempotent requests are retried.
+    public var retryPolicy: RetryPolicy
 
-    /// Creates a configuration; the defaults are 30 s and 10 MiB.
+    /// Creates a configuration; the defaults are 30 s, 10 MiB and ``RetryPolicy/standard``.
+    ///
+    /// - Throws: ``ConfigurationError`` when the base URL is not http(s) with a host (and
+    ///   without query or fragment), or
+    ///   is plain `http` to a host that is not loopback.
     public init(
-        baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20
-    ) {
+        baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20,
+        retryPolicy: RetryPolicy = .standard
+    ) throws(ConfigurationError) {
+        guard let origin = Origin(baseURL), baseURL.query == nil, baseURL.fragment == nil else {
+            throw .unsupportedBaseURL(baseURL.absoluteString)
+        }
+        guard origin.mayCarryCredentials else { throw .insecureBaseURL(baseURL.absoluteString) }
         self.baseURL = baseURL
         self.apiToken = apiToken
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
+        self.retryPolicy = retryPolicy
     }
 
-    /// The base URL's origin (`scheme://host:port`), which scopes stored tokens and
-    /// decides where credentials may be sent.
-    public var origin: String {
-        Self.origin(of: baseURL) ?? baseURL.absoluteString
-    }
-
-    /// The origin of any URL, with the scheme's default port made explicit; `nil`
-    /// without a scheme or host.
-    public static func origin(of url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(host):\(port)"
+    /// The base URL's origin, which scopes stored tokens and decides where credentials may go.
+    public var origin: Origin {
+        Origin(baseURL)!  // checked by init
     }
 }
 
@@ -47,5 +52,25 @@ extension APIConfiguration: CustomStringConvertible {
     public var description: String {
         "APIConfiguration(baseURL: \(baseURL.absoluteString), apiToken: <redacted>, "
             + "timeout: \(timeout) s, maximumResponseSize: \(maximumResponseSize) bytes)"
+    }
+}
+
+/// Why an ``APIConfiguration`` could not be created.
+public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The base URL is not `http` or `https` with a host.
+    case unsupportedBaseURL(String)
+    /// Plain `http` to a host that is not loopback would expose the API token and tokens.
+    case insecureBaseURL(String)
+
+    /// What went wrong and how to fix it.
+    public var description: String {
+        switch self {
+        case .unsupportedBaseURL(let url):
+            "The base URL \(url) is not an http(s) URL with a host and no query, "
+                + "such as https://api.example.com/api/v1."
+        case .insecureBaseURL(let url):
+            "Refusing to send credentials over plain http to \(url): use https, "
+                + "or a loopback host (127.0.0.1, localhost) for a local server."
+        }
     }
 }

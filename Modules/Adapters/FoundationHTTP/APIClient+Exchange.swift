@@ -1,0 +1,126 @@
+import Domain
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// The most redirects followed for one request.
+    static let maximumRedirects = 5
+
+    /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
+    /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
+    /// Returns the final response whatever its status.
+    func exchange(_ request: URLRequest, idempotent: Bool) async throws(APIError) -> (Data, HTTPURLResponse) {
+        var request = request
+        var attempt = 1
+        var redirects = 0
+        while true {
+            let (data, response): (Data, HTTPURLResponse)
+            do {
+                (data, response) = try await sendOnce(request)
+            } catch {
+                guard idempotent, error.isConnectionLoss, await pause(before: &attempt, request, retryAfter: nil)
+                else { throw error.apiError }
+                continue
+            }
+            if idempotent, RetryPolicy.retryableStatuses.contains(response.statusCode),
+                await pause(before: &attempt, request, retryAfter: Self.retryAfter(response))
+            {
+                continue
+            }
+            guard let next = followRedirect(of: request, response: response, count: redirects) else {
+                return (data, response)
+            }
+            request = next
+            redirects += 1
+        }
+    }
+
+    /// Waits before the next attempt; `false` when the policy allows none.
+    private func pause(before attempt: inout Int, _ request: URLRequest, retryAfter: TimeInterval?) async -> Bool {
+        let policy = configuration.retryPolicy
+        guard let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, jitter: .random(in: 0...1))
+        else { return false }
+        attempt += 1
+        let duration = Duration.milliseconds(Int64(delay * 1000))
+        observer?.observe(
+            .retry(
+                method: request.httpMethod ?? "GET", url: Redaction.url(request.url), attempt: attempt,
+                delay: duration))
+        do {
+            try await sleep(duration)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private static func retryAfter(_ response: HTTPURLResponse) -> TimeInterval? {
+        response.value(forHTTPHeaderField: "Retry-After").flatMap {
+            TimeInterval($0.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    private func followRedirect(of request: URLRequest, response: HTTPURLResponse, count: Int) -> URLRequest? {
+        guard RedirectPolicy.statuses.contains(response.statusCode),
+            let location = response.value(forHTTPHeaderField: "Location")
+        else { return nil }
+        let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        guard count < Self.maximumRedirects else {
+            observer?.observe(.redirectRefused(to: Redaction.url(target), reason: "too many redirects"))
+            return nil
+        }
+        switch RedirectPolicy.decide(request, status: response.statusCode, target: target, home: configuration.origin) {
+        case .follow(let next, let credentialsRemoved):
+            observer?.observe(
+                .redirect(
+                    from: Redaction.url(request.url), to: Redaction.url(next.url),
+                    credentialsRemoved: credentialsRemoved))
+            return next
+        case .refuse(let reason):
+            observer?.observe(.redirectRefused(to: Redaction.url(target), reason: reason))
+            return nil
+        }
+    }
+
+    /// One round trip, reported to the observer.
+    private func sendOnce(_ request: URLRequest) async throws(TransportFailure) -> (Data, HTTPURLResponse) {
+        let method = request.httpMethod ?? "GET"
+        let url = Redaction.url(request.url)
+        observer?.observe(.request(method: method, url: url, headers: Redaction.headers(request.allHTTPHeaderFields)))
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let (data, response) = try await transport.send(
+                request, maximumResponseSize: configuration.maximumResponseSize)
+            observer?.observe(
+                .response(
+                    method: method, url: url, status: response.statusCode, duration: clock.now - start,
+                    headers: Redaction.headers(response.allHeaderFields)))
+            return (data, response)
+        } catch {
+            let failure = TransportFailure(error)
+            observer?.observe(
+                .failure(
+                    method: method, url: url, error: failure.apiError, duration: clock.now - start,
+                    reason: failure.reason))
+            throw failure
+        }
+    }
+}
+
+/// A transport error, with what it means to the client.
+struct TransportFailure: Error {
+    let apiError: APIError
+    let isConnectionLoss: Bool
+    let reason: String
+
+    init(_ error: any Error) {
+        apiError = Task.isCancelled ? .cancelled : FailureMapping.error(for: error)
+        isConnectionLoss = FailureMapping.isConnectionLoss(error)
+        reason = (error as? URLError).map { "URLError \($0.code.rawValue)" } ?? String(describing: type(of: error))
+    }
+}

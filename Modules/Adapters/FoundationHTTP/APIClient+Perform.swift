@@ -1,0 +1,58 @@
+import Domain
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// Sends an endpoint's request and returns the body of its 2xx response, refreshing
+    /// the access token once when a protected request meets a 401.
+    func perform(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
+        let token = endpoint.requiresAuthorization ? accessTokenProvider.accessToken : nil
+        let request = try endpoint.request(accessToken: token, configuration: configuration)
+        let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent)
+        guard response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token else {
+            return try Self.body(data, of: response)
+        }
+        let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
+        let retried = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
+        let (retriedData, retriedResponse) = try await exchange(retried, idempotent: endpoint.isIdempotent)
+        return try Self.body(retriedData, of: retriedResponse)
+    }
+
+    /// The body of a 2xx response; otherwise the status's error.
+    private static func body(_ data: Data, of response: HTTPURLResponse) throws(APIError) -> Data {
+        if let error = FailureMapping.error(forStatus: response.statusCode) { throw error }
+        return data
+    }
+
+    /// The token store's coordinated refresh, with `POST auth/refresh` as its network half.
+    private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
+        -> SignInResponse
+    {
+        observer?.observe(.refreshStarted)
+        do {
+            let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
+                let data = try await perform(.refresh(refreshToken: refreshToken))
+                do {
+                    return try JSONDecoder().decode(SignInResponse.self, from: data)
+                } catch {
+                    throw .invalidResponse
+                }
+            }
+            observer?.observe(.refreshFinished(error: nil, reason: nil))
+            return fresh
+        } catch {
+            switch error {
+            case .api(let failure):
+                observer?.observe(.refreshFinished(error: failure, reason: nil))
+                throw failure
+            case .store(let failure):
+                observer?.observe(.refreshFinished(error: .unknown, reason: failure.description))
+                throw .unknown
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+import Ports
+
+/// The production ``APIService``: endpoints over an ``HTTPTransport``, with fail-early
+/// authorization, a coordinated refresh on 401, retries, safe redirects and the
+/// series' error mapping.
+///
+/// Everything comes in through the initializer: the configuration (base URL, API token,
+/// limits), an ``AccessTokenProvider`` for plain use — the client cannot read the refresh
+/// token or reset anything through it — and, optionally, the ``TokenStore`` that may
+/// refresh. A stateless value: copies share nothing but what was injected.
+public struct APIClient: APIService {
+    let configuration: APIConfiguration
+    let accessTokenProvider: any AccessTokenProvider
+    let tokenStore: (any TokenStore)?
+    let transport: any HTTPTransport
+    let observer: (any APIClientObserver)?
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - accessTokenProvider: supplies the access token for protected requests.
+    ///   - tokenStore: when given, a 401 on a protected request runs its coordinated
+    ///     refresh and the request is sent once more; without it, a 401 is `.unauthorized`.
+    ///   - transport: sends the requests; ``URLSessionTransport`` by default.
+    ///   - observer: sees every request, response, retry, redirect and refresh, redacted.
+    ///   - sleep: waits between retries; tests pass one that records instead.
+    public init(
+        configuration: APIConfiguration,
+        accessTokenProvider: any AccessTokenProvider,
+        tokenStore: (any TokenStore)? = nil,
+        transport: any HTTPTransport = URLSessionTransport(),
+        observer: (any APIClientObserver)? = nil,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.configuration = configuration
+        self.accessTokenProvider = accessTokenProvider
+        self.tokenStore = tokenStore
+        self.transport = transport
+        self.observer = observer
+        self.sleep = sleep
+    }
+
+    /// Creates a client whose token store both provides the access token and refreshes it.
+    public init(
+        configuration: APIConfiguration, tokenStore: any TokenStore,
+        transport: any HTTPTransport = URLSessionTransport(), observer: (any APIClientObserver)? = nil
+    ) {
+        self.init(
+            configuration: configuration, accessTokenProvider: tokenStore, tokenStore: tokenStore,
+            transport: transport, observer: observer)
+    }
+
+    /// `POST auth` with Basic credentials.
+    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
+        try decode(await perform(.auth(email: email, password: password)))
+    }
+
+    /// `GET episodes`.
+    public func episodes() async throws(APIError) -> [Episode] {
+        try decode(await perform(.episodes))
+    }
+
+    /// `GET videos/{id}`.
+    public func video(id: String) async throws(APIError) -> Video {
+        try decode(await perform(.video(id: id)))
+    }
+
+    /// `GET videos/{id}/progress`.
+    public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
+        try decode(await perform(.progressForVideo(id: id)))
+    }
+
+    /// `POST videos/{id}/progress`.
+    public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
+        try decode(await perform(.updateProgressForVideo(id: id, cursor: cursor)))
+    }
+
+    /// `DELETE videos/{id}/progress`.
+    public func deleteProgressForVideo(id: String) async throws(APIError) {
+        _ = try await perform(.deleteProgressForVideo(id: id))
+    }
+
+    private func decode<T: Decodable>(_ data: Data) throws(APIError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw .invalidResponse
+        }
+    }
+}

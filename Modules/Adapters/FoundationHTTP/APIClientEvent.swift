@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+
+/// Something the client did, ready to log: secrets are already `<redacted>`.
+public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
+    /// A request is about to be sent.
+    case request(method: String, url: String, headers: [Header])
+    /// A response arrived.
+    case response(method: String, url: String, status: Int, duration: Duration, headers: [Header])
+    /// The transport failed; `error` is what the client made of it.
+    case failure(method: String, url: String, error: APIError, duration: Duration, reason: String)
+    /// The request will be sent again after `delay`, as attempt `attempt`.
+    case retry(method: String, url: String, attempt: Int, delay: Duration)
+    /// A redirect was followed; `credentialsRemoved` when it left the origin.
+    case redirect(from: String, to: String, credentialsRemoved: Bool)
+    /// A redirect was not followed, and why.
+    case redirectRefused(to: String, reason: String)
+    /// A 401 on a protected request started the token store's coordinated refresh.
+    case refreshStarted
+    /// The refresh ended: `nil` on success, else the error the caller gets.
+    case refreshFinished(error: APIError?, reason: String?)
+
+    /// One header as logged: the name, and the value unless the name is a secret.
+    public struct Header: Sendable, Equatable {
+        /// The header's name as sent.
+        public let name: String
+        /// The value, or `<redacted>` for credentials.
+        public let value: String
+    }
+
+    /// One log line.
+    public var description: String {
+        switch self {
+        case let .request(method, url, headers):
+            "→ \(method) \(url) \(Self.render(headers))"
+        case let .response(method, url, status, duration, headers):
+            "← \(status) \(method) \(url) (\(Self.milliseconds(duration))) \(Self.render(headers))"
+        case let .failure(method, url, error, duration, reason):
+            "✗ \(method) \(url) (\(Self.milliseconds(duration))): \(error) — \(reason)"
+        case let .retry(method, url, attempt, delay):
+            "↻ \(method) \(url): attempt \(attempt) in \(Self.milliseconds(delay))"
+        case let .redirect(from, to, credentialsRemoved):
+            "↪ \(from) → \(to)" + (credentialsRemoved ? " (credentials removed: other origin)" : "")
+        case let .redirectRefused(to, reason):
+            "↪ refused \(to): \(reason)"
+        case .refreshStarted:
+            "⟳ access token refused; refreshing"
+        case let .refreshFinished(error, reason):
+            error.map { "⟳ refresh failed: \($0)" + (reason.map { " — \($0)" } ?? "") } ?? "⟳ refreshed"
+        }
+    }
+
+    private static func render(_ headers: [Header]) -> String {
+        "[" + headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIEndpoint {
+    /// The request to send, with every header the API expects.
+    ///
+    /// - Throws: `.unauthorized`, before anything is sent, when the endpoint is protected
+    ///   and there is no access token ("exit early"); `.failedRequest` for an empty
+    ///   video id, which no route could answer.
+    public func request(accessToken: String?, configuration: APIConfiguration) throws(APIError) -> URLRequest {
+        if requiresAuthorization && (accessToken ?? "").isEmpty { throw .unauthorized }
+        if hasEmptyPathParameter { throw .failedRequest }
+        var request = URLRequest(url: url(below: configuration.baseURL), timeoutInterval: configuration.timeout)
+        request.httpMethod = method.rawValue
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(configuration.apiToken, forHTTPHeaderField: "X-API-TOKEN")
+        if let authorization = authorization(accessToken: accessToken) {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    private func url(below baseURL: URL) -> URL {
+        let base = baseURL.absoluteString
+        let separator = base.hasSuffix("/") ? "" : "/"
+        // The path is already percent-encoded, so joining strings keeps it one segment per parameter.
+        return URL(string: base + separator + path)!
+    }
+
+    private func authorization(accessToken: String?) -> String? {
+        switch self {
+        case .auth(let email, let password):
+            "Basic " + Data("\(email):\(password)".utf8).base64EncodedString()
+        case .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo:
+            accessToken.map { "Bearer \($0)" }
+        case .refresh, .episodes:
+            nil
+        }
+    }
+}
+
+extension APIEndpoint: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The method and path; passwords and refresh tokens never appear.
+    public var description: String { "\(method.rawValue) \(path)" }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// A mirror without the secret associated values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["method": method.rawValue, "path": path], displayStyle: .enum)
+    }
+}

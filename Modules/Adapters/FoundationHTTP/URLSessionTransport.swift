@@ -1,0 +1,47 @@
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The live ``HTTPTransport``: one `URLSession` with keep-alive connections.
+///
+/// It never follows a redirect (the client does, safely), keeps no cookies and no cache,
+/// stops reading a body as soon as it passes the size limit (or the declared length
+/// does), and fails a request that hears nothing from the server for its
+/// `timeoutInterval` — headers and body alike, which Linux's URLSession alone does not
+/// do once the headers have arrived.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let tasks: URLSessionTransportDelegate
+
+    /// Creates a transport over an ephemeral session.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        tasks = URLSessionTransportDelegate()
+        session = URLSession(configuration: configuration, delegate: tasks, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request`; see ``HTTPTransport``.
+    public func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                tasks.register(
+                    task, limit: maximumResponseSize, idleTimeout: request.timeoutInterval, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}

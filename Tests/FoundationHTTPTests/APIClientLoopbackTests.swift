@@ -1,0 +1,83 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import TestSupport
+import Testing
+
+@Suite("APIClient over loopback TCP: errors and faults")
+struct APIClientLoopbackTests {
+    static let videoID = "632759499"
+
+    @Test func statusesMapOverTheWire() async throws {
+        try await MockAPIServer.with { server async throws in
+            let (client, store) = try await LoopbackClient.signedIn(server)
+            await #expect(throws: APIError.failedRequest) { try await client.video(id: "unknown") }  // 404
+            try await server.admin.inject(.status(500, route: MockAPIRoute.episodes))
+            await #expect(throws: APIError.failedRequest) { try await client.episodes() }
+            let wrongToken = APIClient(
+                configuration: try APIConfiguration(baseURL: server.baseURL, apiToken: "wrong"), tokenStore: store)
+            await #expect(throws: APIError.failedRequest) { try await wrongToken.episodes() }  // 403
+            try store.setTokens(SignInResponse(accessToken: "forged", refreshToken: "forged"))
+            await #expect(throws: APIError.unauthorized) { try await client.video(id: Self.videoID) }  // 401
+        }
+    }
+
+    @Test func aMalformedBodyIsAnInvalidResponse() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await server.admin.inject(.malformed(route: MockAPIRoute.episodes))
+            await #expect(throws: APIError.invalidResponse) { try await LoopbackClient.make(server).client.episodes() }
+        }
+    }
+
+    @Test func aDroppedConnectionIsRetriedThenUnreachable() async throws {
+        try await MockAPIServer.with { server async throws in
+            let client = try LoopbackClient.make(server).client
+            try await server.admin.inject(.drop(route: MockAPIRoute.episodes))
+            #expect(try await client.episodes().count == 25)
+            try await server.admin.inject(.drop(route: MockAPIRoute.episodes, count: -1))
+            await #expect(throws: APIError.unreachable) { try await client.episodes() }
+            // Three attempts of ours (libcurl may add one of its own on a reused connection).
+            let attempts = try await server.admin.count(MockAPIRoute.episodes) - 2
+            #expect((3...6).contains(attempts))
+        }
+    }
+
+    @Test func aStalledBodyTimesOutWithinTheBound() async throws {
+        try await MockAPIServer.with { server async throws in
+            let client = try LoopbackClient.make(server, timeout: 1).client
+            try await server.admin.inject(.stall(30, route: MockAPIRoute.episodes, count: 3))
+            let clock = ContinuousClock()
+            let start = clock.now
+            await #expect(throws: APIError.unreachable) { try await client.episodes() }
+            #expect(clock.now - start < .seconds(5))
+        }
+    }
+
+    @Test func aRedirectToTheOtherOriginArrivesWithoutCredentials() async throws {
+        try await MockAPIServer.with { server async throws in
+            let (client, _) = try await LoopbackClient.signedIn(server)
+            try await server.admin.inject(.redirect(route: MockAPIRoute.video))
+            // The other origin gets no API token, so the server refuses it: a failed request.
+            await #expect(throws: APIError.failedRequest) { try await client.video(id: Self.videoID) }
+            let log = try await server.admin.requests().filter { $0.path.hasPrefix("/api/v1/videos") }
+            #expect(log.map(\.host) == ["127.0.0.1:\(server.port)", "localhost:\(server.port)"])
+            #expect(log[0].headers.contains("authorization") && log[0].headers.contains("x-api-token"))
+            #expect(!log[1].headers.contains("authorization") && !log[1].headers.contains("x-api-token"))
+        }
+    }
+
+    @Test func aResponseOverTheLimitIsAnInvalidResponse() async throws {
+        try await MockAPIServer.with { server async throws in
+            let client = try LoopbackClient.make(server, maximumResponseSize: 2_048).client
+            await #expect(throws: APIError.invalidResponse) { try await client.episodes() }
+        }
+    }
+
+    @Test func aDeadServerIsUnreachable() async throws {
+        let server = try await MockAPIServer.start()
+        let client = try LoopbackClient.make(server).client
+        server.stop()
+        await #expect(throws: APIError.unreachable) { try await client.episodes() }
+    }
+}

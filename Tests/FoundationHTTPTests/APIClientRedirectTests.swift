@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("APIClient follows redirects without leaking credentials")
+struct APIClientRedirectTests {
+    /// Redirects the first request to `location` with `status`, answers the rest with the video.
+    static func redirecting(to location: String, status: Int = 307) -> SpyTransport {
+        SpyTransport { request in
+            if request.url!.path.hasPrefix("/api/v1/") {
+                return SpyTransport.response(to: request, status: status, headers: ["Location": location])
+            }
+            return SpyTransport.response(to: request, status: 200, body: try Fixtures.data(named: "video"))
+        }
+    }
+
+    @Test func aSameOriginRedirectKeepsTheCredentials() async throws {
+        let transport = Self.redirecting(to: "/moved/videos/1")
+        _ = try await TestClient.make(transport).video(id: "1")
+        let followed = try #require(transport.requests.last)
+        #expect(followed.url?.absoluteString == "https://api.example.com/moved/videos/1")
+        #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer access-1")
+        #expect(followed.value(forHTTPHeaderField: "X-API-TOKEN") == TestClient.apiToken)
+    }
+
+    @Test(arguments: ["https://evil.example/videos/1", "http://api.example.com/x", "https://api.example.com:8443/x"])
+    func aRedirectToAnotherOriginLosesEveryCredential(location: String) async throws {
+        let transport = Self.redirecting(to: location)
+        _ = try await TestClient.make(transport).video(id: "1")
+        let followed = try #require(transport.requests.last)
+        #expect(followed.url?.absoluteString == location)
+        for header in ["Authorization", "X-API-TOKEN", "Cookie", "Proxy-Authorization"] {
+            #expect(followed.value(forHTTPHeaderField: header) == nil)
+        }
+    }
+
+    @Test func aRequestWithABodyIsNotRedirectedToAnotherOrigin() async {
+        let transport = Self.redirecting(to: "https://evil.example/refresh")
+        let client = TestClient.make(transport)
+        await #expect(throws: APIError.failedRequest) { try await client.updateProgressForVideo(id: "1", cursor: 5) }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func seeOtherTurnsAPostIntoABodylessGet() async throws {
+        let transport = Self.redirecting(to: "/elsewhere", status: 303)
+        _ = try? await TestClient.make(transport).updateProgressForVideo(id: "1", cursor: 5)
+        let followed = try #require(transport.requests.last)
+        #expect(followed.httpMethod == "GET" && followed.httpBody == nil)
+    }
+
+    @Test func redirectLoopsEndAfterFiveHops() async {
+        let transport = SpyTransport { request in
+            SpyTransport.response(to: request, status: 302, headers: ["Location": "/api/v1/loop"])
+        }
+        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        #expect(transport.requests.count == 6)
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "javascript:alert(1)", "ftp://api.example.com/x"])
+    func nonHTTPLocationsAreRefused(location: String) async {
+        let transport = Self.redirecting(to: location)
+        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).video(id: "1") }
+        #expect(transport.requests.count == 1)
+    }
+}

@@ -1,0 +1,101 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("APIClient refreshes once on 401 and retries once")
+struct APIClientRefreshTests {
+    /// A server double: videos need `Bearer access-2`; refresh answers `refreshStatus`.
+    static func server(refreshStatus: Int = 200, refreshFailure: URLError? = nil) -> SpyTransport {
+        SpyTransport { request in
+            if request.url!.path.hasSuffix("/auth/refresh") {
+                if let refreshFailure { throw refreshFailure }
+                try await Task.sleep(for: .milliseconds(10))
+                let body = Data(#"{"accessToken": "access-2", "refreshToken": "refresh-2"}"#.utf8)
+                return SpyTransport.response(to: request, status: refreshStatus, body: body)
+            }
+            let authorized = request.value(forHTTPHeaderField: "Authorization") == "Bearer access-2"
+            return SpyTransport.response(
+                to: request, status: authorized ? 200 : 401,
+                body: authorized ? try Fixtures.data(named: "video") : Data())
+        }
+    }
+
+    static func signedInStore() throws -> KeyValueTokenStore {
+        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        try store.setTokens(SampleTokens.first)
+        return store
+    }
+
+    @Test func aRefusedAccessTokenIsRefreshedAndTheRequestSentAgain() async throws {
+        let transport = Self.server()
+        let store = try Self.signedInStore()
+        #expect(try await TestClient.make(transport, tokenStore: store).video(id: "1").duration == 279)
+        let sent = transport.requests.map { "\($0.httpMethod!) \($0.url!.path)" }
+        #expect(sent == ["GET /api/v1/videos/1", "POST /api/v1/auth/refresh", "GET /api/v1/videos/1"])
+        #expect(transport.requests[1].httpBody == Data(#"{"refreshToken":"refresh-1"}"#.utf8))
+        #expect(try store.tokens() == SampleTokens.second)
+    }
+
+    @Test func aRefusedRefreshSignsOut() async throws {
+        let transport = Self.server(refreshStatus: 401)
+        let store = try Self.signedInStore()
+        await #expect(throws: APIError.unauthorized) {
+            try await TestClient.make(transport, tokenStore: store).video(id: "1")
+        }
+        #expect(try store.tokens() == nil)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotConnectToHost, .timedOut])
+    func aRefreshWithoutNetworkKeepsTheTokens(code: URLError.Code) async throws {
+        let store = try Self.signedInStore()
+        let client = TestClient.make(Self.server(refreshFailure: URLError(code)), tokenStore: store)
+        await #expect(throws: APIError.unreachable) { try await client.video(id: "1") }
+        #expect(try store.tokens() == SampleTokens.first)
+    }
+
+    @Test func aServerErrorDuringRefreshKeepsTheTokens() async throws {
+        let store = try Self.signedInStore()
+        await #expect(throws: APIError.failedRequest) {
+            try await TestClient.make(Self.server(refreshStatus: 500), tokenStore: store).video(id: "1")
+        }
+        #expect(try store.tokens() == SampleTokens.first)
+    }
+
+    @Test func withoutATokenStoreA401IsUnauthorized() async {
+        let transport = Self.server()
+        await #expect(throws: APIError.unauthorized) { try await TestClient.make(transport).video(id: "1") }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func aStoreThatCannotBeLockedIsNotASignOut() async throws {
+        let values = SpyKeyValueStore()
+        let store = KeyValueTokenStore(store: values)
+        try store.setTokens(SampleTokens.first)
+        let client = APIClient(
+            configuration: TestClient.configuration(), accessTokenProvider: SpyAccessTokenProvider("access-1"),
+            tokenStore: store, transport: Self.server())
+        values.fail(with: .lockTimeout(path: "/tmp/credentials.json", seconds: 1))
+        await #expect(throws: APIError.unknown) { try await client.video(id: "1") }
+        values.fail(with: nil)
+        #expect(try store.tokens() == SampleTokens.first)
+    }
+
+    @Test func twoHundredConcurrentRequestsRefreshOnce() async throws {
+        let transport = Self.server()
+        let client = TestClient.make(transport, tokenStore: try Self.signedInStore())
+        let durations = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 { group.addTask { try await client.video(id: "1").duration } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(durations.count == 200 && durations.allSatisfy { $0 == 279 })
+        #expect(transport.requests.filter { $0.url!.path.hasSuffix("/auth/refresh") }.count == 1)
+    }
+}

@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("APIClient retries idempotent requests only, with backoff")
+struct APIClientRetryTests {
+    /// Answers with the statuses in turn (the last one repeats), with `headers`.
+    static func transport(_ statuses: [Int], headers: [String: String] = [:]) -> SpyTransport {
+        let calls = CallRecorder<Void>()
+        return SpyTransport { request in
+            calls.record(())
+            let status = statuses[min(calls.count, statuses.count) - 1]
+            let body = status == 200 ? try Fixtures.data(named: "episodes") : Data()
+            return SpyTransport.response(to: request, status: status, body: body, headers: headers)
+        }
+    }
+
+    @Test(arguments: [502, 503, 504])
+    func aGatewayErrorIsRetriedThenSucceeds(status: Int) async throws {
+        let transport = Self.transport([status, 200])
+        let sleeps = CallRecorder<Duration>()
+        #expect(try await TestClient.make(transport, sleeps: sleeps).episodes().count == 12)
+        #expect(transport.requests.count == 2)
+        let delay = try #require(sleeps.calls.first)
+        #expect(delay >= .milliseconds(100) && delay <= .milliseconds(200))
+    }
+
+    @Test func retriesAreBoundedAndBackOffExponentially() async {
+        let transport = Self.transport([503])
+        let sleeps = CallRecorder<Duration>()
+        await #expect(throws: APIError.failedRequest) {
+            try await TestClient.make(transport, sleeps: sleeps).episodes()
+        }
+        #expect(transport.requests.count == 3)
+        #expect(sleeps.count == 2)
+        #expect(sleeps.calls[1] >= .milliseconds(200) && sleeps.calls[1] <= .milliseconds(400))
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        let sleeps = CallRecorder<Duration>()
+        _ = try await TestClient.make(Self.transport([503, 200], headers: ["Retry-After": "2"]), sleeps: sleeps)
+            .episodes()
+        #expect(sleeps.calls == [.seconds(2)])
+    }
+
+    @Test func aRetryAfterBeyondTheLimitEndsTheRetries() async {
+        let transport = Self.transport([503, 200], headers: ["Retry-After": "120"])
+        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test(arguments: [500, 501, 400, 429])
+    func otherStatusesAreNotRetried(status: Int) async {
+        let transport = Self.transport([status, 200])
+        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func postIsNeverRetried() async {
+        for operation in ["signIn", "updateProgress"] {
+            let transport = Self.transport([503, 200])
+            let client = TestClient.make(transport)
+            await #expect(throws: APIError.failedRequest) {
+                if operation == "signIn" {
+                    _ = try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts")
+                } else {
+                    _ = try await client.updateProgressForVideo(id: "1", cursor: 3)
+                }
+            }
+            #expect(transport.requests.count == 1)
+        }
+    }
+
+    @Test func aLostConnectionIsRetriedForGetAndDelete() async throws {
+        let calls = CallRecorder<Void>()
+        let transport = SpyTransport { request in
+            calls.record(())
+            if calls.count == 1 { throw URLError(.networkConnectionLost) }
+            return SpyTransport.response(to: request, status: 204)
+        }
+        try await TestClient.make(transport).deleteProgressForVideo(id: "1")
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func otherConnectivityFailuresAreNotRetried() async {
+        let transport = SpyTransport { _ in throw URLError(.cannotConnectToHost) }
+        await #expect(throws: APIError.unreachable) { try await TestClient.make(transport).episodes() }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func delaysNeverExceedTheCap() async {
+        let transport = Self.transport([503])
+        let sleeps = CallRecorder<Duration>()
+        let policy = RetryPolicy(maximumAttempts: 6, baseDelay: 1, maximumDelay: 2)
+        await #expect(throws: APIError.failedRequest) {
+            try await TestClient.make(transport, retryPolicy: policy, sleeps: sleeps).episodes()
+        }
+        #expect(transport.requests.count == 6)
+        #expect(sleeps.calls.allSatisfy { $0 >= .milliseconds(500) && $0 <= .seconds(2) })
+        #expect(sleeps.calls.suffix(3).allSatisfy { $0 >= .seconds(1) })
+    }
+}

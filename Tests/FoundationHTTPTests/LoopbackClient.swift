@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import TestSupport
+
+/// Clients of the real mock API server over loopback TCP.
+enum LoopbackClient {
+    static func configuration(_ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20)
+        throws -> APIConfiguration
+    {
+        try APIConfiguration(
+            baseURL: server.baseURL, apiToken: APIConfiguration.seriesAPIToken, timeout: timeout,
+            maximumResponseSize: maximumResponseSize,
+            retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 1))
+    }
+
+    /// A client over `URLSessionTransport` with its own empty token store.
+    static func make(
+        _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20,
+        observer: (any APIClientObserver)? = nil
+    ) throws -> (client: APIClient, store: KeyValueTokenStore) {
+        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let configuration = try configuration(server, timeout: timeout, maximumResponseSize: maximumResponseSize)
+        return (APIClient(configuration: configuration, tokenStore: store, observer: observer), store)
+    }
+
+    /// A client that is signed in as the demo user.
+    static func signedIn(_ server: MockAPIServer, timeout: TimeInterval = 5) async throws -> (
+        client: APIClient, store: KeyValueTokenStore
+    ) {
+        let (client, store) = try make(server, timeout: timeout)
+        try store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        return (client, store)
+    }
+}
