@@ -47,9 +47,15 @@ let package = Package(
             name: "cocoacasts-preview", dependencies: ["Presentation", "Stubs", "Ports", "Domain"],
             path: "Apps/PreviewHarness", swiftSettings: settings),
 
-        // Tests: shared doubles and contract suites, then one target per module.
+        // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
             name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport", swiftSettings: settings),
+        .executableTarget(
+            name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
+            path: "Tests/Benchmarks", swiftSettings: settings),
+        .executableTarget(
+            name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
+            path: "Tests/TokenStoreWorker", swiftSettings: settings),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/DomainTests", swiftSettings: settings),
@@ -60,7 +66,8 @@ let package = Package(
             name: "FoundationHTTPTests", dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport"],
             path: "Tests/FoundationHTTPTests", swiftSettings: settings),
         .testTarget(
-            name: "FileTokenStoreTests", dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport"],
+            name: "FileTokenStoreTests",
+            dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
             path: "Tests/FileTokenStoreTests", swiftSettings: settings),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],

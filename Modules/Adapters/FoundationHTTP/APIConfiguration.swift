@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Where the API lives and how the client talks to it, injected into ``APIClient``:

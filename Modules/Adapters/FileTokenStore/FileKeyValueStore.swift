@@ -1,0 +1,104 @@
+import Foundation
+import Ports
+import Synchronization
+
+/// A ``KeyValueStore`` in one file that any number of processes share safely: the
+/// Linux stand-in for the keychain.
+///
+/// - On disk: the directory is created 0700 and the file 0600, each created that way;
+///   every write replaces the file atomically (see ``CredentialsFile``). A file others
+///   may read is refused with ``StoreError/insecurePermissions(path:mode:)``; one that
+///   does not parse is ``StoreError/corrupt(path:detail:)`` and is left untouched.
+/// - Across processes: every read-modify-write holds an `flock` on `<file>.lock`, reads
+///   the file again under it, and gives up after `lockTimeout`.
+/// - Reads are cheap: an unchanged file (same inode, modification time and size) is not
+///   parsed again, and a change by another process is seen by the next read.
+public final class FileKeyValueStore: KeyValueStore {
+    /// The file's location.
+    public let fileURL: URL
+    /// How the file lays out its values.
+    public let format: CredentialsFormat
+    private let file: CredentialsFile
+    private let lock: FileLock
+    private let cachesReads: Bool
+    private let cache = Mutex<(identity: CredentialsFile.Identity, values: [String: String])?>(nil)
+    private let exclusiveAccess = AsyncLock()
+
+    /// Creates a store over `fileURL`; nothing touches the disk until it is used.
+    ///
+    /// - Parameter cachesReads: `false` parses the file on every read (for comparison in benchmarks).
+    public init(
+        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = .seconds(10), cachesReads: Bool = true
+    ) {
+        self.fileURL = fileURL
+        self.format = format
+        self.file = CredentialsFile(path: fileURL.path)
+        self.lock = FileLock(path: fileURL.path + ".lock", timeout: lockTimeout)
+        self.cachesReads = cachesReads
+    }
+
+    /// The value stored for `key`.
+    public func value(forKey key: String) throws(StoreError) -> String? {
+        try values()[key]
+    }
+
+    /// Every stored value, parsed again only when the file changed.
+    public func values() throws(StoreError) -> [String: String] {
+        if cachesReads, let identity = try file.identity(),
+            let cached = cache.withLock({ $0?.identity == identity ? $0?.values : nil })
+        {
+            return cached
+        }
+        guard let (identity, data) = try file.read() else { return [:] }
+        let values = try format.decode(data, path: file.path)
+        if cachesReads { cache.withLock { $0 = (identity, values) } }
+        return values
+    }
+
+    /// Applies the changes under the lock, on what the file holds at that moment; a change
+    /// that changes nothing writes nothing.
+    public func apply(_ changes: [String: String?]) throws(StoreError) {
+        try file.ensureDirectory()
+        let descriptor = try lock.acquire()
+        defer { lock.release(descriptor) }
+        let original = try values()
+        var values = original
+        for (key, value) in changes { values[key] = value }
+        if values != original { try store(values) }
+    }
+
+    /// Runs `body` holding the in-process lock and then the file lock, on a fresh copy.
+    public func withExclusiveAccess<T: Sendable>(
+        _ body: (inout [String: String]) async throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await exclusiveAccess.withLock { () async throws(StoreError) -> T in
+            try file.ensureDirectory()
+            let descriptor = try await lock.acquire()
+            defer { lock.release(descriptor) }
+            let original = try values()
+            var values = original
+            let result = try await body(&values)
+            if values != original { try store(values) }
+            return result
+        }
+    }
+
+    /// Moves the file aside as `<name>.corrupt-<timestamp>` and returns where it went.
+    public func moveAside() throws(StoreError) -> URL {
+        try file.ensureDirectory()
+        let descriptor = try lock.acquire()
+        defer { lock.release(descriptor) }
+        return URL(fileURLWithPath: try file.moveAside())
+    }
+
+    /// Writes `values` (or removes the file when the format says so); the caller holds the lock.
+    private func store(_ values: [String: String]) throws(StoreError) {
+        file.removeAbandonedTemporaryFiles()
+        if let data = try format.encode(values, path: file.path) {
+            try file.replace(with: data)
+        } else {
+            try file.remove()
+        }
+        cache.withLock { $0 = nil }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Ports
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An advisory `flock` on a lock file beside the store, shared by every process that
+/// uses the store. Waiting polls with a growing pause and gives up after `timeout`
+/// with ``StoreError/lockTimeout(path:seconds:)`` rather than hanging.
+struct FileLock: Sendable {
+    let path: String
+    let timeout: Duration
+
+    /// Takes the lock, blocking this thread while another process holds it.
+    func acquire() throws(StoreError) -> Int32 {
+        let descriptor = try openLockFile()
+        var pause: Duration = .milliseconds(1)
+        let deadline = ContinuousClock.now + timeout
+        while !tryLock(descriptor) {
+            guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
+            usleep(useconds_t(pause.components.attoseconds / 1_000_000_000_000))
+            pause = min(pause * 2, .milliseconds(20))
+        }
+        return descriptor
+    }
+
+    /// Takes the lock, suspending (not blocking a thread) while another process holds it.
+    func acquire() async throws(StoreError) -> Int32 {
+        let descriptor = try openLockFile()
+        var pause: Duration = .milliseconds(1)
+        let deadline = ContinuousClock.now + timeout
+        while !tryLock(descriptor) {
+            guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(20))
+        }
+        return descriptor
+    }
+
+    /// Releases the lock taken by `acquire`.
+    func release(_ descriptor: Int32) {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    private func openLockFile() throws(StoreError) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
+        return descriptor
+    }
+
+    private func tryLock(_ descriptor: Int32) -> Bool {
+        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    }
+
+    private func timedOut(_ descriptor: Int32) -> StoreError {
+        close(descriptor)
+        let (seconds, attoseconds) = timeout.components
+        return .lockTimeout(path: path, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

@@ -1,0 +1,34 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+
+/// 5. Reading the access token from an unchanged `FileTokenStore`, cached versus
+/// parsing the file every time. Target: at most 2 µs median.
+enum TokenReadBenchmark {
+    static func run(runs: Int) async throws -> Row {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("credentials.json")
+        let origin = Origin(URL(string: "http://127.0.0.1:8080/api/v1")!)!
+        let cached = FileTokenStore(fileURL: url, origin: origin)
+        try cached.setTokens(SignInResponse(accessToken: "a-\(UUID())", refreshToken: "r-\(UUID())"))
+        let parsing = KeyValueTokenStore(
+            store: FileKeyValueStore(fileURL: url, cachesReads: false), scope: origin.description)
+        let (a, b) = try await Harness.compare(
+            Variant("cached (stat + lookup)", operations: 2_000) {
+                guard cached.accessToken != nil else { throw BenchmarkError.noToken }
+            },
+            Variant("parse every read", operations: 2_000) {
+                guard parsing.accessToken != nil else { throw BenchmarkError.noToken }
+            },
+            runs: runs)
+        return Row(
+            benchmark: "5. token read, unchanged file", variants: [a, b], ratio: a.median / b.median,
+            target: "median ≤ 2 µs", measured: Report.time(a.median), met: a.median <= 2e-6)
+    }
+}
+
+enum BenchmarkError: Error {
+    case noToken
+}

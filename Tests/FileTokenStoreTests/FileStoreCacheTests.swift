@@ -1,0 +1,64 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+import TestSupport
+import Testing
+
+@Suite("FileKeyValueStore reads: cached while unchanged, fresh after a change")
+struct FileStoreCacheTests {
+    /// Rewrites the file in place with `text` (same length), keeping inode and modification time.
+    static func rewriteInPlaceUnnoticeably(_ url: URL, _ text: String) throws {
+        var info = stat()
+        #expect(stat(url.path, &info) == 0)
+        let descriptor = open(url.path, O_WRONLY)
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        #expect(write(descriptor, bytes, bytes.count) == bytes.count)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(futimens(descriptor, &times) == 0)
+    }
+
+    @Test func anUnchangedFileIsNotParsedAgain() async throws {
+        try await TemporaryDirectory.with { directory in
+            let url = StoreFixture.credentials(in: directory)
+            let cached = FileKeyValueStore(fileURL: url)
+            let uncached = FileKeyValueStore(fileURL: url, cachesReads: false)
+            try cached.apply(["key": "value-1"])
+            #expect(try cached.value(forKey: "key") == "value-1")
+            // Given a change the file's identity cannot show
+            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "value-1", with: "value-9")
+            try Self.rewriteInPlaceUnnoticeably(url, text)
+            // Then the caching store answers from its cache, and only a parsing store sees it
+            #expect(try cached.value(forKey: "key") == "value-1")
+            #expect(try uncached.value(forKey: "key") == "value-9")
+        }
+    }
+
+    @Test func aChangeByAnotherProcessIsSeenByTheNextRead() async throws {
+        try await TemporaryDirectory.with { directory in
+            let reader = StoreFixture.store(in: directory)
+            let writer = StoreFixture.store(in: directory)
+            try writer.setTokens(SampleTokens.first)
+            #expect(try reader.tokens() == SampleTokens.first)
+            for _ in 0..<50 {
+                try writer.setTokens(SampleTokens.second)
+                #expect(try reader.tokens() == SampleTokens.second)
+                try writer.setTokens(SampleTokens.first)
+                #expect(try reader.tokens() == SampleTokens.first)
+            }
+            try writer.reset()
+            #expect(try reader.tokens() == nil)
+        }
+    }
+
+    @Test func aDeletedFileReadsAsEmpty() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = StoreFixture.store(in: directory)
+            try store.setTokens(SampleTokens.first)
+            _ = try store.tokens()
+            try FileManager.default.removeItem(at: StoreFixture.credentials(in: directory))
+            #expect(try store.tokens() == nil)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+import TestSupport
+import Testing
+
+@Suite("FileTokenStore on disk: permissions, corruption, crashes")
+struct FileStoreSafetyTests {
+    @Test func newFilesAndDirectoriesArePrivate() async throws {
+        try await TemporaryDirectory.with { directory in
+            try StoreFixture.store(in: directory).setTokens(SampleTokens.first)
+            let file = StoreFixture.credentials(in: directory)
+            #expect(try TemporaryDirectory.mode(of: file) == "600")
+            #expect(try TemporaryDirectory.mode(of: file.deletingLastPathComponent()) == "700")
+            #expect(try TemporaryDirectory.mode(of: URL(fileURLWithPath: file.path + ".lock")) == "600")
+        }
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604, 0o666])
+    func aFileOthersCanReadIsRefusedAndLeftAlone(mode: Int) async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = StoreFixture.store(in: directory)
+            try store.setTokens(SampleTokens.first)
+            let file = StoreFixture.credentials(in: directory)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+            let before = try Data(contentsOf: file)
+            let refusal = StoreError.insecurePermissions(path: file.path, mode: String(mode, radix: 8))
+            #expect(throws: refusal) { try store.tokens() }
+            #expect(throws: refusal) { try store.reset() }
+            #expect(refusal.description.contains("chmod 600 \(file.path)"))
+            #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
+    @Test(arguments: ["{not json", "", "[]", #"{"version": 2, "values": {}}"#, "\u{0}\u{1}binary"])
+    func aCorruptFileIsAnErrorThatLosesNothing(content: String) async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = StoreFixture.credentials(in: directory)
+            try StoreFixture.write(content, to: file)
+            let store = StoreFixture.store(in: directory)
+            let error = #expect(throws: StoreError.self) { try store.tokens() }
+            if case .corrupt(let path, _)? = error {
+                #expect(path == file.path)
+            } else {
+                Issue.record("expected a corrupt-file error, got \(String(describing: error))")
+            }
+            #expect(store.accessToken == nil)
+            #expect(throws: StoreError.self) { try store.reset() }
+            await #expect(throws: StoreError.self) { try await store.setTokensIfAbsent(SampleTokens.first) }
+            await #expect(throws: TokenRefreshError.self) {
+                try await store.refreshTokens(replacing: "a") { _ in SampleTokens.second }
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == content)
+        }
+    }
+
+    @Test func signingInOverACorruptFileMovesItAsideAndSaysSo() async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = StoreFixture.credentials(in: directory)
+            try StoreFixture.write("{not json", to: file)
+            let notices = CallRecorder<String>()
+            let store = StoreFixture.store(in: directory) { notices.record($0) }
+            try store.setTokens(SampleTokens.first)
+            #expect(try store.tokens() == SampleTokens.first)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+                .filter { $0.hasPrefix("credentials.json.corrupt-") }
+            #expect(aside.count == 1)
+            let moved = file.deletingLastPathComponent().appendingPathComponent(aside[0])
+            #expect(try String(contentsOf: moved, encoding: .utf8) == "{not json")
+            #expect(notices.calls.count == 1)
+            #expect(notices.calls.first?.contains(moved.path) == true)
+        }
+    }
+
+    @Test func aWriteKilledBeforeItsRenameLeavesTheOldContent() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = StoreFixture.store(in: directory)
+            try store.setTokens(SampleTokens.first)
+            // A writer died after writing half a temporary file and before renaming it.
+            let folder = StoreFixture.credentials(in: directory).deletingLastPathComponent()
+            let abandoned = folder.appendingPathComponent(".credentials.json.tmp-99999-1")
+            try StoreFixture.write(#"{"version": 1, "values": {"http://127.0.0.1:8080#acc"#, to: abandoned)
+            #expect(try store.tokens() == SampleTokens.first)
+            #expect(try StoreFixture.store(in: directory).tokens() == SampleTokens.first)
+            // The next write cleans the abandoned file up.
+            try store.setTokens(SampleTokens.second)
+            #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+            #expect(try store.tokens() == SampleTokens.second)
+        }
+    }
+
+    @Test func anUnreadableFileIsAnErrorNotASignOut() async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = StoreFixture.credentials(in: directory)
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+            let store = StoreFixture.store(in: directory)
+            #expect(throws: StoreError.self) { try store.tokens() }
+            #expect(throws: StoreError.self) { try store.setTokens(SampleTokens.first) }
+            #expect(FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
+    @Test func aHeldLockIsWaitedForThenGivenUpOnWithAClearError() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = StoreFixture.store(in: directory, lockTimeout: .milliseconds(300))
+            try store.setTokens(SampleTokens.first)
+            let lockPath = StoreFixture.credentials(in: directory).path + ".lock"
+            let holder = open(lockPath, O_RDWR)
+            #expect(flock(holder, LOCK_EX) == 0)
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(throws: StoreError.lockTimeout(path: lockPath, seconds: 0.3)) {
+                try store.setTokens(SampleTokens.second)
+            }
+            await #expect(throws: TokenRefreshError.store(.lockTimeout(path: lockPath, seconds: 0.3))) {
+                try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
+            }
+            #expect(clock.now - start < .seconds(3))
+            close(holder)
+            try store.setTokens(SampleTokens.second)
+            #expect(try store.tokens() == SampleTokens.second)
+        }
+    }
+}

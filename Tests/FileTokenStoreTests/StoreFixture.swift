@@ -1,0 +1,28 @@
+import Domain
+import FileTokenStore
+import Foundation
+import TestSupport
+
+/// Stores in a temporary directory, with the origins tests use.
+enum StoreFixture {
+    static let origin = Origin(URL(string: "http://127.0.0.1:8080/api/v1")!)!
+    static let otherOrigin = Origin(URL(string: "https://api.example.com/api/v1")!)!
+
+    /// The credentials file a test's stores share: inside a directory that does not exist yet.
+    static func credentials(in directory: TemporaryDirectory) -> URL {
+        directory.file("config/cocoacasts/credentials.json")
+    }
+
+    static func store(
+        in directory: TemporaryDirectory, origin: Origin = origin, lockTimeout: Duration = .seconds(10),
+        notices: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> FileTokenStore {
+        FileTokenStore(fileURL: credentials(in: directory), origin: origin, lockTimeout: lockTimeout, notices: notices)
+    }
+
+    static func write(_ text: String, to url: URL, mode: Int = 0o600) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+    }
+}

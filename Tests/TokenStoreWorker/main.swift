@@ -1,0 +1,59 @@
+// A second process for the file store's multi-process tests.
+//
+//   token-store-worker cycle   STORE ORIGIN WORKER COUNT
+//       COUNT times: store the pair "w<WORKER>-<i>", then read a pair back; any read
+//       that fails or is not a pair some worker wrote exits 1.
+//   token-store-worker refresh STORE ORIGIN STALE CALLS START
+//       at the Unix time START, refresh STALE; the refresh appends a line to CALLS and
+//       returns a pair "refreshed-<pid>". Prints the access token it ended with.
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 6, let origin = URL(string: arguments[3]).flatMap(Origin.init) else {
+    FileHandle.standardError.write(Data("usage: token-store-worker cycle|refresh STORE ORIGIN …\n".utf8))
+    exit(64)
+}
+let store = FileTokenStore(fileURL: URL(fileURLWithPath: arguments[2]), origin: origin, lockTimeout: .seconds(20))
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("token-store-worker: \(message)\n".utf8))
+    exit(1)
+}
+
+switch arguments[1] {
+case "cycle":
+    let worker = arguments[4]
+    for index in 0..<(Int(arguments[5]) ?? 0) {
+        let pair = SignInResponse(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
+        do {
+            try store.setTokens(pair)
+            guard let read = try store.tokens(), read.accessToken.hasPrefix("w"), read.accessToken == read.refreshToken
+            else { fail("read back no pair a worker wrote") }
+        } catch {
+            fail("\(error)")
+        }
+    }
+case "refresh" where arguments.count == 7:
+    let calls = arguments[5]
+    let start = Date(timeIntervalSince1970: TimeInterval(arguments[6]) ?? 0)
+    try? await Task.sleep(for: .seconds(max(0, start.timeIntervalSinceNow)))
+    do {
+        let fresh = try await store.refreshTokens(replacing: arguments[4]) { _ in
+            let line = Data("refresh by \(getpid())\n".utf8)
+            let handle = FileHandle(forWritingAtPath: calls)
+            handle?.seekToEndOfFile()
+            handle?.write(line)
+            try? handle?.close()
+            try? await Task.sleep(for: .milliseconds(200))
+            return SignInResponse(accessToken: "refreshed-\(getpid())", refreshToken: "next-\(getpid())")
+        }
+        print(fresh.accessToken)
+    } catch {
+        fail("\(error)")
+    }
+default:
+    fail("unknown command \(arguments[1])")
+}
