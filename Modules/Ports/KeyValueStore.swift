@@ -4,8 +4,9 @@
 /// ``withExclusiveAccess(_:)`` gives read-modify-write access that excludes every other
 /// user of the same store — other tasks, and other processes where the adapter can.
 public protocol KeyValueStore: Sendable {
-    /// The value stored for `key`, or `nil`.
-    func value(forKey key: String) throws(StoreError) -> String?
+    /// The values stored for `keys`, all read at one moment (a concurrent write shows in
+    /// all of them or in none); missing keys are absent from the result.
+    func values(forKeys keys: [String]) throws(StoreError) -> [String: String]
 
     /// Applies all changes at once: a value sets its key, `nil` removes it. A reader sees
     /// either none or all of them.
@@ -20,6 +21,11 @@ public protocol KeyValueStore: Sendable {
 }
 
 extension KeyValueStore {
+    /// The value stored for `key`, or `nil`.
+    public func value(forKey key: String) throws(StoreError) -> String? {
+        try values(forKeys: [key])[key]
+    }
+
     /// Sets one value; `nil` removes the key.
     public func setValue(_ value: String?, forKey key: String) throws(StoreError) {
         try apply([key: value])

@@ -21,12 +21,9 @@ public struct KeyValueTokenStore: TokenStore {
         refreshTokenKey = prefix + "refreshToken"
     }
 
-    /// The stored pair, or `nil` when either token is missing.
+    /// The stored pair, both keys read at one moment, or `nil` when either is missing.
     public func tokens() throws(StoreError) -> SignInResponse? {
-        guard let access = try store.value(forKey: accessTokenKey),
-            let refresh = try store.value(forKey: refreshTokenKey)
-        else { return nil }
-        return SignInResponse(accessToken: access, refreshToken: refresh)
+        pair(in: try store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
     /// Writes both keys in one atomic change.

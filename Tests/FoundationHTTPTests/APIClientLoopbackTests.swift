@@ -77,7 +77,7 @@ struct APIClientLoopbackTests {
     @Test func aDeadServerIsUnreachable() async throws {
         let server = try await MockAPIServer.start()
         let client = try LoopbackClient.make(server).client
-        server.stop()
+        await server.stop()
         await #expect(throws: APIError.unreachable) { try await client.episodes() }
     }
 }

@@ -50,7 +50,7 @@ struct MockAPIAdminTests {
     @Test func sigtermStopsTheServerCleanly() async throws {
         let server = try await MockAPIServer.start()
         #expect(try await Probe(server).send("GET", "/episodes").status == 200)
-        server.stop()
+        await server.stop()
         #expect(!server.isRunning)
         #expect(server.terminationStatus == 0)
     }

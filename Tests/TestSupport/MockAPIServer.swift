@@ -28,8 +28,14 @@ public final class MockAPIServer: Sendable {
         arguments: [String] = [], _ body: (MockAPIServer) async throws -> T
     ) async throws -> T {
         let server = try await start(arguments: arguments)
-        defer { server.stop() }
-        return try await body(server)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     /// Starts a server; the caller must call ``stop()``.
@@ -47,7 +53,7 @@ public final class MockAPIServer: Sendable {
             return try MockAPIServer(process: process, listeningLine: line)
         } catch {
             process.terminate()
-            _ = waitForExit(of: process, seconds: 5)
+            _ = await waitForExit(of: process, seconds: 5)
             throw error
         }
     }
@@ -68,19 +74,19 @@ public final class MockAPIServer: Sendable {
     }
 
     /// Stops the server with SIGTERM and waits for it to exit; SIGKILL after 5 s.
-    public func stop() {
+    public func stop() async {
         guard process.isRunning else { return }
         process.terminate()
-        if !Self.waitForExit(of: process, seconds: 5) {
+        if await !Self.waitForExit(of: process, seconds: 5) {
             kill(process.processIdentifier, SIGKILL)
-            _ = Self.waitForExit(of: process, seconds: 5)
+            _ = await Self.waitForExit(of: process, seconds: 5)
         }
     }
 
-    /// Polls instead of `waitUntilExit()`, which spins a run loop at full CPU on Linux.
-    private static func waitForExit(of process: Process, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+    /// Polls without blocking a thread (`waitUntilExit()` spins a run loop at full CPU on Linux).
+    private static func waitForExit(of process: Process, seconds: Double) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         return !process.isRunning
     }
 

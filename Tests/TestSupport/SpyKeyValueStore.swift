@@ -28,11 +28,11 @@ public final class SpyKeyValueStore: KeyValueStore {
         state.withLock { $0.failure = error }
     }
 
-    /// The stored value, or the injected failure.
-    public func value(forKey key: String) throws(StoreError) -> String? {
+    /// The stored values, or the injected failure.
+    public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
         try state.withLock { state throws(StoreError) in
             if let failure = state.failure { throw failure }
-            return state.values[key]
+            return state.values.filter { keys.contains($0.key) }
         }
     }
 

@@ -37,9 +37,9 @@ public final class FileKeyValueStore: KeyValueStore {
         self.cachesReads = cachesReads
     }
 
-    /// The value stored for `key`.
-    public func value(forKey key: String) throws(StoreError) -> String? {
-        try values()[key]
+    /// The values of `keys`, from one read of the file.
+    public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
+        try values().filter { keys.contains($0.key) }
     }
 
     /// Every stored value, parsed again only when the file changed.

@@ -14,9 +14,9 @@ public final class InMemoryKeyValueStore: KeyValueStore {
         self.values = Mutex(values)
     }
 
-    /// The stored value, or `nil`.
-    public func value(forKey key: String) -> String? {
-        values.withLock { $0[key] }
+    /// The stored values of `keys`, read under one lock.
+    public func values(forKeys keys: [String]) -> [String: String] {
+        values.withLock { values in values.filter { keys.contains($0.key) } }
     }
 
     /// Applies every change under one lock.
