@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The Cocoacasts networking layer: a hexagon of Domain, Ports, Adapters and
 // Presentation, composed only in the two apps. No package dependencies.
 import PackageDescription

@@ -1,0 +1,63 @@
+import Domain
+import Ports
+
+/// Ready-made situations for previews and tests: a service and a token store that
+/// together put every screen in a known state.
+public enum PreviewScenario: String, CaseIterable, Sendable {
+    /// Nobody is signed in: public calls work, protected ones are unauthorized.
+    case signedOut
+    /// The demo user is signed in and everything works.
+    case signedIn
+    /// Signed in, and there are no episodes.
+    case emptyList
+    /// There is no network.
+    case unreachable
+    /// The server refuses the credentials and tokens.
+    case unauthorized
+    /// The server fails every request.
+    case serverError
+    /// Everything works, slowly (two seconds a call).
+    case slow
+
+    /// The latency of the slow scenario.
+    public static let slowLatency: Duration = .seconds(2)
+
+    /// The service of this scenario, answering with `content`.
+    public func service(content: PreviewContent) -> StubAPIService {
+        var service = StubAPIService(content: content)
+        switch self {
+        case .signedIn: break
+        case .slow: service.latency = Self.slowLatency
+        case .emptyList: service.content.episodes = []
+        case .signedOut: service.failures = Self.protected(failingWith: .unauthorized)
+        case .unauthorized:
+            service.failures = Self.protected(failingWith: .unauthorized).merging([.signIn: .unauthorized]) { $1 }
+        case .unreachable: service.failures = Self.every(failingWith: .unreachable)
+        case .serverError: service.failures = Self.every(failingWith: .failedRequest)
+        }
+        return service
+    }
+
+    /// A token store in the state of this scenario: signed in unless the scenario is about being signed out.
+    public func tokenStore(content: PreviewContent) -> KeyValueTokenStore {
+        let store = InMemoryTokenStore.make()
+        if isSignedIn { try? store.setTokens(content.tokens) }  // an in-memory store never fails
+        return store
+    }
+
+    /// Whether the user starts signed in.
+    public var isSignedIn: Bool {
+        switch self {
+        case .signedOut, .unauthorized: false
+        case .signedIn, .emptyList, .unreachable, .serverError, .slow: true
+        }
+    }
+
+    private static func protected(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {
+        [.video: error, .progress: error, .updateProgress: error, .deleteProgress: error]
+    }
+
+    private static func every(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {
+        Dictionary(uniqueKeysWithValues: StubAPIService.Operation.allCases.map { ($0, error) })
+    }
+}

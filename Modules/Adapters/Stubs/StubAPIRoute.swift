@@ -1,0 +1,33 @@
+import Foundation
+
+/// The mock API's routes, matched on the path below the base path.
+enum StubAPIRoute: Equatable {
+    case signIn
+    case refresh
+    case episodes
+    case video(id: String)
+    case progress(id: String, method: String)
+    case methodNotAllowed
+
+    /// The route of `method` and `path`, `.methodNotAllowed` for a known path with another
+    /// method, `nil` for an unknown path. The id is one segment, percent-decoded once.
+    init?(method: String, path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("auth", 1): self = method == "POST" ? .signIn : .methodNotAllowed
+        case ("auth", 2) where parts[1] == "refresh": self = method == "POST" ? .refresh : .methodNotAllowed
+        case ("episodes", 1): self = method == "GET" ? .episodes : .methodNotAllowed
+        case ("videos", 2) where !parts[1].isEmpty:
+            self = method == "GET" ? .video(id: Self.decode(parts[1])) : .methodNotAllowed
+        case ("videos", 3) where !parts[1].isEmpty && parts[2] == "progress":
+            self =
+                ["GET", "POST", "DELETE"].contains(method)
+                ? .progress(id: Self.decode(parts[1]), method: method) : .methodNotAllowed
+        default: return nil
+        }
+    }
+
+    private static func decode(_ segment: String) -> String {
+        segment.removingPercentEncoding ?? segment
+    }
+}

@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import Ports
+
+extension StubAPIServer {
+    func signIn(authorization: String?) async throws(StoreError) -> Response {
+        guard let (email, password) = Credentials.basic(authorization), email == account.email,
+            password == account.password
+        else { return .failure(401, "Unauthorized") }
+        return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            var current = StubAPIState.decode(from: values)
+            let tokens = issue(into: &current, session: Self.randomToken(), user: email)
+            current.encode(into: &values)
+            return .json(200, tokens)
+        }
+    }
+
+    func refresh(body: Data) async throws(StoreError) -> Response {
+        struct Body: Decodable { let refreshToken: String }
+        guard let token = try? JSONDecoder().decode(Body.self, from: body).refreshToken else {
+            return .failure(400, "Bad Request")
+        }
+        return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            var current = StubAPIState.decode(from: values)
+            defer { current.encode(into: &values) }
+            if let (id, _) = current.sessions.first(where: { $0.value.usedRefreshTokens.contains(token) }) {
+                current.sessions[id] = nil  // reuse: treat as theft and revoke the whole sign-in
+                return .failure(401, "Unauthorized")
+            }
+            guard let (id, session) = current.sessions.first(where: { $0.value.refreshToken == token }) else {
+                return .failure(401, "Unauthorized")
+            }
+            current.sessions[id]?.usedRefreshTokens.append(token)
+            return .json(200, issue(into: &current, session: id, user: session.user))
+        }
+    }
+
+    func progress(_ method: String, user: String, videoID: String, body: Data) async throws(StoreError) -> Response {
+        let key = StubAPIState.progressKey(user: user, videoID: videoID)
+        switch method {
+        case "GET":
+            let current = StubAPIState.decode(from: try state.values(forKeys: [StubAPIState.key]))
+            return .json(200, VideoProgress(videoID: videoID, cursor: current.progress[key] ?? 0))
+        case "POST":
+            guard let cursor = Self.cursor(in: body) else { return .failure(400, "Bad Request") }
+            try await update { $0.progress[key] = cursor }
+            return .json(200, VideoProgress(videoID: videoID, cursor: cursor))
+        default:
+            try await update { $0.progress[key] = nil }
+            return Response(status: 204, body: Data())
+        }
+    }
+
+    /// Gives a session a fresh pair; the old access and refresh tokens stop working.
+    private func issue(into state: inout StubAPIState, session id: String, user: String) -> SignInResponse {
+        let tokens = SignInResponse(accessToken: Self.randomToken(), refreshToken: Self.randomToken())
+        var session =
+            state.sessions[id]
+            ?? .init(
+                user: user, accessToken: "", accessTokenExpiry: .distantPast, refreshToken: "", usedRefreshTokens: [])
+        session.accessToken = tokens.accessToken
+        session.refreshToken = tokens.refreshToken
+        session.accessTokenExpiry = now().addingTimeInterval(accessTokenLifetime)
+        state.sessions[id] = session
+        return tokens
+    }
+
+    private func update(_ change: @Sendable (inout StubAPIState) -> Void) async throws(StoreError) {
+        try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            var current = StubAPIState.decode(from: values)
+            change(&current)
+            current.encode(into: &values)
+        }
+    }
+
+    /// `{"cursor": Int}` with a non-negative integer (`42.0` counts; a fraction, a string or a bool does not).
+    private static func cursor(in body: Data) -> Int? {
+        struct Body: Decodable { let cursor: Int }
+        guard let cursor = try? JSONDecoder().decode(Body.self, from: body).cursor, cursor >= 0 else { return nil }
+        return cursor
+    }
+
+    private static func randomToken() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+}

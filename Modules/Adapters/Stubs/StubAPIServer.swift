@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Ports
+
+/// The mock API's behaviour in process, following the contract the Python server in
+/// `Scripts/mock-api` follows (and passing the same contract suite): the API token
+/// check, the demo account, Basic sign-in, rotating refresh tokens with reuse detection,
+/// access-token expiry, protected videos and per-user progress.
+struct StubAPIServer: Sendable {
+    struct Request {
+        let method: String
+        let path: String  // below the base path, still percent-encoded: "videos/1/progress"
+        let headers: [String: String]  // names lower-cased
+        let body: Data
+    }
+
+    struct Response {
+        let status: Int
+        let body: Data
+
+        static func json(_ status: Int, _ value: some Encodable) -> Response {
+            // The API's bodies are plain values that always encode.
+            Response(status: status, body: (try? JSONEncoder().encode(value)) ?? Data())
+        }
+
+        static func failure(_ status: Int, _ reason: String) -> Response {
+            json(status, ErrorResponse(reason: reason))
+        }
+    }
+
+    let account: StubAPITransport.Account
+    let apiToken: String
+    let accessTokenLifetime: TimeInterval
+    let state: any KeyValueStore
+    let now: @Sendable () -> Date
+
+    /// The catalog, parsed once per process when first needed.
+    static let catalog: [Episode] =
+        (try? JSONDecoder().decode([Episode].self, from: Data(EmbeddedCatalog.json.utf8))) ?? []
+
+    func respond(to request: Request) async -> Response {
+        guard let route = StubAPIRoute(method: request.method, path: request.path) else {
+            return .failure(404, "Not Found")
+        }
+        if case .methodNotAllowed = route { return .failure(405, "Method Not Allowed") }
+        guard request.headers["x-api-token"] == apiToken else { return .failure(403, "Invalid API token") }
+        do {
+            return try await respond(to: route, request)
+        } catch {
+            return .failure(500, "Internal Server Error")
+        }
+    }
+
+    private func respond(to route: StubAPIRoute, _ request: Request) async throws(StoreError) -> Response {
+        switch route {
+        case .episodes:
+            return Response(status: 200, body: Data(EmbeddedCatalog.json.utf8))
+        case .signIn:
+            return try await signIn(authorization: request.headers["authorization"])
+        case .refresh:
+            return try await refresh(body: request.body)
+        case .video(let id), .progress(let id, _):
+            guard let user = try user(authorization: request.headers["authorization"]) else {
+                return .failure(401, "Unauthorized")
+            }
+            guard let episode = Self.catalog.first(where: { $0.videoID == id }) else {
+                return .failure(404, "Not Found")
+            }
+            if case .progress(_, let method) = route {
+                return try await progress(method, user: user, videoID: id, body: request.body)
+            }
+            let video = Video(
+                duration: episode.videoDuration,
+                videoURL: URL(string: "https://player.vimeo.com/external/\(episode.videoID).m3u8")!,
+                imageURL: episode.imageURL)
+            return .json(200, video)
+        case .methodNotAllowed:
+            return .failure(405, "Method Not Allowed")
+        }
+    }
+
+    private func user(authorization: String?) throws(StoreError) -> String? {
+        guard let token = Credentials.bearer(authorization) else { return nil }
+        return StubAPIState.decode(from: try state.values(forKeys: [StubAPIState.key])).user(
+            accessToken: token, at: now())
+    }
+}

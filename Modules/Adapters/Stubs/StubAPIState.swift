@@ -1,0 +1,46 @@
+import Foundation
+import Ports
+
+/// What the in-process mock API remembers: sign-ins and progress. It lives in a
+/// ``KeyValueStore`` under one key, so with a file store it outlives the process (the
+/// CLI signs in in one run and watches a video in the next) and processes share it.
+struct StubAPIState: Codable, Equatable, Sendable {
+    /// One sign-in: the family of tokens that reuse of a refresh token revokes.
+    struct Session: Codable, Equatable, Sendable {
+        var user: String
+        var accessToken: String
+        var accessTokenExpiry: Date
+        var refreshToken: String
+        var usedRefreshTokens: [String]
+    }
+
+    /// Sessions by identifier.
+    var sessions: [String: Session] = [:]
+    /// Cursors by `"<user> <video id>"`.
+    var progress: [String: Int] = [:]
+
+    /// The key the state is stored under.
+    static let key = "cocoacasts-mock-api-state"
+
+    /// The user whose access token this is, if it is current and unexpired at `now`.
+    func user(accessToken: String, at now: Date) -> String? {
+        sessions.values.first { $0.accessToken == accessToken && $0.accessTokenExpiry > now }?.user
+    }
+
+    static func progressKey(user: String, videoID: String) -> String {
+        "\(user) \(videoID)"
+    }
+
+    /// The state in `values`; a missing or unreadable state is a fresh one, as after a server restart.
+    static func decode(from values: [String: String]) -> StubAPIState {
+        guard let text = values[key], let state = try? JSONDecoder().decode(StubAPIState.self, from: Data(text.utf8))
+        else { return StubAPIState() }
+        return state
+    }
+
+    /// Writes the state into `values`.
+    func encode(into values: inout [String: String]) {
+        // A state of strings, dates and integers always encodes.
+        values[Self.key] = (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,89 @@
+import Domain
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An ``HTTPTransport`` that answers like the Cocoacasts API, in process: the real
+/// `APIClient` runs over it with no server (the CLI's embedded default, previews, tests).
+///
+/// It follows the same contract as `Scripts/mock-api`. Sign-ins and progress live in the
+/// given ``KeyValueStore``: in memory by default, or a file, so that tokens issued in one
+/// run of a program stay valid in the next. Requests are matched on the path below
+/// `/api/v1/`, whatever the host.
+public struct StubAPITransport: HTTPTransport {
+    /// The account that can sign in.
+    public struct Account: Sendable, Equatable {
+        /// The e-mail address.
+        public let email: String
+        /// The password.
+        public let password: String
+
+        /// Creates an account.
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+
+        /// The series' demo account.
+        public static let demo = Account(email: "demo@cocoacasts.com", password: "cocoacasts")
+    }
+
+    /// A base URL for clients of the embedded API; `.invalid` never resolves, so nothing
+    /// meant for the stub can reach a network.
+    public static let embeddedBaseURL = URL(string: "https://embedded.cocoacasts.invalid/api/v1")!
+
+    private let server: StubAPIServer
+    private let latency: Duration
+
+    /// Creates the in-process API.
+    ///
+    /// - Parameters:
+    ///   - apiToken: the `X-API-TOKEN` it accepts.
+    ///   - state: where sign-ins and progress are kept.
+    ///   - accessTokenLifetime: seconds an access token stays valid.
+    ///   - latency: a delay before every answer, for previews of slow networks.
+    ///   - now: the clock that expires tokens.
+    public init(
+        apiToken: String, state: any KeyValueStore = InMemoryKeyValueStore(), account: Account = .demo,
+        accessTokenLifetime: TimeInterval = 3600, latency: Duration = .zero,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        server = StubAPIServer(
+            account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now)
+        self.latency = latency
+    }
+
+    /// Answers `request` as the API would.
+    public func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
+        do {
+            if latency > .zero { try await Task.sleep(for: latency) }
+            try Task.checkCancellation()
+        } catch {
+            throw URLError(.cancelled)
+        }
+        guard let url = request.url else { throw URLError(.badURL) }
+        let response = await server.respond(
+            to: StubAPIServer.Request(
+                method: request.httpMethod ?? "GET", path: Self.pathBelowAPI(url),
+                headers: Dictionary(
+                    (request.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) },
+                    uniquingKeysWith: { first, _ in first }),
+                body: request.httpBody ?? Data()))
+        guard response.body.count <= maximumResponseSize else { throw URLError(.dataLengthExceedsMaximum) }
+        var headers = ["Content-Length": "\(response.body.count)"]
+        if !response.body.isEmpty { headers["Content-Type"] = "application/json" }
+        let http = HTTPURLResponse(
+            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
+        return (response.body, http!)
+    }
+
+    /// `videos/1` for `…/api/v1/videos/1`, still percent-encoded; `""` when the path is not below `/api/v1/`.
+    private static func pathBelowAPI(_ url: URL) -> String {
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        guard let range = path.range(of: "/api/v1/") else { return "" }
+        return String(path[range.upperBound...])
+    }
+}

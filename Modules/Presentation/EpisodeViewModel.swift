@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+
+/// What the episode detail screen shows.
+///
+/// A struct rather than an `@Observable` class, like ``EpisodeRowViewModel``: it is an
+/// immutable display value computed from one ``Episode``, so there is nothing to
+/// observe, no work to cancel and no reason for identity or main-actor isolation.
+public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
+    /// The episode behind the screen.
+    public let episode: Episode
+
+    /// Creates the detail of `episode`.
+    public init(episode: Episode) {
+        self.episode = episode
+    }
+
+    /// The episode's identifier.
+    public var id: Int { episode.id }
+    /// The episode's title.
+    public var title: String { episode.title }
+    /// The episode's excerpt.
+    public var excerpt: String { episode.excerpt }
+    /// The video's length, formatted: `8:33`.
+    public var duration: String { VideoDuration.format(seconds: episode.videoDuration) }
+    /// The identifier of the episode's protected video, for ``VideoViewModel``.
+    public var videoID: String { episode.videoID }
+    /// The episode's artwork.
+    public var imageURL: URL { episode.imageURL }
+}

@@ -1,0 +1,99 @@
+import Domain
+import Observation
+import Ports
+
+/// The episodes list: fetches the episodes and tells the screen what to show.
+///
+/// A new fetch cancels the one in flight; only the newest fetch writes its result, and a
+/// cancelled fetch never shows an error.
+@MainActor
+@Observable
+public final class EpisodesViewModel {
+    /// Everything the episodes screen can show, derived from the view-model's properties.
+    public enum State: Equatable, Sendable {
+        /// Nothing fetched yet.
+        case idle
+        /// A fetch is running.
+        case loading
+        /// The fetched episodes, at least one.
+        case loaded([EpisodeRowViewModel])
+        /// The fetch succeeded with no episodes.
+        case empty
+        /// The last fetch failed with a message for the user.
+        case failed(message: String)
+
+        /// The cases without their payloads, so that a gallery can check it shows every one.
+        public enum Kind: String, CaseIterable, Sendable {
+            /// ``State/idle``.
+            case idle
+            /// ``State/loading``.
+            case loading
+            /// ``State/loaded(_:)``.
+            case loaded
+            /// ``State/empty``.
+            case empty
+            /// ``State/failed(message:)``.
+            case failed
+        }
+
+        /// The state's case without its payload.
+        public var kind: Kind {
+            switch self {
+            case .idle: .idle
+            case .loading: .loading
+            case .loaded: .loaded
+            case .empty: .empty
+            case .failed: .failed
+            }
+        }
+    }
+
+    /// The rows of the fetched episodes; kept when a later fetch fails or is cancelled.
+    public private(set) var episodes: [EpisodeRowViewModel] = []
+    /// Whether a fetch is running.
+    public private(set) var isFetching = false
+    /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
+    public private(set) var errorMessage: String?
+
+    /// Whether a fetch has ever succeeded: what tells ``State/empty`` from ``State/idle``.
+    private var hasFetched = false
+    @ObservationIgnored private let apiService: any APIService
+    @ObservationIgnored private let request = LatestRequest()
+
+    /// Creates the view-model; nothing is fetched until ``fetchEpisodes()``.
+    public init(apiService: any APIService) {
+        self.apiService = apiService
+    }
+
+    /// What the screen shows now.
+    public var state: State {
+        if isFetching { return .loading }
+        if let errorMessage { return .failed(message: errorMessage) }
+        guard hasFetched else { return .idle }
+        return episodes.isEmpty ? .empty : .loaded(episodes)
+    }
+
+    /// Fetches the episodes, cancelling a fetch in flight, and returns when done.
+    public func fetchEpisodes() async {
+        isFetching = true
+        errorMessage = nil
+        let outcome = await request.run { [apiService] () async throws(APIError) -> [Episode] in
+            try await apiService.episodes()
+        }
+        guard let outcome else { return }
+        isFetching = false
+        switch outcome {
+        case .success(let fetched):
+            episodes = fetched.map(EpisodeRowViewModel.init(episode:))
+            hasFetched = true
+        case .failure(let error):
+            errorMessage = APIErrorMapper(error: error, context: .episodes).message
+        }
+    }
+
+    /// Cancels the fetch in flight: it writes nothing, and no error is shown.
+    public func cancel() {
+        request.cancel()
+        isFetching = false
+    }
+}

@@ -1,0 +1,211 @@
+import Domain
+import Presentation
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("EpisodesViewModel")
+struct EpisodesViewModelTests {
+    let spy = SpyAPIService()
+
+    /// The series' text for each error on the episodes screen; `nil` for a cancellation.
+    static func expectedMessage(for error: APIError) -> String? {
+        switch error {
+        case .unreachable: "You need to have a network connection."
+        case .unauthorized: "You need to be signed in."
+        case .unknown, .failedRequest, .invalidResponse: "The list of episodes could not be fetched."
+        case .cancelled: nil
+        }
+    }
+
+    @Test func startsIdleAndFetchesNothing() {
+        let viewModel = EpisodesViewModel(apiService: spy)
+
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.episodes.isEmpty && !viewModel.isFetching && viewModel.errorMessage == nil)
+        #expect(spy.calls.isEmpty)
+    }
+
+    @Test func showsLoadingWhileTheRequestIsOpenThenTheEpisodes() async throws {
+        // Given a service that holds the request open
+        let episodes = try Samples.episodes()
+        spy.episodesResult = .success(episodes)
+        spy.holdNextCall()
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let kinds = ObservationRecorder { viewModel.state.kind }
+
+        // When the fetch starts
+        let fetch = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled()
+
+        // Then the screen shows it is loading
+        #expect(viewModel.isFetching)
+        #expect(viewModel.state == .loading)
+        try await fetching.waitForValues([false, true])
+
+        // When the service answers
+        spy.release()
+        await fetch.value
+
+        // Then the rows show, and loading went false → true → false
+        let rows = episodes.map(EpisodeRowViewModel.init(episode:))
+        #expect(viewModel.episodes == rows)
+        #expect(viewModel.state == .loaded(rows))
+        #expect(viewModel.errorMessage == nil)
+        try await fetching.waitForValues([false, true, false])
+        try await kinds.waitForValues([.idle, .loading, .loaded])
+        #expect(spy.calls == [.episodes])
+    }
+
+    @Test func anEmptyListIsEmptyNotIdle() async {
+        spy.episodesResult = .success([])
+        let viewModel = EpisodesViewModel(apiService: spy)
+
+        await viewModel.fetchEpisodes()
+
+        #expect(viewModel.state == .empty)
+        #expect(viewModel.state.kind == .empty)
+    }
+
+    @Test(arguments: APIError.allCases)
+    func aFailureShowsTheSeriesMessage(error: APIError) async throws {
+        // Given
+        spy.episodesResult = .failure(error)
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let fetching = ObservationRecorder { viewModel.isFetching }
+
+        // When
+        await viewModel.fetchEpisodes()
+
+        // Then: the exact message, and a cancellation is no failure
+        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
+        if let message = Self.expectedMessage(for: error) {
+            #expect(viewModel.state == .failed(message: message))
+        } else {
+            #expect(viewModel.state == .idle)
+        }
+        try await fetching.waitForValues([false, true, false])
+    }
+
+    @Test func aNewFetchClearsTheErrorAndAFailureKeepsTheRows() async throws {
+        // Given a successful fetch, then a failed one
+        let episodes = [Samples.episode(id: 1)]
+        spy.episodesResult = .success(episodes)
+        let viewModel = EpisodesViewModel(apiService: spy)
+        await viewModel.fetchEpisodes()
+        spy.episodesResult = .failure(.unreachable)
+        await viewModel.fetchEpisodes()
+        #expect(viewModel.state == .failed(message: "You need to have a network connection."))
+        #expect(viewModel.episodes == episodes.map(EpisodeRowViewModel.init(episode:)))
+
+        // When a third fetch starts
+        spy.episodesResult = .success([])
+        spy.holdNextCall()
+        let fetch = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled(times: 3)
+
+        // Then the error is gone while it runs, and after it succeeded
+        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.state == .loading)
+        spy.release()
+        await fetch.value
+        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.state == .empty)
+    }
+
+    @Test(
+        arguments: [false, true],
+        [Result<[Episode], APIError>.success([Samples.episode(id: 1)]), .failure(.unreachable)])
+    func aSecondFetchCancelsTheFirst(serviceIgnoresCancellation: Bool, firstAnswer: Result<[Episode], APIError>)
+        async throws
+    {
+        // Given a first fetch held open, whose answer differs from the second's
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.episodesResult = firstAnswer
+        spy.holdNextCall()
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let first = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled()
+
+        // When a second fetch runs to completion
+        let second = [Samples.episode(id: 2), Samples.episode(id: 3)]
+        spy.episodesResult = .success(second)
+        await viewModel.fetchEpisodes()
+
+        // Then the first's answer, whenever it comes, never shows
+        spy.release()
+        await first.value
+        let rows = second.map(EpisodeRowViewModel.init(episode:))
+        #expect(viewModel.state == .loaded(rows))
+        #expect(viewModel.errorMessage == nil)
+        #expect(!viewModel.isFetching)
+        try await fetching.waitForValues([false, true, false])
+        #expect(spy.calls == [.episodes, .episodes])
+    }
+
+    @Test func aSupersededFetchEndingDoesNotEndTheNewestsLoading() async throws {
+        // Given two fetches held open, the second cancelling the first
+        spy.holdNextCall(2)
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let first = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled()
+        spy.episodesResult = .success([Samples.episode(id: 2)])
+        let second = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled(times: 2)
+
+        // When the first has ended (cancelled)
+        await first.value
+
+        // Then the second is still loading
+        #expect(viewModel.isFetching)
+        #expect(viewModel.state == .loading)
+        spy.release()
+        await second.value
+        #expect(viewModel.state == .loaded([EpisodeRowViewModel(episode: Samples.episode(id: 2))]))
+    }
+
+    @Test(arguments: [false, true])
+    func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
+        // Given a fetch held open
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.episodesResult = .success([Samples.episode(id: 1)])
+        spy.holdNextCall()
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let fetch = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled()
+
+        // When the screen cancels it
+        viewModel.cancel()
+
+        // Then loading stops at once, and the late answer writes nothing
+        #expect(!viewModel.isFetching)
+        spy.release()
+        await fetch.value
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.episodes.isEmpty && viewModel.errorMessage == nil)
+        try await fetching.waitForValues([false, true, false])
+    }
+
+    @Test(arguments: [false, true])
+    func cancellingTheCallersTaskShowsNoError(serviceIgnoresCancellation: Bool) async throws {
+        // Given a fetch held open
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.episodesResult = .success([Samples.episode(id: 1)])
+        spy.holdNextCall()
+        let viewModel = EpisodesViewModel(apiService: spy)
+        let fetch = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled()
+
+        // When the task that awaits it is cancelled (the view went away)
+        fetch.cancel()
+        spy.release()
+        await fetch.value
+
+        // Then nothing shows: no episodes, no error, not loading
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.episodes.isEmpty && viewModel.errorMessage == nil && !viewModel.isFetching)
+    }
+}

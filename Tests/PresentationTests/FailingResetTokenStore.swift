@@ -1,0 +1,25 @@
+import Domain
+import Ports
+
+/// A token store that reads a fixed pair but whose `reset()` always fails: a store that
+/// is readable yet cannot sign anyone out (a read-only file, say).
+struct FailingResetTokenStore: TokenStore {
+    /// The pair every read returns.
+    let pair: SignInResponse
+    /// What every `reset()` throws.
+    let resetError: StoreError
+
+    func tokens() throws(StoreError) -> SignInResponse? { pair }
+
+    func setTokens(_ tokens: SignInResponse) throws(StoreError) {}
+
+    func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {}
+
+    func reset() throws(StoreError) { throw resetError }
+
+    func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
+        async throws(TokenRefreshError) -> SignInResponse
+    {
+        pair
+    }
+}

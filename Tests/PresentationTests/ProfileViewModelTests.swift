@@ -1,0 +1,109 @@
+import Domain
+import Ports
+import Presentation
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("ProfileViewModel")
+struct ProfileViewModelTests {
+    let keyValueStore = SpyKeyValueStore()
+    var tokenStore: KeyValueTokenStore { KeyValueTokenStore(store: keyValueStore) }
+
+    @Test func anEmptyStoreIsSignedOut() {
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+
+        #expect(!viewModel.isSignedIn && viewModel.errorMessage == nil)
+        #expect(viewModel.state == .signedOut)
+    }
+
+    @Test func aStoredPairIsSignedIn() throws {
+        try tokenStore.setTokens(SampleTokens.first)
+
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+
+        #expect(viewModel.isSignedIn && viewModel.errorMessage == nil)
+        #expect(viewModel.state == .signedIn)
+    }
+
+    @Test(arguments: [Samples.corruptStore, Samples.ioFailure])
+    func anUnreadableStoreShowsItsErrorAndIsNotSignedIn(error: StoreError) throws {
+        // Given a signed-in user whose store then becomes unreadable
+        try tokenStore.setTokens(SampleTokens.first)
+        keyValueStore.fail(with: error)
+
+        // When
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+
+        // Then it says what is wrong rather than pretending the user signed out
+        #expect(!viewModel.isSignedIn)
+        #expect(viewModel.errorMessage == error.description)
+        #expect(viewModel.state == .storeUnreadable(message: error.description))
+    }
+
+    @Test func refreshReadsTheStoreAgain() async throws {
+        // Given an unreadable store
+        keyValueStore.fail(with: Samples.corruptStore)
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        let kinds = ObservationRecorder { viewModel.state.kind }
+
+        // When it is repaired and someone signs in elsewhere
+        keyValueStore.fail(with: nil)
+        try tokenStore.setTokens(SampleTokens.first)
+        viewModel.refresh()
+
+        // Then
+        #expect(viewModel.state == .signedIn)
+        #expect(viewModel.errorMessage == nil)
+        try await kinds.waitForValues([.storeUnreadable, .signedIn])
+    }
+
+    @Test func signOutRemovesTheTokens() async throws {
+        // Given a signed-in user
+        try tokenStore.setTokens(SampleTokens.first)
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        let signedIn = ObservationRecorder { viewModel.isSignedIn }
+
+        // When
+        viewModel.signOut()
+
+        // Then
+        #expect(try tokenStore.tokens() == nil)
+        #expect(viewModel.state == .signedOut)
+        try await signedIn.waitForValues([true, false])
+    }
+
+    @Test func aFailedSignOutOfAnUnreadableStoreShowsTheError() throws {
+        // Given a signed-in user whose store then fails
+        try tokenStore.setTokens(SampleTokens.first)
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        keyValueStore.fail(with: Samples.ioFailure)
+
+        // When
+        viewModel.signOut()
+
+        // Then the error shows, and nothing was removed
+        #expect(viewModel.state == .storeUnreadable(message: Samples.ioFailure.description))
+        #expect(!viewModel.isSignedIn)
+        keyValueStore.fail(with: nil)
+        #expect(try tokenStore.tokens() == SampleTokens.first)
+    }
+
+    @Test func aFailedResetOfAReadableStoreShowsTheResetError() throws {
+        // Given a store that reads but cannot remove
+        let store = FailingResetTokenStore(pair: SampleTokens.first, resetError: Samples.ioFailure)
+        let viewModel = ProfileViewModel(tokenStore: store)
+
+        // When
+        viewModel.signOut()
+
+        // Then
+        #expect(viewModel.state == .signOutFailed(message: Samples.ioFailure.description))
+        #expect(viewModel.errorMessage == Samples.ioFailure.description)
+        #expect(viewModel.isSignedIn)
+
+        // And a later refresh that reads fine clears the error
+        viewModel.refresh()
+        #expect(viewModel.state == .signedIn)
+    }
+}

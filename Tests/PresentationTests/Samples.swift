@@ -1,0 +1,42 @@
+import Domain
+import Foundation
+import Ports
+import TestSupport
+
+/// Values the view-model tests share: the API's fixtures, decoded, and a few made-up ones.
+enum Samples {
+    /// The episodes of `episodes.json`.
+    static func episodes() throws -> [Episode] {
+        try JSONDecoder().decode([Episode].self, from: Fixtures.data(named: "episodes"))
+    }
+
+    /// The video of `video.json` (279 seconds).
+    static func video() throws -> Video {
+        try JSONDecoder().decode(Video.self, from: Fixtures.data(named: "video"))
+    }
+
+    /// A made-up episode, to tell one answer from another.
+    static func episode(id: Int, title: String = "An episode", videoDuration: Int = 513) -> Episode {
+        Episode(
+            id: id, title: title, excerpt: "About \(title).",
+            imageURL: URL(string: "https://cdn.cocoacasts.com/\(id).svg")!, videoDuration: videoDuration,
+            videoID: "video-\(id)")
+    }
+
+    /// A made-up video of `duration` seconds.
+    static func video(duration: Int) -> Video {
+        Video(
+            duration: duration, videoURL: URL(string: "https://player.cocoacasts.com/\(duration).m3u8")!,
+            imageURL: URL(string: "https://cdn.cocoacasts.com/\(duration).jpg")!)
+    }
+
+    /// A valid e-mail address.
+    static let email = "bart@cocoacasts.com"
+    /// A password that must never show in a description.
+    static let password = "s3cret-Passw0rd"
+    /// A store failure with a recognisable description: the file system refused.
+    static let ioFailure = StoreError.io(path: "/home/bart/.config/cocoacasts/credentials.json", detail: "disk full")
+    /// A store failure of another kind: the content does not parse.
+    static let corruptStore = StoreError.corrupt(
+        path: "/home/bart/.config/cocoacasts/credentials.json", detail: "not JSON")
+}

@@ -1,0 +1,245 @@
+import Domain
+import Ports
+import Presentation
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("SignInViewModel")
+struct SignInViewModelTests {
+    let spy = SpyAPIService()
+    let keyValueStore = SpyKeyValueStore()
+    let viewModel: SignInViewModel
+
+    init() {
+        viewModel = SignInViewModel(apiService: spy, tokenStore: KeyValueTokenStore(store: keyValueStore))
+    }
+
+    /// The stored pair, read back through a token store over the same key-value store.
+    var storedTokens: SignInResponse? {
+        get throws { try KeyValueTokenStore(store: keyValueStore).tokens() }
+    }
+
+    /// The series' text for each error on the sign-in screen; `nil` for a cancellation.
+    static func expectedMessage(for error: APIError) -> String? {
+        switch error {
+        case .unreachable: "You need to have a network connection."
+        case .unknown, .unauthorized, .failedRequest, .invalidResponse: "The email/password combination is invalid."
+        case .cancelled: nil
+        }
+    }
+
+    func fillInTheForm() {
+        viewModel.email = Samples.email
+        viewModel.password = Samples.password
+    }
+
+    @Test func startsWithAnEmptyFormThatCannotBeSent() {
+        #expect(viewModel.email.isEmpty && viewModel.password.isEmpty)
+        #expect(!viewModel.canSignIn && !viewModel.isSigningIn && !viewModel.isSignedIn)
+        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.state == .editing)
+    }
+
+    @Test(arguments: [
+        ("bart@cocoacasts.com", "secret", true),
+        ("bart@cocoacasts.com", "", false),
+        ("bart@cocoacasts", "secret", false),
+        ("not an e-mail", "secret", false),
+        ("", "secret", false),
+    ])
+    func canSignInWithAValidEmailAndAPassword(email: String, password: String, expected: Bool) {
+        viewModel.email = email
+        viewModel.password = password
+
+        #expect(viewModel.canSignIn == expected)
+        #expect(viewModel.state == (expected ? .ready : .editing))
+    }
+
+    @Test func anInvalidEmailSendsNoRequest() async throws {
+        // Given an invalid e-mail address and a password
+        viewModel.email = "bart@cocoacasts"
+        viewModel.password = Samples.password
+
+        // When
+        await viewModel.signIn()
+
+        // Then nothing was sent, stored or changed
+        #expect(spy.calls.isEmpty)
+        #expect(keyValueStore.appliedChanges.isEmpty)
+        #expect(viewModel.state == .editing)
+        #expect(viewModel.password == Samples.password)
+    }
+
+    @Test func successStoresBothTokensAndClearsThePassword() async throws {
+        // Given a filled-in form and a service held open
+        fillInTheForm()
+        spy.signInResult = .success(SampleTokens.second)
+        spy.holdNextCall()
+        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let kinds = ObservationRecorder { viewModel.state.kind }
+
+        // When the user signs in
+        let signIn = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled()
+
+        // Then the screen shows progress, and the password is not in any description
+        #expect(viewModel.state == .signingIn)
+        #expect(!String(describing: viewModel).contains(Samples.password))
+        #expect(!String(reflecting: viewModel).contains(Samples.password))
+        var dumped = ""
+        dump(viewModel, to: &dumped)
+        #expect(!dumped.contains(Samples.password))
+        #expect(!String(describing: spy.calls).contains(Samples.password))
+
+        // When the service answers
+        spy.release()
+        await signIn.value
+
+        // Then the e-mail and password were sent, both tokens stored, the password cleared
+        #expect(spy.calls == [.signIn(email: Samples.email, password: SpyAPIService.Password(Samples.password))])
+        #expect(try storedTokens == SampleTokens.second)
+        #expect(keyValueStore.appliedChanges.count == 1)
+        #expect(viewModel.password.isEmpty && viewModel.email == Samples.email)
+        #expect(viewModel.isSignedIn && viewModel.errorMessage == nil)
+        #expect(viewModel.state == .signedIn)
+        try await signingIn.waitForValues([false, true, false])
+        try await kinds.waitForValues([.ready, .signingIn, .signedIn])
+    }
+
+    @Test(arguments: APIError.allCases)
+    func aFailureShowsTheSeriesMessageAndClearsThePassword(error: APIError) async throws {
+        // Given
+        fillInTheForm()
+        spy.signInResult = .failure(error)
+        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+
+        // When
+        await viewModel.signIn()
+
+        // Then
+        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
+        #expect(viewModel.password.isEmpty)
+        #expect(!viewModel.isSignedIn)
+        #expect(try storedTokens == nil)
+        if let message = Self.expectedMessage(for: error) {
+            #expect(viewModel.state == .failed(message: message))
+        } else {
+            #expect(viewModel.state == .editing)
+        }
+        try await signingIn.waitForValues([false, true, false])
+    }
+
+    @Test func aStoreFailureShowsTheStoresMessageAndSignsNobodyIn() async throws {
+        // Given a store that cannot be written
+        fillInTheForm()
+        keyValueStore.fail(with: Samples.ioFailure)
+
+        // When the API accepts the credentials
+        await viewModel.signIn()
+
+        // Then the store's message shows and the user is not signed in
+        #expect(viewModel.errorMessage == Samples.ioFailure.description)
+        #expect(viewModel.state == .failed(message: Samples.ioFailure.description))
+        #expect(!viewModel.isSignedIn && !viewModel.isSigningIn)
+        #expect(viewModel.password.isEmpty)
+        keyValueStore.fail(with: nil)
+        #expect(try storedTokens == nil)
+    }
+
+    @Test func aNewSignInClearsTheLastError() async throws {
+        fillInTheForm()
+        spy.signInResult = .failure(.unauthorized)
+        await viewModel.signIn()
+        #expect(viewModel.errorMessage != nil)
+
+        viewModel.password = Samples.password
+        spy.signInResult = .success(SampleTokens.first)
+        spy.holdNextCall()
+        let signIn = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled(times: 2)
+
+        #expect(viewModel.errorMessage == nil)
+        spy.release()
+        await signIn.value
+        #expect(viewModel.state == .signedIn)
+    }
+
+    @Test(arguments: [false, true])
+    func aSecondSignInCancelsTheFirst(serviceIgnoresCancellation: Bool) async throws {
+        // Given a first sign-in held open that would store the first pair
+        fillInTheForm()
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.signInResult = .success(SampleTokens.first)
+        spy.holdNextCall()
+        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let first = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled()
+
+        // When a second sign-in runs to completion with another pair
+        spy.signInResult = .success(SampleTokens.other)
+        await viewModel.signIn()
+        spy.release()
+        await first.value
+
+        // Then only the second's pair was ever stored
+        #expect(keyValueStore.appliedChanges.count == 1)
+        #expect(try storedTokens == SampleTokens.other)
+        #expect(viewModel.state == .signedIn)
+        #expect(viewModel.password.isEmpty)
+        try await signingIn.waitForValues([false, true, false])
+    }
+
+    @Test func aSupersededSignInEndingLeavesTheNewestRunning() async throws {
+        // Given two sign-ins held open, the second cancelling the first
+        fillInTheForm()
+        spy.holdNextCall(2)
+        let first = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled()
+        let second = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled(times: 2)
+
+        // When the first has ended (cancelled)
+        await first.value
+
+        // Then the second is still signing in, and nothing was stored yet
+        #expect(viewModel.state == .signingIn)
+        #expect(keyValueStore.appliedChanges.isEmpty)
+        spy.release()
+        await second.value
+        #expect(viewModel.state == .signedIn)
+        #expect(try storedTokens == SampleTokens.first)
+    }
+
+    @Test(arguments: [false, true])
+    func cancelStoresNothingShowsNoErrorAndClearsThePassword(serviceIgnoresCancellation: Bool) async throws {
+        // Given a sign-in held open
+        fillInTheForm()
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.holdNextCall()
+        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let signIn = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled()
+
+        // When the user cancels
+        viewModel.cancel()
+
+        // Then the attempt is over at once, and a late answer stores nothing
+        #expect(!viewModel.isSigningIn && viewModel.password.isEmpty)
+        spy.release()
+        await signIn.value
+        #expect(keyValueStore.appliedChanges.isEmpty)
+        #expect(!viewModel.isSignedIn && viewModel.errorMessage == nil)
+        #expect(viewModel.state == .editing)
+        try await signingIn.waitForValues([false, true, false])
+    }
+
+    @Test func cancelWithNothingInFlightKeepsTheForm() {
+        fillInTheForm()
+
+        viewModel.cancel()
+
+        #expect(viewModel.password == Samples.password)
+        #expect(viewModel.state == .ready)
+    }
+}

@@ -1,0 +1,159 @@
+import Domain
+import Presentation
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("VideoProgressViewModel")
+struct VideoProgressViewModelTests {
+    /// The three requests, so that a table can run each one.
+    enum Request: String, CaseIterable, Sendable {
+        case fetch, save, delete
+    }
+
+    let spy = SpyAPIService()
+    let viewModel: VideoProgressViewModel
+    static let videoID = "417515716"
+
+    init() {
+        viewModel = VideoProgressViewModel(videoID: Self.videoID, apiService: spy)
+    }
+
+    /// The text for each error of a progress request; `nil` for a cancellation.
+    static func expectedMessage(for error: APIError) -> String? {
+        switch error {
+        case .unreachable: "You need to have a network connection."
+        case .unauthorized: "You need to be signed in."
+        case .unknown, .failedRequest, .invalidResponse: "The video progress could not be synced."
+        case .cancelled: nil
+        }
+    }
+
+    func run(_ request: Request) async {
+        switch request {
+        case .fetch: await viewModel.fetchProgress()
+        case .save: await viewModel.saveProgress(cursor: 42)
+        case .delete: await viewModel.deleteProgress()
+        }
+    }
+
+    @Test func startsIdleWithNoProgress() {
+        #expect(viewModel.videoID == Self.videoID)
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.progress == nil && !viewModel.isFetching && viewModel.errorMessage == nil)
+        #expect(spy.calls.isEmpty)
+    }
+
+    @Test func fetchShowsLoadingThenTheStoredProgress() async throws {
+        // Given a stored cursor of 90 seconds, served through a held call
+        let stored = VideoProgress(videoID: Self.videoID, cursor: 90)
+        spy.progressResult = .success(stored)
+        spy.holdNextCall()
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let kinds = ObservationRecorder { viewModel.state.kind }
+
+        // When
+        let fetch = Task { await viewModel.fetchProgress() }
+        try await spy.waitUntilCalled()
+        #expect(viewModel.state == .loading)
+        spy.release()
+        await fetch.value
+
+        // Then
+        #expect(spy.calls == [.progressForVideo(id: Self.videoID)])
+        #expect(viewModel.progress == stored)
+        #expect(viewModel.state == .loaded(stored))
+        try await fetching.waitForValues([false, true, false])
+        try await kinds.waitForValues([.idle, .loading, .loaded])
+    }
+
+    @Test func saveKeepsWhatTheServerReturned() async throws {
+        spy.updateProgressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 40))
+        let fetching = ObservationRecorder { viewModel.isFetching }
+
+        await viewModel.saveProgress(cursor: 42)
+
+        #expect(spy.calls == [.updateProgressForVideo(id: Self.videoID, cursor: 42)])
+        #expect(viewModel.progress == VideoProgress(videoID: Self.videoID, cursor: 40))
+        try await fetching.waitForValues([false, true, false])
+    }
+
+    @Test func deleteResetsTheCursorToZero() async throws {
+        // Given a saved progress
+        spy.updateProgressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 42))
+        await viewModel.saveProgress(cursor: 42)
+
+        // When it is deleted
+        await viewModel.deleteProgress()
+
+        // Then the progress reads cursor 0 for that video
+        #expect(spy.calls.last == .deleteProgressForVideo(id: Self.videoID))
+        #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 0)))
+    }
+
+    @Test(arguments: Request.allCases, APIError.allCases)
+    func aFailureShowsTheMessageAndKeepsTheProgress(request: Request, error: APIError) async throws {
+        // Given a fetched progress, then every request failing
+        let stored = VideoProgress(videoID: Self.videoID, cursor: 7)
+        spy.progressResult = .success(stored)
+        await viewModel.fetchProgress()
+        spy.progressResult = .failure(error)
+        spy.updateProgressResult = .failure(error)
+        spy.deleteProgressResult = .failure(error)
+        let fetching = ObservationRecorder { viewModel.isFetching }
+
+        // When
+        await run(request)
+
+        // Then
+        #expect(spy.calls.last?.operation.rawValue.lowercased().contains("progress") == true)
+        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
+        #expect(viewModel.progress == stored)
+        if let message = Self.expectedMessage(for: error) {
+            #expect(viewModel.state == .failed(message: message))
+        } else {
+            #expect(viewModel.state == .loaded(stored))
+        }
+        try await fetching.waitForValues([false, true, false])
+    }
+
+    @Test(arguments: [false, true])
+    func aSaveCancelsAFetchInFlight(serviceIgnoresCancellation: Bool) async throws {
+        // Given a fetch held open that would answer cursor 5
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.progressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 5))
+        spy.holdNextCall()
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let fetch = Task { await viewModel.fetchProgress() }
+        try await spy.waitUntilCalled()
+
+        // When a save of cursor 60 completes
+        spy.updateProgressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 60))
+        await viewModel.saveProgress(cursor: 60)
+        spy.release()
+        await fetch.value
+
+        // Then the older fetch never overwrites the saved progress
+        #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 60)))
+        #expect(viewModel.errorMessage == nil)
+        try await fetching.waitForValues([false, true, false])
+    }
+
+    @Test(arguments: [false, true])
+    func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
+        spy.ignoresCancellation = serviceIgnoresCancellation
+        spy.holdNextCall()
+        let fetching = ObservationRecorder { viewModel.isFetching }
+        let delete = Task { await viewModel.deleteProgress() }
+        try await spy.waitUntilCalled()
+
+        viewModel.cancel()
+        #expect(!viewModel.isFetching)
+        spy.release()
+        await delete.value
+
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.progress == nil && viewModel.errorMessage == nil)
+        try await fetching.waitForValues([false, true, false])
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Ports
+import Stubs
+import Synchronization
+import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A clock tests move by hand.
+final class ManualClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// The in-process stub as a ``MockAPIConnection``: requests go straight to the transport.
+struct StubConnection: MockAPIConnection {
+    let clock = ManualClock()
+    let state: any KeyValueStore
+    let transport: StubAPITransport
+
+    init(state: any KeyValueStore = InMemoryKeyValueStore()) {
+        let clock = self.clock
+        self.state = state
+        transport = StubAPITransport(apiToken: Self.apiToken, state: state, now: { clock.now })
+    }
+
+    func send(_ method: String, _ path: String, headers: [String: String], body: Data?, apiToken: String?)
+        async throws -> HTTPReply
+    {
+        var request = URLRequest(url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + path)!)
+        request.httpMethod = method
+        request.httpBody = body
+        if let apiToken { request.setValue(apiToken, forHTTPHeaderField: "X-API-TOKEN") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await transport.send(request, maximumResponseSize: 10 << 20)
+        let fields = Dictionary(
+            response.allHeaderFields.compactMap { key, value in (key as? String).map { ($0, "\(value)") } },
+            uniquingKeysWith: { first, _ in first })
+        return HTTPReply(status: response.statusCode, headers: fields, body: data)
+    }
+
+    func expireAccessTokens() async throws {
+        clock.advance(by: 3_601)
+    }
+}
