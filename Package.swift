@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FileTokenStore", targets: ["FileTokenStore"]),
         .library(name: "Stubs", targets: ["Stubs"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cocoacasts", targets: ["cocoacasts"]),
         .executable(name: "cocoacasts-preview", targets: ["cocoacasts-preview"]),
     ],
@@ -37,14 +38,19 @@ let package = Package(
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
             path: "Modules/Presentation", swiftSettings: settings),
+        .target(
+            name: "TerminalUI", dependencies: ["Presentation", "Domain"],
+            path: "Modules/TerminalUI", swiftSettings: settings),
 
         // The composition roots.
         .executableTarget(
             name: "cocoacasts",
-            dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs", "Presentation"],
+            dependencies: [
+                "Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs", "Presentation", "TerminalUI",
+            ],
             path: "Apps/CLI", swiftSettings: settings),
         .executableTarget(
-            name: "cocoacasts-preview", dependencies: ["Presentation", "Stubs", "Ports", "Domain"],
+            name: "cocoacasts-preview", dependencies: ["Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
             path: "Apps/PreviewHarness", swiftSettings: settings),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
@@ -76,7 +82,13 @@ let package = Package(
             name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "TestSupport"],
             path: "Tests/PresentationTests", swiftSettings: settings),
         .testTarget(
-            name: "CLITests", dependencies: ["cocoacasts", "TestSupport"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "Ports", "TestSupport"],
+            path: "Tests/TerminalUITests", swiftSettings: settings),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "Presentation", "TerminalUI",
+            ],
             path: "Tests/CLITests", swiftSettings: settings),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],

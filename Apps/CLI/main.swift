@@ -1,9 +1,5 @@
 import Foundation
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-    print(CLIHelp.text)
-} else {
-    FileHandle.standardError.write(Data("cocoacasts: the commands arrive in a later release; see --help.\n".utf8))
-    exit(64)
-}
+let status = await CLI(console: SystemConsole(), environment: ProcessInfo.processInfo.environment)
+    .run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

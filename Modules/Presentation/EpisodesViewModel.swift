@@ -52,8 +52,8 @@ public final class EpisodesViewModel {
     public private(set) var episodes: [EpisodeRowViewModel] = []
     /// Whether a fetch is running.
     public private(set) var isFetching = false
-    /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
-    public private(set) var errorMessage: String?
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public private(set) var failure: Failure?
 
     /// Whether a fetch has ever succeeded: what tells ``State/empty`` from ``State/idle``.
     private var hasFetched = false
@@ -63,6 +63,11 @@ public final class EpisodesViewModel {
     /// Creates the view-model; nothing is fetched until ``fetchEpisodes()``.
     public init(apiService: any APIService) {
         self.apiService = apiService
+    }
+
+    /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
+    public var errorMessage: String? {
+        failure?.message(for: .episodes)
     }
 
     /// What the screen shows now.
@@ -76,7 +81,7 @@ public final class EpisodesViewModel {
     /// Fetches the episodes, cancelling a fetch in flight, and returns when done.
     public func fetchEpisodes() async {
         isFetching = true
-        errorMessage = nil
+        failure = nil
         let outcome = await request.run { [apiService] () async throws(APIError) -> [Episode] in
             try await apiService.episodes()
         }
@@ -87,7 +92,7 @@ public final class EpisodesViewModel {
             episodes = fetched.map(EpisodeRowViewModel.init(episode:))
             hasFetched = true
         case .failure(let error):
-            errorMessage = APIErrorMapper(error: error, context: .episodes).message
+            failure = Failure(error)
         }
     }
 

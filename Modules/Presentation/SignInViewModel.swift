@@ -55,8 +55,8 @@ public final class SignInViewModel {
     public var password = ""
     /// Whether a sign-in is running.
     public private(set) var isSigningIn = false
-    /// Why the last sign-in failed, for the user; `nil` when it did not (or was cancelled).
-    public private(set) var errorMessage: String?
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public private(set) var failure: Failure?
     /// Whether the last successful sign-in stored its tokens (a store failure resets it).
     public private(set) var isSignedIn = false
 
@@ -75,6 +75,11 @@ public final class SignInViewModel {
         EmailAddress.isValid(email) && !password.isEmpty
     }
 
+    /// Why the last sign-in failed, for the user; `nil` when it did not (or was cancelled).
+    public var errorMessage: String? {
+        failure?.message(for: .signIn)
+    }
+
     /// What the screen shows now: a running sign-in first, then a failure, then success,
     /// then whether the form can be sent.
     public var state: State {
@@ -90,7 +95,7 @@ public final class SignInViewModel {
     public func signIn() async {
         guard canSignIn else { return }
         isSigningIn = true
-        errorMessage = nil
+        failure = nil
         let (email, password) = (email, password)
         let outcome = await request.run { [apiService] () async throws(APIError) -> SignInResponse in
             try await apiService.signIn(email: email, password: password)
@@ -100,7 +105,7 @@ public final class SignInViewModel {
         case .success(let tokens):
             store(tokens)
         case .failure(let error):
-            errorMessage = APIErrorMapper(error: error, context: .signIn).message
+            failure = Failure(error)
         }
         finish()
     }
@@ -116,7 +121,7 @@ public final class SignInViewModel {
             try tokenStore.setTokens(tokens)
             isSignedIn = true
         } catch {
-            errorMessage = error.description
+            failure = .store(error)
             isSignedIn = false
         }
     }

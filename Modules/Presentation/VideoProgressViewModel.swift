@@ -50,8 +50,8 @@ public final class VideoProgressViewModel {
     public private(set) var progress: VideoProgress?
     /// Whether a request (fetch, save or delete) is running.
     public private(set) var isFetching = false
-    /// Why the last request failed, for the user; `nil` when it did not (or was cancelled).
-    public private(set) var errorMessage: String?
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public private(set) var failure: Failure?
 
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let request = LatestRequest()
@@ -60,6 +60,11 @@ public final class VideoProgressViewModel {
     public init(videoID: String, apiService: any APIService) {
         self.videoID = videoID
         self.apiService = apiService
+    }
+
+    /// Why the last request failed, for the user; `nil` when it did not (or was cancelled).
+    public var errorMessage: String? {
+        failure?.message(for: .progress)
     }
 
     /// What the progress shows now.
@@ -99,14 +104,14 @@ public final class VideoProgressViewModel {
 
     private func perform(_ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress) async {
         isFetching = true
-        errorMessage = nil
+        failure = nil
         guard let outcome = await request.run(operation) else { return }
         isFetching = false
         switch outcome {
         case .success(let returned):
             progress = returned
         case .failure(let error):
-            errorMessage = APIErrorMapper(error: error, context: .progress).message
+            failure = Failure(error)
         }
     }
 }

@@ -49,8 +49,8 @@ public final class VideoViewModel {
     public private(set) var isFetching = false
     /// The fetched video; kept when a later fetch fails or is cancelled.
     public private(set) var video: Video?
-    /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
-    public private(set) var errorMessage: String?
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public private(set) var failure: Failure?
 
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let request = LatestRequest()
@@ -66,6 +66,11 @@ public final class VideoViewModel {
         video.map { VideoDuration.format(seconds: $0.duration) }
     }
 
+    /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
+    public var errorMessage: String? {
+        failure?.message(for: .video)
+    }
+
     /// What the screen shows now.
     public var state: State {
         if isFetching { return .loading }
@@ -76,7 +81,7 @@ public final class VideoViewModel {
     /// Fetches the video, cancelling a fetch in flight, and returns when done.
     public func fetchVideo() async {
         isFetching = true
-        errorMessage = nil
+        failure = nil
         let outcome = await request.run { [apiService, videoID] () async throws(APIError) -> Video in
             try await apiService.video(id: videoID)
         }
@@ -86,7 +91,7 @@ public final class VideoViewModel {
         case .success(let fetched):
             video = fetched
         case .failure(let error):
-            errorMessage = APIErrorMapper(error: error, context: .video).message
+            failure = Failure(error)
         }
     }
 

@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+import Ports
+import Presentation
+import TerminalUI
+
+/// Runs each command through its view-model and renders the result: the screen on
+/// standard output, a failure's message on standard error with its exit status.
+@MainActor
+struct Commands {
+    let console: any Console
+    let services: Services
+    let style: TerminalStyle
+    let environment: [String: String]
+
+    func run(_ command: Invocation.Command) async -> ExitCode {
+        switch command {
+        case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
+        case .signOut: signOut()
+        case .status(let json): status(json: json)
+        case .episodes(let json): await episodes(json: json)
+        case .episode(let id, let json): await episode(id: id, json: json)
+        case .video(let reference, let json): await video(reference: reference, json: json)
+        case .progress(let videoID, let action, let json): await progress(videoID: videoID, action: action, json: json)
+        case .help, .version: .success
+        }
+    }
+
+    /// Prints a failure's message and returns its status.
+    func report(_ failure: Failure, message: String?) -> ExitCode {
+        console.printError("cocoacasts: " + TerminalText.sanitized(message ?? "\(failure)"))
+        return ExitCode(failure)
+    }
+
+    /// Prints `value` as stable JSON: sorted keys, indented.
+    func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The values printed are plain models, which always encode.
+        console.print(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+    }
+
+    /// Checks that the token file can be read before a protected request, so that an
+    /// unreadable file is reported as such rather than as "not signed in".
+    func checkTokenStore() -> ExitCode? {
+        do {
+            _ = try services.tokenStore.tokens()
+            return nil
+        } catch {
+            return report(.store(error), message: error.description)
+        }
+    }
+}

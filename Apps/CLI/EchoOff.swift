@@ -1,0 +1,37 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns the terminal's echo off while a password is typed, and back on afterwards —
+/// also when the user presses Ctrl-C, which would otherwise leave a terminal that shows
+/// nothing typed.
+enum EchoOff {
+    static func whileReading<T>(_ read: () -> T) -> T {
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return read() }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        let saved = original
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            var restore = saved
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &restore)
+            FileHandle.standardError.write(Data("\n".utf8))
+            exit(ExitCode.interrupted.rawValue)
+        }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        }
+        return read()
+    }
+}

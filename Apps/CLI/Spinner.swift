@@ -1,0 +1,28 @@
+/// Shows a spinner on standard error while a view-model is fetching, once the wait
+/// passes 300 ms — on a terminal only.
+@MainActor
+enum Spinner {
+    static let delay: Duration = .milliseconds(300)
+    static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Runs `work`, showing `label` with a spinner while `isBusy()` is true after the delay.
+    static func run(
+        _ label: String, on console: any Console, while isBusy: @escaping @MainActor () -> Bool,
+        _ work: () async -> Void
+    ) async {
+        guard console.isInteractive else { return await work() }
+        let animation = Task { @MainActor in
+            try await Task.sleep(for: delay)
+            var frame = 0
+            while isBusy() {
+                console.writeError("\r\(frames[frame % frames.count]) \(label)")
+                frame += 1
+                try await Task.sleep(for: .milliseconds(80))
+            }
+        }
+        await work()
+        animation.cancel()
+        _ = await animation.result
+        console.writeError("\r\u{1B}[2K")
+    }
+}

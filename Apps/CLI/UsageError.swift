@@ -1,0 +1,63 @@
+/// A command line that cannot be run, with the hint that fixes it.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    case misplacedOption(String, command: String?)
+    case missingValue(String, valueName: String)
+    case unexpectedValue(String)
+    case missingCommand
+    case missingArgument(String)
+    case unexpectedArgument(String)
+    case invalidValue(String, value: String, expected: String)
+    case conflictingOptions(String, String)
+    case passwordOnCommandLine
+    case noPassword
+    case noEmail
+
+    var description: String {
+        switch self {
+        case let .unknownCommand(name, suggestion):
+            "unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see cocoacasts --help")
+        case let .unknownOption(name, suggestion):
+            "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see --help")
+        case let .misplacedOption(name, command):
+            "'\(name)' is not an option of " + (command.map { "'\($0)'" } ?? "cocoacasts without a command")
+                + "; see --help"
+        case let .missingValue(name, valueName): "'\(name)' needs a value: \(name) \(valueName)"
+        case .unexpectedValue(let name): "'\(name)' takes no value"
+        case .missingCommand: "no command given; see cocoacasts --help"
+        case .missingArgument(let name): "missing \(name)"
+        case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
+        case let .invalidValue(name, value, expected): "'\(value)' is not a valid \(name): expected \(expected)"
+        case let .conflictingOptions(first, second): "\(first) and \(second) cannot be used together"
+        case .passwordOnCommandLine:
+            "the password is never taken from the command line, where other users can see it; "
+                + "use --password-stdin or COCOACASTS_PASSWORD, or type it at the prompt"
+        case .noPassword:
+            "no password: pipe it with --password-stdin or set COCOACASTS_PASSWORD (stdin is not a terminal)"
+        case .noEmail: "no e-mail address: pass --email (stdin is not a terminal)"
+        }
+    }
+}
+
+/// "Did you mean …?" by edit distance.
+enum Suggestion {
+    /// The candidate closest to `word`, if it is close enough to be what was meant.
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import Presentation
+
+/// What each screen of the app looks like in a terminal, in every state of its
+/// view-model: shared by the CLI and the preview harness.
+@MainActor
+public enum Screens {
+    /// The episodes list.
+    public static func episodes(_ model: EpisodesViewModel, style: TerminalStyle = .plain) -> String {
+        switch model.state {
+        case .idle: style.dim("No episodes fetched yet.")
+        case .loading: "⠋ Fetching episodes…"
+        case .loaded(let rows): EpisodeTable.render(rows, style: style)
+        case .empty: "There are no episodes yet."
+        case .failed(let message): failure(message, style)
+        }
+    }
+
+    /// One episode's details, its excerpt wrapped to the terminal.
+    public static func episode(_ model: EpisodeViewModel, style: TerminalStyle = .plain) -> String {
+        let excerpt = TerminalText.wrapped(TerminalText.sanitized(model.excerpt), to: EpisodeTable.width)
+        return
+            ([
+                style.bold(TerminalText.sanitized(model.title)),
+                "Episode \(model.id) · \(model.duration) · video \(TerminalText.sanitized(model.videoID))",
+                "",
+            ] + excerpt).joined(separator: "\n")
+    }
+
+    /// The sign-in form.
+    public static func signIn(_ model: SignInViewModel, style: TerminalStyle = .plain) -> String {
+        let email = TerminalText.sanitized(model.email)
+        switch model.state {
+        case .editing, .ready:
+            let form = [
+                style.bold("Sign in"), "  E-mail:   \(email.isEmpty ? style.dim("(empty)") : email)",
+                "  Password: \(model.password.isEmpty ? style.dim("(empty)") : String(repeating: "•", count: 8))",
+            ]
+            let hint = model.state == .ready ? "Ready to sign in." : "Enter a valid e-mail address and a password."
+            return (form + [style.dim(hint)]).joined(separator: "\n")
+        case .signingIn: return "⠋ Signing in as \(email)…"
+        case .failed(let message): return failure(message, style)
+        case .signedIn: return style.success("✓") + " Signed in as \(email)."
+        }
+    }
+
+    /// A protected video.
+    public static func video(_ model: VideoViewModel, style: TerminalStyle = .plain) -> String {
+        switch model.state {
+        case .idle: style.dim("No video fetched yet.")
+        case .loading: "⠋ Fetching the video…"
+        case .loaded(let video):
+            [
+                style.bold("Video \(TerminalText.sanitized(model.videoID))"),
+                "  Duration: \(VideoDuration.format(seconds: video.duration))",
+                "  Stream:   \(TerminalText.sanitized(video.videoURL.absoluteString))",
+                "  Poster:   \(TerminalText.sanitized(video.imageURL.absoluteString))",
+            ].joined(separator: "\n")
+        case .failed(let message): failure(message, style)
+        }
+    }
+
+    /// A video's progress.
+    public static func progress(_ model: VideoProgressViewModel, style: TerminalStyle = .plain) -> String {
+        let video = TerminalText.sanitized(model.videoID)
+        switch model.state {
+        case .idle: return style.dim("No progress fetched yet.")
+        case .loading: return "⠋ Syncing the progress of video \(video)…"
+        case .loaded(let progress) where progress.cursor == 0: return "Video \(video): not started."
+        case .loaded(let progress):
+            return
+                "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."
+        case .failed(let message): return failure(message, style)
+        }
+    }
+
+    /// The profile: signed in or out, or why the token store cannot tell.
+    public static func profile(_ model: ProfileViewModel, style: TerminalStyle = .plain) -> String {
+        switch model.state {
+        case .signedIn: style.success("✓") + " Signed in."
+        case .signedOut: "Signed out."
+        case .storeUnreadable(let message), .signOutFailed(let message): failure(message, style)
+        }
+    }
+
+    private static func failure(_ message: String, _ style: TerminalStyle) -> String {
+        style.failure("✗") + " " + TerminalText.sanitized(message)
+    }
+}

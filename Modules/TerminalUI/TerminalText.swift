@@ -1,0 +1,51 @@
+/// Text from a server (or any untrusted place) made safe for a terminal, and laid out.
+public enum TerminalText {
+    /// `text` with every control character — escape sequences, carriage returns,
+    /// backspaces, bidirectional overrides — replaced by a visible stand-in, so a title
+    /// cannot move the cursor, recolour the terminal or disguise itself. Keeps `\n` only
+    /// when `keepingNewlines`.
+    public static func sanitized(_ text: String, keepingNewlines: Bool = false) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where keepingNewlines: result.append(scalar)
+            case 0x09: result.append(" ")
+            case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value)!)  // ␀…␟, ␛ for ESC
+            case 0x7F: result.append("\u{2421}")  // ␡
+            case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` cut to at most `width` characters, ending in `…` when cut.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// `text` padded with spaces to `width` characters, on the left when `alignedRight`.
+    public static func padded(_ text: String, to width: Int, alignedRight: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return alignedRight ? padding + text : text + padding
+    }
+
+    /// `text` broken into lines of at most `width` characters at spaces (a longer word gets its own line).
+    public static func wrapped(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

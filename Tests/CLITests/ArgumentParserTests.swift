@@ -1,0 +1,41 @@
+import Testing
+
+@testable import cocoacasts
+
+@Suite("The hand-written argument parser")
+struct ArgumentParserTests {
+    let parser = Grammar.parser
+
+    @Test func optionsMayComeBeforeOrAfterTheCommand() throws {
+        let before = try parser.parse(["--base-url", "http://127.0.0.1:1/api/v1", "episodes", "--json"])
+        let after = try parser.parse(["episodes", "--json", "--base-url=http://127.0.0.1:1/api/v1"])
+        #expect(before == after)
+        #expect(before.command == "episodes" && before.flag("--json"))
+        #expect(before.options["--base-url"] == "http://127.0.0.1:1/api/v1")
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let parsed = try parser.parse(["progress", "--", "--set"])
+        #expect(parsed.arguments == ["--set"])
+        #expect(parsed.options.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["episods"], UsageError.unknownCommand("episods", suggestion: "episodes")),
+        (["frobnicate"], .unknownCommand("frobnicate", suggestion: nil)),
+        (["episodes", "--jsn"], .unknownOption("--jsn", suggestion: "--json")),
+        (["episodes", "--verbsoe"], .unknownOption("--verbsoe", suggestion: "--verbose")),
+        (["episodes", "--set", "3"], .misplacedOption("--set", command: "episodes")),
+        (["--json"], .misplacedOption("--json", command: nil)),
+        (["episodes", "--store"], .missingValue("--store", valueName: "PATH")),
+        (["episodes", "--store", "--json"], .missingValue("--store", valueName: "PATH")),
+        (["episodes", "--json=yes"], .unexpectedValue("--json")),
+    ])
+    func mistakesSayWhatToDo(arguments: [String], error: UsageError) {
+        #expect(throws: error) { try parser.parse(arguments) }
+    }
+
+    @Test func shortHelpIsHelp() throws {
+        #expect(try parser.parse(["video", "-h"]).flag("--help"))
+    }
+}

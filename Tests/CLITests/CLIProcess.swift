@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `cocoacasts` binary, run as a subprocess in a home of its own, with every
+/// output kept for the secret audit.
+struct CLIProcess {
+    static let binary = BuiltProduct.url(named: "cocoacasts")
+
+    let directory: TemporaryDirectory
+    /// The server to talk to; `nil` for the embedded default.
+    var baseURL: URL?
+    /// Extra environment, such as `COCOACASTS_API_TOKEN`.
+    var environment: [String: String] = [:]
+    private let outputs = CallRecorder<String>()
+
+    init(in directory: TemporaryDirectory, baseURL: URL? = nil, environment: [String: String] = [:]) {
+        self.directory = directory
+        self.baseURL = baseURL
+        self.environment = environment
+    }
+
+    /// The token file the runs share.
+    var store: URL { directory.file("config/cocoacasts/credentials.json") }
+
+    /// Runs `cocoacasts arguments…` with `stdin`.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> ChildProcess.Outcome {
+        var variables = [
+            "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
+            "PATH": "/usr/bin:/bin",
+        ]
+        variables.merge(environment) { $1 }
+        if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
+        let outcome = try await ChildProcess.run(
+            Self.binary, arguments, environment: variables, stdin: stdin, timeout: .seconds(30))
+        outputs.record(outcome.stdout)
+        outputs.record(outcome.stderr)
+        #expect(!outcome.timedOut, "cocoacasts \(arguments.joined(separator: " ")) did not finish")
+        return outcome
+    }
+
+    /// Signs in with `password` on stdin.
+    @discardableResult
+    func signIn(email: String = DemoAccount.email, password: String) async throws -> ChildProcess.Outcome {
+        try await run(["signin", "--email", email, "--password-stdin"], stdin: password + "\n")
+    }
+
+    /// The tokens in the store now, to audit for.
+    func storedTokens() -> [String] {
+        guard let data = try? Data(contentsOf: store),
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let values = document["values"] as? [String: String]
+        else { return [] }
+        return Array(values.values)
+    }
+
+    /// Checks that no output of any run so far holds one of `secrets`.
+    func auditOutputs(for secrets: [String]) {
+        for output in outputs.calls {
+            for secret in secrets where !secret.isEmpty {
+                #expect(!output.contains(secret), "a secret reached the output: \(output.prefix(60))")
+            }
+        }
+    }
+}

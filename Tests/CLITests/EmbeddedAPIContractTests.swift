@@ -1,0 +1,20 @@
+import FoundationHTTP
+import Stubs
+import TestSupport
+import Testing
+
+@testable import cocoacasts
+
+@Suite("APIService contract: the CLI's embedded default (APIClient over the in-process mock API)")
+struct EmbeddedAPIContractTests {
+    @Test(arguments: APIServiceContract.cases)
+    func contract(_ check: APIServiceContract) async throws {
+        let tokenStore = InMemoryTokenStore.make()
+        let services = Composition.make(
+            configuration: try APIConfiguration(
+                baseURL: StubAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
+            transport: StubAPITransport(apiToken: APIConfiguration.seriesAPIToken), tokenStore: tokenStore,
+            observer: nil, isEmbedded: true)
+        try await check.run(on: APIServiceContract.Subject(service: services.api, tokenStore: services.tokenStore))
+    }
+}

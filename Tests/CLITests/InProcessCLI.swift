@@ -1,0 +1,42 @@
+import Foundation
+import FoundationHTTP
+import Ports
+import Stubs
+
+@testable import cocoacasts
+
+/// The CLI run in process over the in-process mock API and an in-memory token store:
+/// the composition tests call instead of the file store and URLSession.
+@MainActor
+struct InProcessCLI {
+    let tokenStore = InMemoryTokenStore.make()
+    let transport: any HTTPTransport
+
+    init(transport: any HTTPTransport = StubAPITransport(apiToken: APIConfiguration.seriesAPIToken)) {
+        self.transport = transport
+    }
+
+    /// Runs `arguments` with `input` on stdin; returns the status and what was printed.
+    func run(_ arguments: [String], input: [String] = [], environment: [String: String] = [:]) async -> (
+        status: ExitCode, stdout: String, stderr: String
+    ) {
+        let console = RecordingConsole(input: input)
+        let (tokenStore, transport) = (tokenStore, transport)
+        var cli = CLI(console: console, environment: environment)
+        cli.compose = { settings, observer, _ throws(ConfigurationError) in
+            let configuration = try APIConfiguration(
+                baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
+                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+            return Composition.make(
+                configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
+                isEmbedded: settings.baseURL == nil)
+        }
+        let status = await cli.run(arguments)
+        return (status, console.stdout, console.stderr)
+    }
+
+    /// Signs the demo user in.
+    func signIn() async -> ExitCode {
+        await run(["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], input: ["cocoacasts"]).status
+    }
+}

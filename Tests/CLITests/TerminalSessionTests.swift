@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `cocoacasts` on a pseudo-terminal (python3's `pty`), as a person would.
+@Suite("cocoacasts on a terminal: prompts without echo, a spinner while waiting")
+struct TerminalSessionTests {
+    /// Starts argv[2…] on a pty with env from argv[1] (JSON), answers prompts from the
+    /// `answers` list, and prints everything the terminal showed.
+    static let driver = #"""
+        import json, os, pty, sys, time
+        env, argv, answers = json.loads(sys.argv[1]), sys.argv[2:], json.loads(os.environ["ANSWERS"])
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execve(argv[0], argv, env)
+        shown, deadline = b"", time.time() + 20
+        while time.time() < deadline:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+            for prompt, answer in list(answers):
+                if shown.endswith(prompt.encode()):
+                    os.write(fd, (answer + "\n").encode())
+                    answers.remove([prompt, answer])
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.write(shown.decode("utf-8", "replace"))
+        sys.exit(os.WEXITSTATUS(status))
+        """#
+
+    static func runOnTerminal(
+        _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil
+    )
+        async throws -> ChildProcess.Outcome
+    {
+        var environment = [
+            "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path, "TERM": "xterm",
+        ]
+        if let baseURL { environment["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
+        let encodedEnvironment = String(decoding: try JSONEncoder().encode(environment), as: UTF8.self)
+        let encodedAnswers = String(decoding: try JSONEncoder().encode(answers), as: UTF8.self)
+        return try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["ANSWERS=\(encodedAnswers)", "python3", "-c", driver, encodedEnvironment, CLIProcess.binary.path]
+                + arguments,
+            timeout: .seconds(30))
+    }
+
+    @Test func signInPromptsForBothAndNeverEchoesThePassword() async throws {
+        try await TemporaryDirectory.with { directory in
+            let session = try await Self.runOnTerminal(
+                ["signin"], answers: [["E-mail: ", "demo@cocoacasts.com"], ["Password: ", "cocoacasts"]],
+                directory: directory)
+            #expect(session.status == 0, "\(session.stdout)")
+            #expect(session.stdout.contains("E-mail: demo@cocoacasts.com"))
+            #expect(session.stdout.contains("Password: "))
+            #expect(!session.stdout.replacingOccurrences(of: "cocoacasts:", with: "").contains("Password: cocoacasts"))
+            #expect(session.stdout.contains("Signed in as demo@cocoacasts.com"))
+        }
+    }
+
+    @Test func aSlowRequestShowsASpinnerThatIsClearedAfterwards() async throws {
+        try await MockAPIServer.with(arguments: ["--fault", #"{"route": "*", "kind": "latency", "seconds": 1}"#]) {
+            server async throws in
+            try await TemporaryDirectory.with { directory in
+                let session = try await Self.runOnTerminal(
+                    ["episodes"], answers: [], directory: directory, baseURL: server.baseURL)
+                #expect(session.status == 0)
+                #expect(session.stdout.contains("⠋ Fetching episodes…"))
+                #expect(session.stdout.contains("\u{1B}[2K"))
+                #expect(session.stdout.contains("\u{1B}[1m"))  // the table's header is bold on a terminal
+            }
+        }
+    }
+}
