@@ -94,7 +94,8 @@ let package = Package(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests", swiftSettings: settings),
         .testTarget(
-            name: "PreviewHarnessTests", dependencies: ["cocoacasts-preview"],
+            name: "PreviewHarnessTests",
+            dependencies: ["cocoacasts-preview", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain", "TestSupport"],
             path: "Tests/PreviewHarnessTests", swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
