@@ -69,7 +69,8 @@ let package = Package(
             name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
             path: "Tests/PortsTests", swiftSettings: settings),
         .testTarget(
-            name: "FoundationHTTPTests", dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport"],
+            name: "FoundationHTTPTests",
+            dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport"],
             path: "Tests/FoundationHTTPTests", swiftSettings: settings),
         .testTarget(
             name: "FileTokenStoreTests",
@@ -95,8 +96,10 @@ let package = Package(
             path: "Tests/MockAPIServerTests", swiftSettings: settings),
         .testTarget(
             name: "PreviewHarnessTests",
-            dependencies: ["cocoacasts-preview", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain", "TestSupport"],
-            path: "Tests/PreviewHarnessTests", swiftSettings: settings),
+            dependencies: [
+                "cocoacasts-preview", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain", "TestSupport",
+            ],
+            path: "Tests/PreviewHarnessTests", exclude: ["Snapshots"], swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

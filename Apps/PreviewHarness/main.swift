@@ -1,9 +1,14 @@
 import Foundation
+import TerminalUI
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-    print(PreviewHelp.text)
-} else {
-    FileHandle.standardError.write(Data("cocoacasts-preview: previews arrive in a later release; see --help.\n".utf8))
-    exit(64)
-}
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let isTerminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+let outcome = await Harness(style: TerminalStyle(isEnabled: isTerminal)).run(Array(CommandLine.arguments.dropFirst()))
+FileHandle.standardOutput.write(Data(outcome.output.utf8))
+FileHandle.standardError.write(Data(outcome.errors.utf8))
+exit(outcome.status.rawValue)

@@ -1,0 +1,45 @@
+import Domain
+import Presentation
+import Stubs
+
+extension Catalogue {
+    /// The episodes list: never fetched, fetching, fetched with and without episodes,
+    /// and each message a failed fetch can show.
+    static let episodesList: [Preview] = [
+        Preview(.episodes, "idle", state: Kind.idle.rawValue) { content, style in
+            .init(EpisodesViewModel(apiService: PreviewScenario.signedIn.service(content: content)), style: style)
+        },
+        Preview(.episodes, "loading", state: Kind.loading.rawValue) { content, style in
+            let model = EpisodesViewModel(apiService: ServiceSetup.unanswered.service(content: content))
+            return await InFlight.draw(
+                starting: model.fetchEpisodes, until: { model.isFetching }, { .init(model, style: style) },
+                cancel: model.cancel)
+        },
+        fetched("loaded", .loaded, from: .scenario(.signedIn)),
+        fetched("empty", .empty, from: .scenario(.emptyList)),
+        fetched("failed-network", .failed, from: .scenario(.unreachable)),
+        fetched("failed-signed-out", .failed, from: .failing(.episodes, .unauthorized)),
+        fetched("failed-server", .failed, from: .scenario(.serverError)),
+    ]
+
+    /// The first episode's details, as the app shows them after fetching the list.
+    static let episodeDetail: [Preview] = [
+        Preview(.episode, "loaded", state: episodeDetailState) { content, style in
+            let list = EpisodesViewModel(apiService: PreviewScenario.signedIn.service(content: content))
+            await list.fetchEpisodes()
+            guard let row = list.episodes.first else { return .init(list, style: style) }
+            return .init(EpisodeViewModel(episode: row.episode), style: style)
+        }
+    ]
+
+    private typealias Kind = EpisodesViewModel.State.Kind
+
+    /// The list after one fetch from the service of `setup`.
+    private static func fetched(_ variant: String, _ kind: Kind, from setup: ServiceSetup) -> Preview {
+        Preview(.episodes, variant, state: kind.rawValue) { content, style in
+            let model = EpisodesViewModel(apiService: setup.service(content: content))
+            await model.fetchEpisodes()
+            return .init(model, style: style)
+        }
+    }
+}

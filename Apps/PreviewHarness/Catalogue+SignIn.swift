@@ -1,0 +1,70 @@
+import Domain
+import Ports
+import Presentation
+import Stubs
+
+extension Catalogue {
+    /// The sign-in form: empty, with an invalid e-mail, ready, signing in, signed in, and
+    /// each message a failed sign-in can show, the token store's included.
+    static let signIn: [Preview] = [
+        Preview(.signIn, "editing-empty", state: Kind.editing.rawValue) { content, style in
+            .init(form(.scenario(.signedOut), content: content), style: style)
+        },
+        Preview(.signIn, "editing-invalid-email", state: Kind.editing.rawValue) { content, style in
+            let model = form(.scenario(.signedOut), content: content)
+            model.email = "demo@cocoacasts"
+            model.password = demoCredentials.password
+            return .init(model, style: style)
+        },
+        Preview(.signIn, "ready", state: Kind.ready.rawValue) { content, style in
+            .init(filledIn(form(.scenario(.signedOut), content: content)), style: style)
+        },
+        Preview(.signIn, "signing-in", state: Kind.signingIn.rawValue) { content, style in
+            let model = filledIn(form(.unanswered, content: content))
+            return await InFlight.draw(
+                starting: model.signIn, until: { model.isSigningIn }, { .init(model, style: style) },
+                cancel: model.cancel)
+        },
+        submitted("signed-in", .signedIn, from: .scenario(.signedOut)),
+        submitted("failed-credentials", .failed, from: .scenario(.unauthorized)),
+        submitted("failed-network", .failed, from: .scenario(.unreachable)),
+        submitted("failed-server", .failed, from: .scenario(.serverError)),
+        Preview(.signIn, "failed-store", state: Kind.failed.rawValue) { content, style in
+            let store = StubKeyValueStore()
+            store.failWrites(with: StoreFailures.readOnly)
+            let model = SignInViewModel(
+                apiService: PreviewScenario.signedOut.service(content: content),
+                tokenStore: KeyValueTokenStore(store: store))
+            await filledIn(model).signIn()
+            return .init(model, style: style)
+        },
+    ]
+
+    private typealias Kind = SignInViewModel.State.Kind
+
+    /// A fresh form over the service of `setup` and the token store of a signed-out user.
+    @MainActor
+    private static func form(_ setup: ServiceSetup, content: PreviewContent) -> SignInViewModel {
+        SignInViewModel(
+            apiService: setup.service(content: content),
+            tokenStore: PreviewScenario.signedOut.tokenStore(content: content)
+        )
+    }
+
+    /// `model` after the user typed the demo account's e-mail address and password.
+    @MainActor
+    private static func filledIn(_ model: SignInViewModel) -> SignInViewModel {
+        model.email = demoCredentials.email
+        model.password = demoCredentials.password
+        return model
+    }
+
+    /// The form after the user typed the demo account and sent it to the service of `setup`.
+    private static func submitted(_ variant: String, _ kind: Kind, from setup: ServiceSetup) -> Preview {
+        Preview(.signIn, variant, state: kind.rawValue) { content, style in
+            let model = filledIn(form(setup, content: content))
+            await model.signIn()
+            return .init(model, style: style)
+        }
+    }
+}

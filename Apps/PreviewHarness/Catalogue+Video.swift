@@ -1,0 +1,40 @@
+import Domain
+import Presentation
+import Stubs
+
+extension Catalogue {
+    /// The featured episode's video: never fetched, fetching, fetched, and each message
+    /// a failed fetch can show.
+    static let video: [Preview] = [
+        Preview(.video, "idle", state: VideoKind.idle.rawValue) { content, style in
+            .init(player(.scenario(.signedIn), content: content), style: style)
+        },
+        Preview(.video, "loading", state: VideoKind.loading.rawValue) { content, style in
+            let model = player(.unanswered, content: content)
+            return await InFlight.draw(
+                starting: model.fetchVideo, until: { model.isFetching }, { .init(model, style: style) },
+                cancel: model.cancel)
+        },
+        fetchedVideo("loaded", .loaded, from: .scenario(.signedIn)),
+        fetchedVideo("failed-network", .failed, from: .scenario(.unreachable)),
+        fetchedVideo("failed-signed-out", .failed, from: .scenario(.signedOut)),
+        fetchedVideo("failed-server", .failed, from: .scenario(.serverError)),
+    ]
+
+    private typealias VideoKind = VideoViewModel.State.Kind
+
+    /// The view-model of the featured video over the service of `setup`.
+    @MainActor
+    private static func player(_ setup: ServiceSetup, content: PreviewContent) -> VideoViewModel {
+        VideoViewModel(videoID: featuredVideoID(in: content), apiService: setup.service(content: content))
+    }
+
+    /// The video after one fetch from the service of `setup`.
+    private static func fetchedVideo(_ variant: String, _ kind: VideoKind, from setup: ServiceSetup) -> Preview {
+        Preview(.video, variant, state: kind.rawValue) { content, style in
+            let model = player(setup, content: content)
+            await model.fetchVideo()
+            return .init(model, style: style)
+        }
+    }
+}

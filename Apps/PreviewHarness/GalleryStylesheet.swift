@@ -1,0 +1,85 @@
+/// The gallery's `style.css`: a responsive grid of cards, terminal text in monospace
+/// that wraps inside its card (a wide card spans the row instead), system fonts only.
+enum GalleryStylesheet {
+    /// The stylesheet's text.
+    static let css = """
+        :root {
+            color-scheme: light;
+            --page: #f3f4f6;
+            --card: #ffffff;
+            --border: #d5d9e0;
+            --ink: #1c1f24;
+            --muted: #5b6270;
+            --terminal: #16181d;
+            --terminal-ink: #e6e8eb;
+        }
+
+        * { box-sizing: border-box; }
+
+        body {
+            margin: 0;
+            padding: 24px;
+            background: var(--page);
+            color: var(--ink);
+            font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif;
+        }
+
+        header.page { max-width: 1400px; margin: 0 auto 8px; }
+        h1 { margin: 0 0 4px; font-size: 26px; }
+        header.page p { margin: 0 0 8px; color: var(--muted); }
+        nav ul { display: flex; flex-wrap: wrap; gap: 8px 20px; margin: 0; padding: 0; list-style: none; }
+        nav a { color: #1f5fbf; }
+        .count { color: var(--muted); font-size: 13px; }
+
+        main { max-width: 1400px; margin: 0 auto; }
+        h2 { margin: 28px 0 12px; font-size: 20px; }
+
+        .cards {
+            display: grid;
+            grid-template-columns: repeat(auto-fill, minmax(min(100%, 360px), 1fr));
+            grid-auto-flow: row dense;
+            gap: 16px;
+            align-items: start;
+        }
+
+        .card {
+            min-width: 0;
+            padding: 12px 12px 14px;
+            background: var(--card);
+            border: 1px solid var(--border);
+            border-radius: 8px;
+        }
+
+        .card[data-width="wide"] { grid-column: 1 / -1; }
+
+        .card h3 {
+            margin: 0;
+            font: 600 15px/1.3 ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace;
+            overflow-wrap: anywhere;
+        }
+
+        .meta { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0 10px; font-size: 13px; color: var(--muted); }
+
+        .state {
+            padding: 0 8px;
+            border-radius: 999px;
+            background: #e3ebf8;
+            color: #1c4587;
+            font-weight: 600;
+        }
+
+        .card pre {
+            margin: 0;
+            padding: 10px;
+            overflow-x: auto;
+            border-radius: 6px;
+            background: var(--terminal);
+            color: var(--terminal-ink);
+            font: 12.5px/1.45 ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace;
+            white-space: pre-wrap;
+            overflow-wrap: break-word;
+        }
+
+        .card[data-width="wide"] pre { white-space: pre; }
+        """
+}

@@ -1,0 +1,47 @@
+import Stubs
+import TerminalUI
+
+/// One screen in one state: what a SwiftUI `#Preview` is in the series.
+///
+/// Rendering builds the screen's real view-model over a Stubs service or store, drives
+/// it into the state with the same calls the app makes, and draws it with `Screens`,
+/// exactly as the CLI prints it. Only what a user types is ever set by hand.
+struct Preview: Sendable {
+    /// What a rendering produced, and what the view-model said about itself then.
+    struct Rendering: Equatable, Sendable {
+        /// The screen as the terminal shows it.
+        let text: String
+        /// The view-model's `state.kind` when it was drawn.
+        let state: String
+        /// The view-model's `errorMessage` when it was drawn.
+        let message: String?
+    }
+
+    /// Builds, drives and draws the view-model.
+    typealias Render = @MainActor @Sendable (PreviewContent, TerminalStyle) async -> Rendering
+
+    /// The screen shown.
+    let screen: PreviewScreen
+    /// What sets this preview apart from the screen's others: `loaded`, `failed-network`.
+    let variant: String
+    /// The `State.Kind` the view-model is driven into (its raw value).
+    let state: String
+    private let draw: Render
+
+    /// Creates a preview of `screen` in `state`.
+    init(_ screen: PreviewScreen, _ variant: String, state: String, render: @escaping Render) {
+        self.screen = screen
+        self.variant = variant
+        self.state = state
+        self.draw = render
+    }
+
+    /// The preview's unique name: `screen/variant`, such as `signIn/failed-network`.
+    var name: String { "\(screen.rawValue)/\(variant)" }
+
+    /// Renders the preview over `content` in `style`.
+    @MainActor
+    func render(content: PreviewContent, style: TerminalStyle = .plain) async -> Rendering {
+        await draw(content, style)
+    }
+}

@@ -1,0 +1,27 @@
+/// The app's screens, each drawn by the `Screens` function of the same name.
+enum PreviewScreen: String, CaseIterable, Sendable {
+    /// The episodes list (`EpisodesViewModel`).
+    case episodes
+    /// One episode's details (`EpisodeViewModel`).
+    case episode
+    /// The sign-in form (`SignInViewModel`).
+    case signIn
+    /// A protected video (`VideoViewModel`).
+    case video
+    /// A video's progress (`VideoProgressViewModel`).
+    case progress
+    /// Signed in or out (`ProfileViewModel`).
+    case profile
+
+    /// The screen's name for people.
+    var title: String {
+        switch self {
+        case .episodes: "Episodes list"
+        case .episode: "Episode detail"
+        case .signIn: "Sign-in form"
+        case .video: "Video"
+        case .progress: "Video progress"
+        case .profile: "Profile"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Domain
+import Stubs
+
+/// Where a preview's API comes from: a ready-made ``PreviewScenario``, or a working
+/// ``StubAPIService`` with one operation failing, for the failures no scenario covers.
+enum ServiceSetup: Sendable {
+    /// The scenario's service.
+    case scenario(PreviewScenario)
+    /// A service where only `operation` fails, with `error`.
+    case failing(StubAPIService.Operation, APIError)
+    /// A service that answers nothing until the call is cancelled: where a loading
+    /// screen is caught, so that drawing it can never wait for an answer.
+    case unanswered
+
+    /// How long ``unanswered`` takes: far longer than anything waits.
+    static let unansweredLatency: Duration = .seconds(86_400)
+
+    /// The service, answering with `content`.
+    func service(content: PreviewContent) -> StubAPIService {
+        switch self {
+        case .scenario(let scenario): scenario.service(content: content)
+        case .failing(let operation, let error): StubAPIService(content: content, failures: [operation: error])
+        case .unanswered: StubAPIService(content: content, latency: Self.unansweredLatency)
+        }
+    }
+}

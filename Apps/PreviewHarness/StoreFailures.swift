@@ -1,0 +1,20 @@
+import Ports
+
+/// The token-store failures the previews show: one of each ``StoreError`` case, as the
+/// file token store reports them for a user's credentials file.
+enum StoreFailures {
+    /// The credentials file the messages name.
+    static let path = "/home/demo/.config/cocoacasts/credentials.json"
+
+    /// The file does not parse.
+    static let corrupt = StoreError.corrupt(path: path, detail: "not a credentials document")
+    /// The file is readable by other users.
+    static let insecure = StoreError.insecurePermissions(path: path, mode: "644")
+    /// Another process holds the file's lock.
+    static let locked = StoreError.lockTimeout(path: path, seconds: 5)
+    /// The file system refuses to write.
+    static let readOnly = StoreError.io(path: path, detail: "Read-only file system")
+
+    /// Every failure above.
+    static let all = [corrupt, insecure, locked, readOnly]
+}

@@ -1,0 +1,60 @@
+import Domain
+import Ports
+import Stubs
+import TestSupport
+import Testing
+
+@Suite("StubKeyValueStore fails reads and writes on request")
+struct StubKeyValueStoreTests {
+    static let corrupt = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not a credentials document")
+    static let readOnly = StoreError.io(path: "/tmp/credentials.json", detail: "Read-only file system")
+
+    @Test("a token store over it meets the token-store contract", arguments: TokenStoreContract.cases)
+    func contract(_ check: TokenStoreContract) async throws {
+        try await check.run(on: KeyValueTokenStore(store: StubKeyValueStore()))
+    }
+
+    @Test func failingReadsThrowEverywhereAndNeverLookEmpty() async throws {
+        // Given a store holding a token pair
+        let store = StubKeyValueStore()
+        let tokens = KeyValueTokenStore(store: store)
+        try tokens.setTokens(SampleTokens.first)
+
+        // When its reads fail
+        store.failReads(with: Self.corrupt)
+
+        // Then every read throws that error, exclusive access included, and nothing is lost
+        #expect(throws: Self.corrupt) { try tokens.tokens() }
+        #expect(tokens.accessToken == nil)
+        await #expect(throws: Self.corrupt) { try await tokens.setTokensIfAbsent(SampleTokens.second) }
+        store.failReads(with: nil)
+        #expect(try tokens.tokens() == SampleTokens.first)
+    }
+
+    @Test func failingWritesChangeNothing() async throws {
+        // Given a signed-in store whose writes fail
+        let store = StubKeyValueStore()
+        let tokens = KeyValueTokenStore(store: store)
+        try tokens.setTokens(SampleTokens.first)
+        store.failWrites(with: Self.readOnly)
+
+        // Then signing in again or out throws, and the stored pair stays readable
+        #expect(throws: Self.readOnly) { try tokens.setTokens(SampleTokens.second) }
+        #expect(throws: Self.readOnly) { try tokens.reset() }
+        #expect(try tokens.tokens() == SampleTokens.first)
+
+        // An exclusive access that changes nothing succeeds; one that changes something throws
+        try await tokens.setTokensIfAbsent(SampleTokens.second)
+        let changed = try await store.withExclusiveAccess { values in values.isEmpty }
+        #expect(!changed)
+        await #expect(throws: Self.readOnly) {
+            try await store.withExclusiveAccess { values in values["accessToken"] = nil }
+        }
+        #expect(try tokens.tokens() == SampleTokens.first)
+
+        // Writes work again once healed
+        store.failWrites(with: nil)
+        try tokens.reset()
+        #expect(try tokens.tokens() == nil)
+    }
+}
