@@ -37,11 +37,26 @@ struct Statistics: Encodable {
     }
 }
 
+/// The two variants of a comparison and the median of their per-pair ratios.
+struct Comparison {
+    let a: Statistics
+    let b: Statistics
+    /// The median of A/B over the pairs: each pair ran back to back, so a load that slows
+    /// both cancels out of its ratio.
+    let ratio: Double
+
+    init(_ a: Statistics, _ b: Statistics, samplesA: [Duration], samplesB: [Duration]) {
+        self.a = a
+        self.b = b
+        let ratios = zip(samplesA, samplesB).map { $0 / $1 }.sorted()
+        ratio = ratios.isEmpty ? 0 : ratios[ratios.count / 2]
+    }
+}
+
 /// Warms both variants up, then interleaves them (A B A B …) so that load on a shared
-/// machine falls on both alike, and reports each one's statistics.
+/// machine falls on both alike, and reports each one's statistics and the ratio per pair.
 enum Harness {
-    static func compare(_ a: Variant, _ b: Variant, warmup: Int = 3, runs: Int) async throws -> (Statistics, Statistics)
-    {
+    static func compare(_ a: Variant, _ b: Variant, warmup: Int = 3, runs: Int) async throws -> Comparison {
         for _ in 0..<warmup {
             _ = try await a.sample()
             _ = try await b.sample()
@@ -52,7 +67,9 @@ enum Harness {
             samplesA.append(try await a.sample())
             samplesB.append(try await b.sample())
         }
-        return (Statistics(label: a.label, samples: samplesA), Statistics(label: b.label, samples: samplesB))
+        return Comparison(
+            Statistics(label: a.label, samples: samplesA), Statistics(label: b.label, samples: samplesB),
+            samplesA: samplesA, samplesB: samplesB)
     }
 
     static func measure(_ variant: Variant, warmup: Int = 3, runs: Int) async throws -> Statistics {

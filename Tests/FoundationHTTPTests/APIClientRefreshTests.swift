@@ -97,5 +97,8 @@ struct APIClientRefreshTests {
         }
         #expect(durations.count == 200 && durations.allSatisfy { $0 == 279 })
         #expect(transport.requests.filter { $0.url!.path.hasSuffix("/auth/refresh") }.count == 1)
+        // Only the requests in flight when the token was refused sent the stale token.
+        let stale = transport.requests.filter { $0.value(forHTTPHeaderField: "Authorization") == "Bearer access-1" }
+        #expect(stale.count <= TestClient.configuration().maximumConcurrentRequests)
     }
 }

@@ -86,24 +86,31 @@ extension APIClient {
         }
     }
 
-    /// One round trip, reported to the observer.
+    /// One round trip, reported to the observer (and nothing prepared for it without one).
     private func sendOnce(_ request: URLRequest) async throws(TransportFailure) -> (Data, HTTPURLResponse) {
+        guard let observer else {
+            do {
+                return try await transport.send(request, maximumResponseSize: configuration.maximumResponseSize)
+            } catch {
+                throw TransportFailure(error)
+            }
+        }
         let method = request.httpMethod ?? "GET"
         let url = Redaction.url(request.url)
-        observer?.observe(.request(method: method, url: url, headers: Redaction.headers(request.allHTTPHeaderFields)))
+        observer.observe(.request(method: method, url: url, headers: Redaction.headers(request.allHTTPHeaderFields)))
         let clock = ContinuousClock()
         let start = clock.now
         do {
             let (data, response) = try await transport.send(
                 request, maximumResponseSize: configuration.maximumResponseSize)
-            observer?.observe(
+            observer.observe(
                 .response(
                     method: method, url: url, status: response.statusCode, duration: clock.now - start,
                     headers: Redaction.headers(response.allHeaderFields)))
             return (data, response)
         } catch {
             let failure = TransportFailure(error)
-            observer?.observe(
+            observer.observe(
                 .failure(
                     method: method, url: url, error: failure.apiError, duration: clock.now - start,
                     reason: failure.reason))

@@ -7,9 +7,23 @@ import Ports
 #endif
 
 extension APIClient {
-    /// Sends an endpoint's request and returns the body of its 2xx response, refreshing
-    /// the access token once when a protected request meets a 401.
+    /// Sends an endpoint's request once one of the configured number of slots is free,
+    /// and returns the body of its 2xx response.
+    ///
+    /// The access token is read when the request's turn comes, so requests that waited
+    /// while others met a 401 and refreshed send the new token, not the stale one: a
+    /// thousand calls meeting an expired token cost one refresh and a handful of 401s.
     func perform(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
+        try await slots.withPermit { () async throws(APIError) -> Data in
+            guard !Task.isCancelled else { throw .cancelled }
+            return try await send(endpoint)
+        }
+    }
+
+    /// Sends the request, refreshing the access token once when a protected request
+    /// meets a 401. The refresh itself takes no slot: the slots may all be held by
+    /// requests waiting for it.
+    private func send(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
         let token = endpoint.requiresAuthorization ? accessTokenProvider.accessToken : nil
         let request = try endpoint.request(accessToken: token, configuration: configuration)
         let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent)
@@ -35,7 +49,7 @@ extension APIClient {
         observer?.observe(.refreshStarted)
         do {
             let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
-                let data = try await perform(.refresh(refreshToken: refreshToken))
+                let data = try await send(.refresh(refreshToken: refreshToken))
                 do {
                     return try JSONDecoder().decode(SignInResponse.self, from: data)
                 } catch {

@@ -17,6 +17,7 @@ public struct APIClient: APIService {
     let transport: any HTTPTransport
     let observer: (any APIClientObserver)?
     let sleep: @Sendable (Duration) async throws -> Void
+    let slots: AsyncSemaphore
 
     /// Creates a client.
     ///
@@ -41,6 +42,7 @@ public struct APIClient: APIService {
         self.transport = transport
         self.observer = observer
         self.sleep = sleep
+        self.slots = AsyncSemaphore(permits: configuration.maximumConcurrentRequests)
     }
 
     /// Creates a client whose token store both provides the access token and refreshes it.

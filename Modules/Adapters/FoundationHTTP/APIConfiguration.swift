@@ -21,15 +21,19 @@ public struct APIConfiguration: Sendable, Equatable {
     public var maximumResponseSize: Int
     /// When and how often idempotent requests are retried.
     public var retryPolicy: RetryPolicy
+    /// How many requests one client has in flight at once (as many as URLSession opens
+    /// connections per host); the rest wait and read the access token when their turn comes.
+    public var maximumConcurrentRequests: Int
 
-    /// Creates a configuration; the defaults are 30 s, 10 MiB and ``RetryPolicy/standard``.
+    /// Creates a configuration; the defaults are 30 s, 10 MiB, ``RetryPolicy/standard`` and
+    /// 6 requests at once.
     ///
     /// - Throws: ``ConfigurationError`` when the base URL is not http(s) with a host (and
     ///   without query or fragment), or
     ///   is plain `http` to a host that is not loopback.
     public init(
         baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20,
-        retryPolicy: RetryPolicy = .standard
+        retryPolicy: RetryPolicy = .standard, maximumConcurrentRequests: Int = 6
     ) throws(ConfigurationError) {
         guard let origin = Origin(baseURL), baseURL.query == nil, baseURL.fragment == nil else {
             throw .unsupportedBaseURL(baseURL.absoluteString)
@@ -40,6 +44,7 @@ public struct APIConfiguration: Sendable, Equatable {
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
+        self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
     }
 
     /// The base URL's origin, which scopes stored tokens and decides where credentials may go.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -9,49 +8,51 @@ import Synchronization
 /// The session delegate behind ``URLSessionTransport``: collects each task's body,
 /// enforces the size limit and the idle timeout, refuses redirects, and resumes the
 /// waiting caller exactly once.
+///
+/// One watchdog serves every task in flight: it wakes a few times per timeout and
+/// cancels the tasks that heard nothing for their `timeoutInterval`, so a request costs a
+/// timestamp per chunk rather than a timer of its own. Each delegate call is a trip
+/// through the session's serial delegate queue, so there are as few as the job allows:
+/// no response callback (the size check waits for the first chunk).
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
 
     private struct Pending {
+        let task: URLSessionTask
         let continuation: Continuation
         let limit: Int
-        let watchdog: any DispatchSourceTimer
-        let idleTimeout: TimeInterval
+        let idleTimeout: Duration
+        var lastHeard: ContinuousClock.Instant = .now
         var body = Data()
         var failure: URLError?
     }
 
-    private let pending = Mutex<[Int: Pending]>([:])
+    private struct State {
+        var pending: [Int: Pending] = [:]
+        var isWatching = false
+    }
+
+    private let state = Mutex(State())
 
     func register(_ task: URLSessionTask, limit: Int, idleTimeout: TimeInterval, continuation: Continuation) {
-        pending.withLock { pending in
-            let watchdog = DispatchSource.makeTimerSource()
-            watchdog.setEventHandler { [weak self] in self?.fail(task, with: URLError(.timedOut)) }
-            watchdog.schedule(deadline: .now() + idleTimeout)
-            watchdog.resume()
-            pending[task.taskIdentifier] = Pending(
-                continuation: continuation, limit: limit, watchdog: watchdog, idleTimeout: idleTimeout)
+        let startWatchdog = state.withLock { state in
+            state.pending[task.taskIdentifier] = Pending(
+                task: task, continuation: continuation, limit: limit, idleTimeout: .seconds(idleTimeout))
+            defer { state.isWatching = true }
+            return !state.isWatching
         }
+        if startWatchdog { Task { [weak self] in await self?.watch() } }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let tooLarge = pending.withLock { pending in
-            pending[dataTask.taskIdentifier].map { response.expectedContentLength > Int64($0.limit) } ?? false
-        }
-        if tooLarge { fail(dataTask, with: URLError(.dataLengthExceedsMaximum)) }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
+    /// Collects a chunk; a body longer than the limit, or declared longer in its
+    /// `Content-Length`, fails at its first chunk over, without being read whole.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = pending.withLock { pending -> Bool in
-            guard var entry = pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
-            entry.watchdog.schedule(deadline: .now() + entry.idleTimeout)
-            guard entry.body.count + data.count <= entry.limit else { return true }
-            entry.body.append(data)
-            pending[dataTask.taskIdentifier] = entry
+        let declared = dataTask.response?.expectedContentLength ?? -1
+        let overflow = state.withLock { state -> Bool in
+            guard let entry = state.pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
+            guard entry.body.count + data.count <= entry.limit, declared <= Int64(entry.limit) else { return true }
+            state.pending[dataTask.taskIdentifier]?.lastHeard = .now
+            state.pending[dataTask.taskIdentifier]?.body.append(data)  // in place: no copy of what came before
             return false
         }
         if overflow { fail(dataTask, with: URLError(.dataLengthExceedsMaximum)) }
@@ -65,14 +66,38 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        entry.watchdog.cancel()
+        guard let entry = state.withLock({ $0.pending.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let failure = entry.failure ?? error.map({ Self.normalized($0, response: task.response) }) {
             entry.continuation.resume(throwing: failure)
         } else if let response = task.response as? HTTPURLResponse {
             entry.continuation.resume(returning: (entry.body, response))
         } else {
             entry.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    /// Cancels, every few tenths of a timeout, the tasks that have been silent too long;
+    /// ends when no task is left.
+    private func watch() async {
+        while true {
+            let (silent, pause) = state.withLock { state -> ([URLSessionTask], Duration?) in
+                guard !state.pending.isEmpty else {
+                    state.isWatching = false
+                    return ([], nil)
+                }
+                let now = ContinuousClock.now
+                var silent: [URLSessionTask] = []
+                for (id, entry) in state.pending where entry.failure == nil && now - entry.lastHeard > entry.idleTimeout
+                {
+                    state.pending[id]?.failure = URLError(.timedOut)
+                    silent.append(entry.task)
+                }
+                let shortest = state.pending.values.map(\.idleTimeout).min() ?? .seconds(1)
+                return (silent, min(max(shortest / 5, .milliseconds(10)), .milliseconds(250)))
+            }
+            silent.forEach { $0.cancel() }
+            guard let pause else { return }
+            try? await Task.sleep(for: pause)
         }
     }
 
@@ -85,9 +110,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     /// Records why the task failed (the first reason wins) and cancels it.
     private func fail(_ task: URLSessionTask, with failure: URLError) {
-        pending.withLock { pending in
-            guard pending[task.taskIdentifier]?.failure == nil else { return }
-            pending[task.taskIdentifier]?.failure = failure
+        state.withLock { state in
+            guard state.pending[task.taskIdentifier]?.failure == nil else { return }
+            state.pending[task.taskIdentifier]?.failure = failure
         }
         task.cancel()
     }

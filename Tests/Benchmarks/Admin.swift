@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The mock API server's admin routes, for setting up and checking benchmarks.
+struct Admin {
+    let origin: URL
+
+    init(baseURL: URL) {
+        origin = URL(string: "http://\(baseURL.host!):\(baseURL.port!)")!
+    }
+
+    func count(_ route: String) async throws -> Int {
+        struct Counters: Decodable { let counts: [String: Int] }
+        let data = try await send("GET", "counters")
+        return try JSONDecoder().decode(Counters.self, from: data).counts[route] ?? 0
+    }
+
+    func expireAccessTokens() async throws { try await send("POST", "expire-access-tokens") }
+
+    func reset() async throws { try await send("POST", "reset") }
+
+    @discardableResult
+    private func send(_ method: String, _ route: String) async throws -> Data {
+        var request = URLRequest(url: origin.appendingPathComponent("__admin/\(route)"))
+        request.httpMethod = method
+        return try await URLSession.shared.data(for: request).0
+    }
+
+    static let refresh = "POST /api/v1/auth/refresh"
+}

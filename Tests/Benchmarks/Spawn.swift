@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts programs the way a shell does (`posix_spawn`) and times them; measures their
+/// peak memory from a small python3 parent.
+enum Spawn {
+    struct Outcome {
+        let status: Int32
+        let seconds: Double
+    }
+
+    /// A child's `ru_maxrss` also counts its parent's memory at the moment of the spawn
+    /// (glibc spawns with `CLONE_VM`), so the benchmark's own tens of MiB would show up in
+    /// every figure. A python3 parent of about 9 MiB does the spawning instead.
+    private static let memoryProbe = """
+        import os, sys
+        null = [(os.POSIX_SPAWN_OPEN, fd, "/dev/null", os.O_RDWR, 0) for fd in (0, 1, 2)]
+        pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=null)
+        _, status, usage = os.wait4(pid, 0)
+        print(usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+        """
+
+    /// The peak resident memory of `path` run with `arguments`, in KiB.
+    static func peakMemoryKiB(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", memoryProbe, path] + arguments
+        process.environment = environment.merging(["PATH": "/usr/local/bin:/usr/bin:/bin"]) { old, _ in old }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        while process.isRunning { usleep(1_000) }
+        let fields = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 2, fields[1] == 0 else {
+            throw BenchmarkError.unexpected("\(path) under the memory probe: \(text)")
+        }
+        return fields[0]
+    }
+
+    /// Runs `path` with `arguments` and `environment`, output discarded, `input` on stdin.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], input: String? = nil)
+        -> Outcome
+    {
+        let started = ContinuousClock.now
+        let (pid, inputPipe) = start(path, arguments, environment: environment, withInput: input != nil)
+        if let input, let inputPipe {
+            _ = input.withCString { write(inputPipe, $0, strlen($0)) }
+            close(inputPipe)
+        }
+        return wait(for: pid, startedAt: started)
+    }
+
+    /// Runs several commands at the same moment and waits for all of them.
+    static func runTogether(_ commands: [(String, [String])], environment: [String: String]) -> [Outcome] {
+        let started = ContinuousClock.now
+        let pids = commands.map { start($0.0, $0.1, environment: environment, withInput: false).0 }
+        return pids.map { wait(for: $0, startedAt: started) }
+    }
+
+    private static func start(_ path: String, _ arguments: [String], environment: [String: String], withInput: Bool)
+        -> (pid_t, Int32?)
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if withInput {
+            pipe(&pipeEnds)
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
+            fatalError("cocoacasts-bench: cannot start \(path)")
+        }
+        if withInput { close(pipeEnds[0]) }
+        return (pid, withInput ? pipeEnds[1] : nil)
+    }
+
+    private static func wait(for pid: pid_t, startedAt started: ContinuousClock.Instant) -> Outcome {
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Outcome(status: exitStatus, seconds: seconds)
+    }
+}
