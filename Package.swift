@@ -60,6 +60,9 @@ let package = Package(
             name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
             path: "Tests/Benchmarks", swiftSettings: settings),
         .executableTarget(
+            name: "fault-soak", dependencies: ["Domain", "FoundationHTTP", "FileTokenStore"],
+            path: "Tests/FaultSoak", swiftSettings: settings),
+        .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker", swiftSettings: settings),
         .testTarget(
@@ -70,7 +73,7 @@ let package = Package(
             path: "Tests/PortsTests", swiftSettings: settings),
         .testTarget(
             name: "FoundationHTTPTests",
-            dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport"],
+            dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport", "fault-soak"],
             path: "Tests/FoundationHTTPTests", swiftSettings: settings),
         .testTarget(
             name: "FileTokenStoreTests",

@@ -32,12 +32,14 @@ struct Commands {
         return ExitCode(failure)
     }
 
-    /// Prints `value` as stable JSON: sorted keys, indented.
+    /// Prints `value` as stable JSON: sorted keys, indented, and every character a
+    /// terminal could act on escaped (JSON escapes only C0 controls by itself).
     func printJSON(_ value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The values printed are plain models, which always encode.
-        console.print(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+        let json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+        console.print(TerminalText.jsonEscapingTerminalControls(json))
     }
 
     /// Checks that the token file can be read before a protected request, so that an

@@ -53,8 +53,11 @@ final class SystemConsole: Console {
 
     func readSecret(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        writeError(prompt)
-        let secret = EchoOff.whileReading { Swift.readLine(strippingNewline: true) }
+        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
+        let secret = EchoOff.whileReading {
+            writeError(prompt)
+            return Swift.readLine(strippingNewline: true)
+        }
         writeError("\n")
         return secret
     }

@@ -9,20 +9,21 @@ import Foundation
 
 /// Turns the terminal's echo off while a password is typed, and back on afterwards —
 /// also when the user presses Ctrl-C, which would otherwise leave a terminal that shows
-/// nothing typed.
+/// nothing typed. The changes take effect at once (`TCSANOW`): flushing would throw away
+/// what the user typed ahead.
 enum EchoOff {
     static func whileReading<T>(_ read: () -> T) -> T {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return read() }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         let saved = original
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
             var restore = saved
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &restore)
+            tcsetattr(STDIN_FILENO, TCSANOW, &restore)
             FileHandle.standardError.write(Data("\n".utf8))
             exit(ExitCode.interrupted.rawValue)
         }
@@ -30,7 +31,7 @@ enum EchoOff {
         defer {
             interrupt.cancel()
             signal(SIGINT, SIG_DFL)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            tcsetattr(STDIN_FILENO, TCSANOW, &original)
         }
         return read()
     }

@@ -12,11 +12,35 @@ public enum TerminalText {
             case 0x09: result.append(" ")
             case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value)!)  // ␀…␟, ␛ for ESC
             case 0x7F: result.append("\u{2421}")  // ␡
-            case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: result.append("\u{FFFD}")
+            case _ where isTerminalControl(scalar): result.append("\u{FFFD}")
             default: result.append(scalar)
             }
         }
         return String(result)
+    }
+
+    /// JSON text with DEL, the C1 controls and bidirectional overrides written as `\uXXXX`,
+    /// which JSON allows anywhere in a string and a terminal cannot act on. (Outside
+    /// strings JSON text is plain ASCII, so only string contents change.)
+    public static func jsonEscapingTerminalControls(_ json: String) -> String {
+        var result = ""
+        result.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            if isTerminalControl(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// `text` cut to at most `width` characters, ending in `…` when cut.

@@ -13,11 +13,17 @@ struct CLIProcess {
     /// Extra environment, such as `COCOACASTS_API_TOKEN`.
     var environment: [String: String] = [:]
     private let outputs = CallRecorder<String>()
+    private let seenTokens = CallRecorder<String>()
 
     init(in directory: TemporaryDirectory, baseURL: URL? = nil, environment: [String: String] = [:]) {
         self.directory = directory
         self.baseURL = baseURL
         self.environment = environment
+    }
+
+    /// The secrets no output may show: the API token, and every token stored so far.
+    private var secrets: [String] {
+        [environment["COCOACASTS_API_TOKEN"] ?? "1772bb7bc78941e2b51c9c67d17ee76e"] + seenTokens.calls
     }
 
     /// The token file the runs share.
@@ -32,10 +38,13 @@ struct CLIProcess {
         ]
         variables.merge(environment) { $1 }
         if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
+        storedTokens().forEach(seenTokens.record)
         let outcome = try await ChildProcess.run(
             Self.binary, arguments, environment: variables, stdin: stdin, timeout: .seconds(30))
+        storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
         outputs.record(outcome.stderr)
+        auditOutputs(for: secrets)
         #expect(!outcome.timedOut, "cocoacasts \(arguments.joined(separator: " ")) did not finish")
         return outcome
     }
@@ -55,7 +64,8 @@ struct CLIProcess {
         return Array(values.values)
     }
 
-    /// Checks that no output of any run so far holds one of `secrets`.
+    /// Checks that no output of any run so far holds one of `secrets` (every run checks
+    /// the API token and the tokens stored; tests add passwords).
     func auditOutputs(for secrets: [String]) {
         for output in outputs.calls {
             for secret in secrets where !secret.isEmpty {

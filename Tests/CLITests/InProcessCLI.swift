@@ -2,6 +2,8 @@ import Foundation
 import FoundationHTTP
 import Ports
 import Stubs
+import TestSupport
+import Testing
 
 @testable import cocoacasts
 
@@ -11,6 +13,8 @@ import Stubs
 struct InProcessCLI {
     let tokenStore = InMemoryTokenStore.make()
     let transport: any HTTPTransport
+    /// Every run's output is checked for the API token and every token the store has held.
+    let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken])
 
     init(transport: any HTTPTransport = StubAPITransport(apiToken: APIConfiguration.seriesAPIToken)) {
         self.transport = transport
@@ -31,7 +35,11 @@ struct InProcessCLI {
                 configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
                 isEmbedded: settings.baseURL == nil)
         }
+        audit.remember(tokensIn: tokenStore)
         let status = await cli.run(arguments)
+        audit.remember(tokensIn: tokenStore)
+        audit.check(console.stdout)
+        audit.check(console.stderr)
         return (status, console.stdout, console.stderr)
     }
 

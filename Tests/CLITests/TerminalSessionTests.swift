@@ -59,6 +59,12 @@ struct TerminalSessionTests {
             #expect(session.stdout.contains("Password: "))
             #expect(!session.stdout.replacingOccurrences(of: "cocoacasts:", with: "").contains("Password: cocoacasts"))
             #expect(session.stdout.contains("Signed in as demo@cocoacasts.com"))
+            let stored = try String(contentsOf: directory.file("config/cocoacasts/credentials.json"), encoding: .utf8)
+            let tokens: [String] = stored.split(separator: "\"").map(String.init)
+                .filter { $0.count == 32 && $0.allSatisfy(\.isHexDigit) }
+            #expect(tokens.count == 2)
+            let audit = SecretAudit(secrets: tokens + ["1772bb7bc78941e2b51c9c67d17ee76e"])
+            audit.check(session.stdout)
         }
     }
 

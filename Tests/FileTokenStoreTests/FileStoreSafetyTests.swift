@@ -116,7 +116,7 @@ struct FileStoreSafetyTests {
             await #expect(throws: TokenRefreshError.store(.lockTimeout(path: lockPath, seconds: 0.3))) {
                 try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
             }
-            #expect(clock.now - start < .seconds(10))  // it gives up instead of hanging
+            #expect(clock.now - start < .seconds(60))  // it gives up instead of hanging
             close(holder)
             try store.setTokens(SampleTokens.second)
             #expect(try store.tokens() == SampleTokens.second)

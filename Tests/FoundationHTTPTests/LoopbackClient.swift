@@ -3,6 +3,7 @@ import Foundation
 import FoundationHTTP
 import Ports
 import TestSupport
+import Testing
 
 /// Clients of the real mock API server over loopback TCP.
 enum LoopbackClient {
@@ -15,13 +16,18 @@ enum LoopbackClient {
             retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 1))
     }
 
-    /// A client over `URLSessionTransport` with its own empty token store.
+    /// A client over `URLSessionTransport` with its own empty token store, whose every
+    /// observed line is checked for the API token, the password and the tokens.
     static func make(
-        _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20,
-        observer: (any APIClientObserver)? = nil
+        _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20
     ) throws -> (client: APIClient, store: KeyValueTokenStore) {
         let store = KeyValueTokenStore(store: SpyKeyValueStore())
         let configuration = try configuration(server, timeout: timeout, maximumResponseSize: maximumResponseSize)
+        let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken, DemoAccount.password])
+        let observer = ClosureObserver { event in
+            audit.remember(tokensIn: store)
+            audit.check(event.description)
+        }
         return (APIClient(configuration: configuration, tokenStore: store, observer: observer), store)
     }
 

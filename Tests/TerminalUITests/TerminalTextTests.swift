@@ -25,6 +25,15 @@ struct TerminalTextTests {
             })
     }
 
+    @Test func jsonKeepsItsMeaningWithTerminalControlsEscaped() throws {
+        let value = ["title": "csi\u{9B}31m del\u{7F} rlo\u{202E} ok é"]
+        let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        let escaped = TerminalText.jsonEscapingTerminalControls(json)
+        #expect(escaped.contains("\\u009b") && escaped.contains("\\u007f") && escaped.contains("\\u202e"))
+        #expect(escaped.unicodeScalars.allSatisfy { !(0x7F...0x9F).contains($0.value) && $0 != "\u{202E}" })
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(escaped.utf8)) == value)
+    }
+
     @Test func newlinesCanBeKept() {
         #expect(TerminalText.sanitized("a\nb\u{1B}", keepingNewlines: true) == "a\nb␛")
     }

@@ -40,8 +40,14 @@ public enum ChildProcess {
             stderr: String(decoding: await stderrData.value, as: UTF8.self), timedOut: timedOut)
     }
 
+    /// Reads to the end on a thread of its own: a blocking read on the concurrency
+    /// runtime's few threads would stall every other test until the child exits.
     private static func collect(_ handle: FileHandle) -> Task<Data, Never> {
-        Task.detached { handle.readDataToEndOfFile() }
+        Task {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+            }
+        }
     }
 
     /// Polls (Linux's `waitUntilExit` spins a run loop); kills at the deadline.

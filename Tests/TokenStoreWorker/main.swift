@@ -3,6 +3,8 @@
 //   token-store-worker cycle   STORE ORIGIN WORKER COUNT
 //       COUNT times: store the pair "w<WORKER>-<i>", then read a pair back; any read
 //       that fails or is not a pair some worker wrote exits 1.
+//   token-store-worker write-forever STORE ORIGIN FIRST
+//       stores the pairs "k<FIRST>", "k<FIRST+1>", … until it is killed.
 //   token-store-worker refresh STORE ORIGIN STALE CALLS START
 //       at the Unix time START, refresh STALE; the refresh appends a line to CALLS and
 //       returns a pair "refreshed-<pid>". Prints the access token it ended with.
@@ -12,7 +14,7 @@ import Foundation
 import Ports
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 6, let origin = URL(string: arguments[3]).flatMap(Origin.init) else {
+guard arguments.count >= 5, let origin = URL(string: arguments[3]).flatMap(Origin.init) else {
     FileHandle.standardError.write(Data("usage: token-store-worker cycle|refresh STORE ORIGIN …\n".utf8))
     exit(64)
 }
@@ -24,7 +26,7 @@ func fail(_ message: String) -> Never {
 }
 
 switch arguments[1] {
-case "cycle":
+case "cycle" where arguments.count == 6:
     let worker = arguments[4]
     for index in 0..<(Int(arguments[5]) ?? 0) {
         let pair = SignInResponse(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
@@ -35,6 +37,16 @@ case "cycle":
         } catch {
             fail("\(error)")
         }
+    }
+case "write-forever":
+    var index = Int(arguments[4]) ?? 0
+    while true {
+        do {
+            try store.setTokens(SignInResponse(accessToken: "k\(index)", refreshToken: "k\(index)"))
+        } catch {
+            fail("\(error)")
+        }
+        index += 1
     }
 case "refresh" where arguments.count == 7:
     let calls = arguments[5]

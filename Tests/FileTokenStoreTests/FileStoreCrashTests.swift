@@ -1,0 +1,61 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+import TestSupport
+import Testing
+
+@Suite("FileTokenStore survives hostile files and killed writers")
+struct FileStoreCrashTests {
+    @Test func randomBytesAreACorruptStoreNeverACrashOrASignOut() async throws {
+        try await TemporaryDirectory.with { directory in
+            var random = SeededGenerator(seed: 74)
+            let file = StoreFixture.credentials(in: directory)
+            let store = StoreFixture.store(in: directory)
+            for _ in 0..<2_000 {
+                let bytes = (0..<Int.random(in: 0...512, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let written = FileManager.default.createFile(
+                    atPath: file.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+                #expect(written)
+                let error = #expect(throws: StoreError.self) { try store.tokens() }
+                guard case .corrupt(let path, _)? = error else {
+                    Issue.record(
+                        "expected a corrupt-store error for \(bytes.count) random bytes, got \(String(describing: error))"
+                    )
+                    return
+                }
+                #expect(path == file.path)
+                #expect(try Data(contentsOf: file) == Data(bytes))
+            }
+        }
+    }
+
+    @Test func aWriterKilledAtRandomMomentsLeavesTheOldOrTheNewPair() async throws {
+        try await TemporaryDirectory.with { directory in
+            var random = SeededGenerator(seed: 9)
+            let file = StoreFixture.credentials(in: directory).path
+            let reader = StoreFixture.store(in: directory)
+            var lastSeen = -1
+            for round in 0..<100 {
+                let writer = Process()
+                writer.executableURL = BuiltProduct.url(named: "token-store-worker")
+                writer.arguments = ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(round * 1_000_000)"]
+                try writer.run()
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...40, using: &random)))
+                kill(writer.processIdentifier, SIGKILL)
+                while writer.isRunning { try await Task.sleep(for: .milliseconds(1)) }
+                #expect(writer.terminationReason == .uncaughtSignal)
+                guard let pair = try reader.tokens() else { continue }  // killed before its first write
+                #expect(pair.accessToken == pair.refreshToken && pair.accessToken.hasPrefix("k"))
+                let index = Int(pair.accessToken.dropFirst()) ?? -2
+                #expect(index >= lastSeen, "round \(round): went back from k\(lastSeen) to \(pair.accessToken)")
+                lastSeen = index
+            }
+            #expect(lastSeen >= 0)
+        }
+    }
+}
