@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The `--help` texts.
 enum Help {
     static var general: String {
@@ -43,7 +45,8 @@ enum Help {
             .joined(separator: "\n")
     }
 
+    /// `text` in a column `width` wide, with at least one space after it.
     private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        TerminalText.padded(text, to: width - 1) + " "
     }
 }

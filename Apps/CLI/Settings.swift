@@ -41,3 +41,14 @@ struct Settings: Equatable {
         self.environment = environment
     }
 }
+
+extension Settings: CustomStringConvertible, CustomReflectable {
+    /// The settings with the API token redacted, so a failing test never prints it.
+    var description: String {
+        "Settings(baseURL: \(baseURL?.absoluteString ?? "embedded"), apiToken: \(apiToken == nil ? "default" : "<redacted>"), "
+            + "storePath: \(storePath ?? "default"), timeout: \(timeout), verbose: \(verbose))"
+    }
+
+    /// A mirror showing only the description.
+    var customMirror: Mirror { Mirror(self, children: ["settings": description]) }
+}

@@ -16,7 +16,7 @@ extension Catalogue {
         unreadable("unreadable-permissions", failingWith: StoreFailures.insecure),
         unreadable("unreadable-locked", failingWith: StoreFailures.locked),
         Preview(.profile, "sign-out-failed", state: ProfileKind.signOutFailed.rawValue) { content, style in
-            let store = StubKeyValueStore()
+            let store = InMemoryKeyValueStore()
             let tokens = KeyValueTokenStore(store: store)
             try? tokens.setTokens(content.tokens)  // the stub's writes succeed until told to fail
             store.failWrites(with: StoreFailures.readOnly)
@@ -31,7 +31,7 @@ extension Catalogue {
     /// The profile over a token store whose reads fail with `error`.
     private static func unreadable(_ variant: String, failingWith error: StoreError) -> Preview {
         Preview(.profile, variant, state: ProfileKind.storeUnreadable.rawValue) { _, style in
-            let store = StubKeyValueStore()
+            let store = InMemoryKeyValueStore()
             store.failReads(with: error)
             return .init(ProfileViewModel(tokenStore: KeyValueTokenStore(store: store)), style: style)
         }

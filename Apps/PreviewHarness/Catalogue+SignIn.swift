@@ -30,7 +30,7 @@ extension Catalogue {
         submitted("failed-network", .failed, from: .scenario(.unreachable)),
         submitted("failed-server", .failed, from: .scenario(.serverError)),
         Preview(.signIn, "failed-store", state: Kind.failed.rawValue) { content, style in
-            let store = StubKeyValueStore()
+            let store = InMemoryKeyValueStore()
             store.failWrites(with: StoreFailures.readOnly)
             let model = SignInViewModel(
                 apiService: PreviewScenario.signedOut.service(content: content),

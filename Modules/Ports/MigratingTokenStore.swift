@@ -24,10 +24,12 @@ public struct MigratingTokenStore: TokenStore {
         return try previous.tokens()
     }
 
-    /// Stores the pair in `current` and clears `previous`.
+    /// Stores the pair in `current` and clears `previous`. Clearing is best effort: once
+    /// `current` holds a pair, `previous` is never read again, so a previous store that
+    /// cannot be cleared (unreadable, say) does not fail the sign-in.
     public func setTokens(_ tokens: SignInResponse) throws(StoreError) {
         try current.setTokens(tokens)
-        try previous.reset()
+        try? previous.reset()
     }
 
     /// Stores the pair in `current` unless either store has one; then clears `previous`.

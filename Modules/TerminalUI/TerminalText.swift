@@ -38,7 +38,7 @@ public enum TerminalText {
 
     private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -7,6 +7,21 @@ import Testing
 
 @Suite("FileTokenStore survives hostile files and killed writers")
 struct FileStoreCrashTests {
+    /// The first line the writer prints, read on a thread of its own.
+    static func firstLine(of handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var bytes = Data()
+                while !bytes.contains(UInt8(ascii: "\n")) {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(chunk)
+                }
+                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+            }.start()
+        }
+    }
+
     @Test func randomBytesAreACorruptStoreNeverACrashOrASignOut() async throws {
         try await TemporaryDirectory.with { directory in
             var random = SeededGenerator(seed: 74)
@@ -39,23 +54,26 @@ struct FileStoreCrashTests {
             var random = SeededGenerator(seed: 9)
             let file = StoreFixture.credentials(in: directory).path
             let reader = StoreFixture.store(in: directory)
-            var lastSeen = -1
             for round in 0..<100 {
+                let first = round * 1_000_000
                 let writer = Process()
+                let output = Pipe()
                 writer.executableURL = BuiltProduct.url(named: "token-store-worker")
-                writer.arguments = ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(round * 1_000_000)"]
+                writer.arguments = ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(first)"]
+                writer.standardOutput = output
                 try writer.run()
-                try await Task.sleep(for: .milliseconds(Int.random(in: 5...40, using: &random)))
+                // Killed at a random moment after its first write, mid-way through later ones.
+                _ = await Self.firstLine(of: output.fileHandleForReading)
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000, using: &random)))
                 kill(writer.processIdentifier, SIGKILL)
                 while writer.isRunning { try await Task.sleep(for: .milliseconds(1)) }
                 #expect(writer.terminationReason == .uncaughtSignal)
-                guard let pair = try reader.tokens() else { continue }  // killed before its first write
+                let pair = try #require(try reader.tokens(), "round \(round): the store lost its pair")
                 #expect(pair.accessToken == pair.refreshToken && pair.accessToken.hasPrefix("k"))
-                let index = Int(pair.accessToken.dropFirst()) ?? -2
-                #expect(index >= lastSeen, "round \(round): went back from k\(lastSeen) to \(pair.accessToken)")
-                lastSeen = index
+                let index = Int(pair.accessToken.dropFirst()) ?? -1
+                #expect(
+                    index >= first, "round \(round): holds \(pair.accessToken), older than this round's first write")
             }
-            #expect(lastSeen >= 0)
         }
     }
 }

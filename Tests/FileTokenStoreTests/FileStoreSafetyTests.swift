@@ -101,6 +101,41 @@ struct FileStoreSafetyTests {
         }
     }
 
+    @Test func linksPipesAndOtherUsersFilesAreRefusedNotFollowed() async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = StoreFixture.credentials(in: directory)
+            try StoreFixture.write(#"{"version": 1, "values": {}}"#, to: directory.file("elsewhere.json"))
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: file, withDestinationURL: directory.file("elsewhere.json"))
+            #expect(throws: StoreError.io(path: file.path, detail: "it is a symbolic link")) {
+                try StoreFixture.store(in: directory).tokens()
+            }
+            try FileManager.default.removeItem(at: file)
+            #expect(mkfifo(file.path, 0o600) == 0)
+            #expect(throws: StoreError.io(path: file.path, detail: "it is not a file")) {
+                try StoreFixture.store(in: directory).tokens()
+            }
+            try FileManager.default.removeItem(at: file)
+            try StoreFixture.write(#"{"version": 1, "values": {}}"#, to: file)
+            if geteuid() == 0 {  // only root can give a file away
+                #expect(chown(file.path, 65_534, 65_534) == 0)
+                #expect(throws: StoreError.io(path: file.path, detail: "it belongs to another user")) {
+                    try StoreFixture.store(in: directory).tokens()
+                }
+            }
+        }
+    }
+
+    @Test func signingOutWithNoFileCreatesNothing() async throws {
+        try await TemporaryDirectory.with { directory in
+            try StoreFixture.store(in: directory).reset()
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: StoreFixture.credentials(in: directory).deletingLastPathComponent().path))
+        }
+    }
+
     @Test func aHeldLockIsWaitedForThenGivenUpOnWithAClearError() async throws {
         try await TemporaryDirectory.with { directory in
             let store = StoreFixture.store(in: directory, lockTimeout: .milliseconds(300))
@@ -116,7 +151,7 @@ struct FileStoreSafetyTests {
             await #expect(throws: TokenRefreshError.store(.lockTimeout(path: lockPath, seconds: 0.3))) {
                 try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
             }
-            #expect(clock.now - start < .seconds(60))  // it gives up instead of hanging
+            #expect(clock.now - start < .seconds(20))  // it gives up instead of hanging
             close(holder)
             try store.setTokens(SampleTokens.second)
             #expect(try store.tokens() == SampleTokens.second)

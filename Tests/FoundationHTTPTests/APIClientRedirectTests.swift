@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import FoundationHTTP
+import Ports
 import TestSupport
 import Testing
 
@@ -38,6 +39,22 @@ struct APIClientRedirectTests {
         for header in ["Authorization", "X-API-TOKEN", "Cookie", "Proxy-Authorization"] {
             #expect(followed.value(forHTTPHeaderField: header) == nil)
         }
+    }
+
+    @Test func aRefusalFromAnotherOriginStartsNoRefresh() async throws {
+        let transport = SpyTransport { request in
+            if request.url!.host == "api.example.com" {
+                return SpyTransport.response(to: request, status: 307, headers: ["Location": "https://other.example/v"])
+            }
+            return SpyTransport.response(to: request, status: 401)
+        }
+        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        try store.setTokens(SampleTokens.first)
+        await #expect(throws: APIError.unauthorized) {
+            try await TestClient.make(transport, tokenStore: store).video(id: "1")
+        }
+        #expect(!transport.requests.contains { $0.url!.path.hasSuffix("/auth/refresh") })
+        #expect(try store.tokens() == SampleTokens.first)
     }
 
     @Test func aRequestWithABodyIsNotRedirectedToAnotherOrigin() async {

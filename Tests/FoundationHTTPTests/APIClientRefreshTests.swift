@@ -69,6 +69,28 @@ struct APIClientRefreshTests {
         #expect(try store.tokens() == SampleTokens.first)
     }
 
+    @Test func aCallerCancelledDuringTheRefreshDoesNotCutItOff() async throws {
+        // The server takes a while to answer the refresh, having already rotated the tokens.
+        let refreshing = CallRecorder<Void>()
+        let transport = SpyTransport { request in
+            guard request.url!.path.hasSuffix("/auth/refresh") else {
+                return SpyTransport.response(to: request, status: 401)
+            }
+            refreshing.record(())
+            try await Task.sleep(for: .milliseconds(300))  // a cancelled request gets no answer, like URLSession's
+            let body = Data(#"{"accessToken": "access-2", "refreshToken": "refresh-2"}"#.utf8)
+            return SpyTransport.response(to: request, status: 200, body: body)
+        }
+        let store = try Self.signedInStore()
+        let client = TestClient.make(transport, tokenStore: store)
+        let call = Task { try await client.video(id: "1") }
+        while refreshing.count == 0 { await Task.yield() }
+        call.cancel()
+        _ = await call.result
+        // The rotated pair was stored, so the next refresh presents a token the server still accepts.
+        #expect(try store.tokens() == SampleTokens.second)
+    }
+
     @Test func withoutATokenStoreA401IsUnauthorized() async {
         let transport = Self.server()
         await #expect(throws: APIError.unauthorized) { try await TestClient.make(transport).video(id: "1") }

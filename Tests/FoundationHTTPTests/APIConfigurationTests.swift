@@ -23,11 +23,25 @@ struct APIConfigurationTests {
         }
     }
 
-    @Test(arguments: ["ftp://127.0.0.1/api", "file:///tmp/api", "http://127.0.0.1/api?x=1", "/relative"])
-    func unsupportedBaseURLsAreRefused(url: String) throws {
-        #expect(throws: ConfigurationError.unsupportedBaseURL(url)) {
+    @Test(arguments: [
+        ("ftp://127.0.0.1/api", "ftp://127.0.0.1/api"), ("file:///tmp/api", "file:///tmp/api"),
+        ("http://127.0.0.1/api?key=secret", "http://127.0.0.1/api?key=%3Credacted%3E"), ("/relative", "/relative"),
+        ("https://user:secret@api.example.com/api", "https://api.example.com/api"),
+    ])
+    func unsupportedBaseURLsAreRefusedWithoutEchoingSecrets(url: String, shown: String) throws {
+        #expect(throws: ConfigurationError.unsupportedBaseURL(shown)) {
             try APIConfiguration(baseURL: try #require(URL(string: url)), apiToken: "t")
         }
+    }
+
+    @Test func nonsenseTimeoutsFallBackToTheDefault() throws {
+        var configuration = try APIConfiguration(
+            baseURL: try #require(URL(string: "https://a.example/")), apiToken: "t", timeout: .infinity)
+        #expect(configuration.timeout == 30)
+        configuration.timeout = -1
+        #expect(configuration.timeout == 30)
+        configuration.timeout = 2
+        #expect(configuration.timeout == 2)
     }
 
     @Test func theRefusalSaysWhatToDo() {
@@ -35,11 +49,15 @@ struct APIConfigurationTests {
         #expect(text.contains("https") && text.contains("loopback"))
     }
 
-    @Test func descriptionHidesTheAPIToken() throws {
+    @Test func descriptionAndDumpHideTheAPIToken() throws {
         let configuration = try APIConfiguration(
             baseURL: try #require(URL(string: "http://127.0.0.1:1/api/v1")), apiToken: APIConfiguration.seriesAPIToken)
-        #expect(!"\(configuration)".contains(APIConfiguration.seriesAPIToken))
-        #expect("\(configuration)".contains("http://127.0.0.1:1/api/v1"))
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in ["\(configuration)", String(reflecting: configuration), dumped] {
+            #expect(!text.contains(APIConfiguration.seriesAPIToken))
+            #expect(text.contains("http://127.0.0.1:1/api/v1"))
+        }
     }
 
     @Test func defaultsAreThirtySecondsTenMebibytesAndThreeAttempts() throws {

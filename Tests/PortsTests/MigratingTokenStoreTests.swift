@@ -41,6 +41,13 @@ struct MigratingTokenStoreTests {
         #expect(try migrating.tokens() == SampleTokens.second)
     }
 
+    @Test func aPreviousStoreThatCannotBeClearedDoesNotFailTheSignIn() throws {
+        try previous.setTokens(SampleTokens.first)
+        previousValues.fail(with: .corrupt(path: "legacy", detail: "garbage"))
+        try migrating.setTokens(SampleTokens.second)
+        #expect(try migrating.tokens() == SampleTokens.second)
+    }
+
     @Test func migratingTwiceIsHarmless() async throws {
         // Given a migration that already ran
         try previous.setTokens(SampleTokens.first)

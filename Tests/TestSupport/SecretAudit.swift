@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Ports
 import Testing
 
@@ -20,10 +21,14 @@ public final class SecretAudit: Sendable {
         seenTokens.record(tokens.refreshToken)
     }
 
-    /// Records an issue when `text` holds a secret.
+    /// Records an issue when `text` holds a secret — saying where, never showing it.
     public func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for secret in fixedSecrets + seenTokens.calls where text.contains(secret) {
-            Issue.record("a secret reached the output: …\(text.prefix(40))…", sourceLocation: sourceLocation)
+        for secret in fixedSecrets + seenTokens.calls {
+            guard let range = text.range(of: secret) else { continue }
+            let offset = text.distance(from: text.startIndex, to: range.lowerBound)
+            Issue.record(
+                "a secret of \(secret.count) characters reached the output at character \(offset)",
+                sourceLocation: sourceLocation)
         }
     }
 }

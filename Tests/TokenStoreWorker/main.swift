@@ -4,7 +4,8 @@
 //       COUNT times: store the pair "w<WORKER>-<i>", then read a pair back; any read
 //       that fails or is not a pair some worker wrote exits 1.
 //   token-store-worker write-forever STORE ORIGIN FIRST
-//       stores the pairs "k<FIRST>", "k<FIRST+1>", … until it is killed.
+//       stores the pairs "k<FIRST>", "k<FIRST+1>", … until it is killed, printing a line
+//       once the first one is stored.
 //   token-store-worker refresh STORE ORIGIN STALE CALLS START
 //       at the Unix time START, refresh STALE; the refresh appends a line to CALLS and
 //       returns a pair "refreshed-<pid>". Prints the access token it ended with.
@@ -46,6 +47,7 @@ case "write-forever":
         } catch {
             fail("\(error)")
         }
+        if index == Int(arguments[4]) { FileHandle.standardOutput.write(Data("stored\n".utf8)) }
         index += 1
     }
 case "refresh" where arguments.count == 7:

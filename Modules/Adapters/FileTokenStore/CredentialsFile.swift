@@ -3,13 +3,15 @@ import Ports
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// The credentials file on disk: reads that refuse loose permissions, atomic
-/// replacement, and moving a bad file aside. Every call is a few system calls; locking
-/// is the caller's business.
+/// The credentials file on disk: reads that refuse loose permissions, other owners,
+/// symbolic links and anything but a regular file; atomic replacement. Every call is a
+/// few system calls; locking is the caller's business.
 struct CredentialsFile: Sendable {
     /// What identifies one version of the file: a rewrite changes the inode (rename), and
     /// the times and size change with it.
@@ -30,7 +32,7 @@ struct CredentialsFile: Sendable {
     /// The identity of the file as it is now, or `nil` when there is none.
     func identity() throws(StoreError) -> Identity? {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
             throw .io(path: path, detail: Self.describe(errno))
         }
@@ -39,10 +41,11 @@ struct CredentialsFile: Sendable {
 
     /// The file's identity and bytes, read from one open descriptor; `nil` when there is none.
     func read() throws(StoreError) -> (Identity, Data)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Never follow a link planted at the path, never block on a FIFO.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw .io(path: path, detail: Self.describe(errno))
+            throw .io(path: path, detail: errno == ELOOP ? "it is a symbolic link" : Self.describe(errno))
         }
         defer { close(descriptor) }
         var info = stat()
@@ -73,14 +76,17 @@ struct CredentialsFile: Sendable {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .io(path: temporary, detail: Self.describe(errno)) }
         do throws(StoreError) {
+            defer { close(descriptor) }
             try Self.writeAll(data, to: descriptor, path: temporary)
             guard fsync(descriptor) == 0 else { throw StoreError.io(path: temporary, detail: Self.describe(errno)) }
-            close(descriptor)
-            guard rename(temporary, path) == 0 else { throw StoreError.io(path: path, detail: Self.describe(errno)) }
         } catch {
-            close(descriptor)
             unlink(temporary)
             throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = StoreError.io(path: path, detail: Self.describe(errno))
+            unlink(temporary)
+            throw failure
         }
         syncDirectory()
     }
@@ -91,55 +97,23 @@ struct CredentialsFile: Sendable {
         syncDirectory()
     }
 
-    /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
-    func moveAside(at date: Date = Date()) throws(StoreError) -> String {
-        let stamp = ISO8601DateFormatter.string(
-            from: date, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [
-                .withYear, .withMonth, .withDay, .withTime, .withTimeZone,
-            ])
-        var target = "\(path).corrupt-\(stamp)"
-        var counter = 1
-        while access(target, F_OK) == 0 {
-            counter += 1
-            target = "\(path).corrupt-\(stamp)-\(counter)"
-        }
-        guard rename(path, target) == 0 else { throw .io(path: path, detail: Self.describe(errno)) }
-        syncDirectory()
-        return target
-    }
-
-    /// Removes temporary files that a writer killed before its rename left behind. Only
-    /// call it while holding the store's lock, when no other writer is mid-write.
-    func removeAbandonedTemporaryFiles() {
-        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
-    }
-
-    /// Creates the directory 0700 (and any missing parents) when it does not exist.
-    func ensureDirectory() throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .io(path: directory, detail: "the directory could not be created (\(error.localizedDescription))")
-        }
-    }
-
+    /// The identity of a regular file of ours that only we can read.
     private func checked(_ info: stat) throws(StoreError) -> Identity {
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .io(
+                path: path, detail: info.st_mode & S_IFMT == S_IFLNK ? "it is a symbolic link" : "it is not a file")
+        }
+        guard info.st_uid == geteuid() else { throw .io(path: path, detail: "it belongs to another user") }
         let mode = info.st_mode & 0o777
         guard mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: String(mode, radix: 8)) }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
         return Identity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-            modifiedSeconds: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec, size: Int64(info.st_size))
-    }
-
-    private func syncDirectory() {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), modifiedSeconds: Int(modified.tv_sec),
+            modifiedNanoseconds: Int(modified.tv_nsec), size: Int64(info.st_size))
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(StoreError) {

@@ -65,11 +65,14 @@ public enum CredentialsFormat: Sendable, Equatable {
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw .corrupt(path: path, detail: "a line without '='")
             }
-            fields[String(trimmed[..<equals])] = String(trimmed[trimmed.index(after: equals)...])
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            fields[key] = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         }
         guard let access = fields["access_token"], let refresh = fields["refresh_token"] else { return [:] }
-        let baseURL = fields["base_url"].flatMap(URL.init(string:)) ?? defaultBaseURL
-        guard let origin = Origin(baseURL) else { throw .corrupt(path: path, detail: "base_url is not an http(s) URL") }
+        let baseURL = fields["base_url"].map { URL(string: $0) } ?? defaultBaseURL
+        guard let baseURL, let origin = Origin(baseURL) else {
+            throw .corrupt(path: path, detail: "base_url is not an http(s) URL")
+        }
         return ["\(origin)#accessToken": access, "\(origin)#refreshToken": refresh]
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
 ///   may read is refused with ``StoreError/insecurePermissions(path:mode:)``; one that
 ///   does not parse is ``StoreError/corrupt(path:detail:)`` and is left untouched.
 /// - Across processes: every read-modify-write holds an `flock` on `<file>.lock`, reads
-///   the file again under it, and gives up after `lockTimeout`.
+///   the file again under it, and gives up after `lockTimeout` (by default longer than a
+///   request's timeout, so a process waits out another's refresh).
 /// - Reads are cheap: an unchanged file (same inode, modification time and size) is not
 ///   parsed again, and a change by another process is seen by the next read.
 public final class FileKeyValueStore: KeyValueStore {
@@ -28,7 +29,7 @@ public final class FileKeyValueStore: KeyValueStore {
     ///
     /// - Parameter cachesReads: `false` parses the file on every read (for comparison in benchmarks).
     public init(
-        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = .seconds(10), cachesReads: Bool = true
+        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = .seconds(35), cachesReads: Bool = true
     ) {
         self.fileURL = fileURL
         self.format = format
@@ -44,7 +45,13 @@ public final class FileKeyValueStore: KeyValueStore {
 
     /// Every stored value, parsed again only when the file changed.
     public func values() throws(StoreError) -> [String: String] {
-        if cachesReads, let identity = try file.identity(),
+        try values(usingCache: cachesReads)
+    }
+
+    /// The values; under the lock the file is always parsed, as an identity that looks
+    /// unchanged (an inode reused within one clock tick) must never decide a write.
+    private func values(usingCache: Bool) throws(StoreError) -> [String: String] {
+        if usingCache, let identity = try file.identity(),
             let cached = cache.withLock({ $0?.identity == identity ? $0?.values : nil })
         {
             return cached
@@ -58,10 +65,11 @@ public final class FileKeyValueStore: KeyValueStore {
     /// Applies the changes under the lock, on what the file holds at that moment; a change
     /// that changes nothing writes nothing.
     public func apply(_ changes: [String: String?]) throws(StoreError) {
+        if changes.values.allSatisfy({ $0 == nil }), try file.identity() == nil { return }  // nothing to remove
         try file.ensureDirectory()
         let descriptor = try lock.acquire()
         defer { lock.release(descriptor) }
-        let original = try values()
+        let original = try values(usingCache: false)
         var values = original
         for (key, value) in changes { values[key] = value }
         if values != original { try store(values) }
@@ -75,7 +83,7 @@ public final class FileKeyValueStore: KeyValueStore {
             try file.ensureDirectory()
             let descriptor = try await lock.acquire()
             defer { lock.release(descriptor) }
-            let original = try values()
+            let original = try values(usingCache: false)
             var values = original
             let result = try await body(&values)
             if values != original { try store(values) }
@@ -83,12 +91,19 @@ public final class FileKeyValueStore: KeyValueStore {
         }
     }
 
-    /// Moves the file aside as `<name>.corrupt-<timestamp>` and returns where it went.
-    public func moveAside() throws(StoreError) -> URL {
+    /// Moves the file aside as `<name>.corrupt-<timestamp>` if, under the lock, it still
+    /// does not parse, and returns where it went; `nil` when another process already
+    /// replaced it with a good one, which is then left alone.
+    public func moveAsideIfCorrupt() throws(StoreError) -> URL? {
         try file.ensureDirectory()
         let descriptor = try lock.acquire()
         defer { lock.release(descriptor) }
-        return URL(fileURLWithPath: try file.moveAside())
+        do {
+            _ = try values(usingCache: false)
+            return nil
+        } catch .corrupt {
+            return URL(fileURLWithPath: try file.moveAside())
+        }
     }
 
     /// Writes `values` (or removes the file when the format says so); the caller holds the lock.

@@ -28,16 +28,25 @@ struct FileLock: Sendable {
     }
 
     /// Takes the lock, suspending (not blocking a thread) while another process holds it.
+    /// A cancelled caller waits just the same: the pause between tries ignores
+    /// cancellation, so the loop never spins.
     func acquire() async throws(StoreError) -> Int32 {
         let descriptor = try openLockFile()
         var pause: Duration = .milliseconds(1)
         let deadline = ContinuousClock.now + timeout
         while !tryLock(descriptor) {
             guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
-            try? await Task.sleep(for: pause)
+            await Self.pause(for: pause)
             pause = min(pause * 2, .milliseconds(20))
         }
         return descriptor
+    }
+
+    private static func pause(for duration: Duration) async {
+        let microseconds = Int(duration.components.attoseconds / 1_000_000_000_000)
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(microseconds)) { continuation.resume() }
+        }
     }
 
     /// Releases the lock taken by `acquire`.

@@ -21,7 +21,7 @@ public struct FileTokenStore: TokenStore {
     ///   - origin: the API's origin; another origin's tokens are never read or offered.
     ///   - notices: told when a bad file was moved aside.
     public init(
-        fileURL: URL = CredentialsLocation.defaultFile(), origin: Origin, lockTimeout: Duration = .seconds(10),
+        fileURL: URL = CredentialsLocation.defaultFile(), origin: Origin, lockTimeout: Duration = .seconds(35),
         notices: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         file = FileKeyValueStore(fileURL: fileURL, lockTimeout: lockTimeout)
@@ -48,9 +48,11 @@ public struct FileTokenStore: TokenStore {
         do {
             try scoped.setTokens(newTokens)
         } catch .corrupt(let path, let detail) {
-            let movedTo = try file.moveAside()
+            let movedTo = try file.moveAsideIfCorrupt()
             try scoped.setTokens(newTokens)
-            notices("The token file \(path) was not valid (\(detail)); it was moved to \(movedTo.path).")
+            if let movedTo {
+                notices("The token file \(path) was not valid (\(detail)); it was moved to \(movedTo.path).")
+            }
         }
     }
 

@@ -45,7 +45,7 @@ extension APIClient {
         guard let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, jitter: .random(in: 0...1))
         else { return false }
         attempt += 1
-        let duration = Duration.milliseconds(Int64(delay * 1000))
+        let duration = Duration.milliseconds(Int64(min(delay, 3_600) * 1000))  // finite whatever the policy says
         observer?.observe(
             .retry(
                 method: request.httpMethod ?? "GET", url: Redaction.url(request.url), attempt: attempt,

@@ -21,13 +21,16 @@ extension APIClient {
     }
 
     /// Sends the request, refreshing the access token once when a protected request
-    /// meets a 401. The refresh itself takes no slot: the slots may all be held by
-    /// requests waiting for it.
+    /// meets a 401 from the configured origin (a 401 from where a redirect led proves
+    /// nothing about the token). The refresh itself takes no slot: the slots may all be
+    /// held by requests waiting for it.
     private func send(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
         let token = endpoint.requiresAuthorization ? accessTokenProvider.accessToken : nil
         let request = try endpoint.request(accessToken: token, configuration: configuration)
         let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent)
-        guard response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token else {
+        guard response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
+            response.url.flatMap(Origin.init) == configuration.origin
+        else {
             return try Self.body(data, of: response)
         }
         let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
@@ -43,18 +46,28 @@ extension APIClient {
     }
 
     /// The token store's coordinated refresh, with `POST auth/refresh` as its network half.
+    ///
+    /// The refresh runs in a task of its own, which the caller's cancellation does not
+    /// reach: once the server has rotated the tokens, cutting the answer off would leave
+    /// the store with a refresh token the server takes for stolen when it comes back.
     private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
         -> SignInResponse
     {
         observer?.observe(.refreshStarted)
         do {
             let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
-                let data = try await send(.refresh(refreshToken: refreshToken))
-                do {
-                    return try JSONDecoder().decode(SignInResponse.self, from: data)
-                } catch {
-                    throw .invalidResponse
+                let refresh = Task { () async -> Result<SignInResponse, APIError> in
+                    do throws(APIError) {
+                        let data = try await send(.refresh(refreshToken: refreshToken))
+                        guard let tokens = try? JSONDecoder().decode(SignInResponse.self, from: data) else {
+                            return .failure(.invalidResponse)
+                        }
+                        return .success(tokens)
+                    } catch {
+                        return .failure(error)
+                    }
                 }
+                return try await refresh.value.get()
             }
             observer?.observe(.refreshFinished(error: nil, reason: nil))
             return fresh

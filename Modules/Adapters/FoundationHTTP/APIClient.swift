@@ -9,7 +9,8 @@ import Ports
 /// Everything comes in through the initializer: the configuration (base URL, API token,
 /// limits), an ``AccessTokenProvider`` for plain use — the client cannot read the refresh
 /// token or reset anything through it — and, optionally, the ``TokenStore`` that may
-/// refresh. A stateless value: copies share nothing but what was injected.
+/// refresh. A value whose copies share what was injected and the slots that bound the
+/// requests in flight.
 public struct APIClient: APIService {
     let configuration: APIConfiguration
     let accessTokenProvider: any AccessTokenProvider

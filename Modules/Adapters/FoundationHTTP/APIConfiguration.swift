@@ -15,8 +15,11 @@ public struct APIConfiguration: Sendable, Equatable {
     public let baseURL: URL
     /// The value of the `X-API-TOKEN` header sent with every request.
     public let apiToken: String
-    /// Seconds a request may wait for the server between bytes before it fails as unreachable.
-    public var timeout: TimeInterval
+    /// Seconds a request may wait for the server between bytes before it fails as
+    /// unreachable; a value that is not a positive finite number means the default, 30.
+    public var timeout: TimeInterval {
+        didSet { timeout = Self.sanitized(timeout) }
+    }
     /// The largest response body accepted, in bytes; larger ones are `invalidResponse`.
     public var maximumResponseSize: Int
     /// When and how often idempotent requests are retried.
@@ -35,13 +38,15 @@ public struct APIConfiguration: Sendable, Equatable {
         baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20,
         retryPolicy: RetryPolicy = .standard, maximumConcurrentRequests: Int = 6
     ) throws(ConfigurationError) {
-        guard let origin = Origin(baseURL), baseURL.query == nil, baseURL.fragment == nil else {
-            throw .unsupportedBaseURL(baseURL.absoluteString)
+        guard let origin = Origin(baseURL), baseURL.query == nil, baseURL.fragment == nil, baseURL.user == nil,
+            baseURL.password == nil
+        else {
+            throw .unsupportedBaseURL(Redaction.url(baseURL))
         }
-        guard origin.mayCarryCredentials else { throw .insecureBaseURL(baseURL.absoluteString) }
+        guard origin.mayCarryCredentials else { throw .insecureBaseURL(Redaction.url(baseURL)) }
         self.baseURL = baseURL
         self.apiToken = apiToken
-        self.timeout = timeout
+        self.timeout = Self.sanitized(timeout)
         self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
         self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
@@ -51,19 +56,34 @@ public struct APIConfiguration: Sendable, Equatable {
     public var origin: Origin {
         Origin(baseURL)!  // checked by init
     }
+
+    private static func sanitized(_ timeout: TimeInterval) -> TimeInterval {
+        timeout.isFinite && timeout > 0 ? min(timeout, 86_400) : 30
+    }
 }
 
-extension APIConfiguration: CustomStringConvertible {
+extension APIConfiguration: CustomStringConvertible, CustomReflectable {
     /// The base URL and limits, never the API token.
     public var description: String {
         "APIConfiguration(baseURL: \(baseURL.absoluteString), apiToken: <redacted>, "
             + "timeout: \(timeout) s, maximumResponseSize: \(maximumResponseSize) bytes)"
     }
+
+    /// A mirror in which the API token is redacted, for `dump` and test failures.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "baseURL": baseURL, "apiToken": "<redacted>", "timeout": timeout,
+                "maximumResponseSize": maximumResponseSize, "retryPolicy": retryPolicy,
+                "maximumConcurrentRequests": maximumConcurrentRequests,
+            ], displayStyle: .struct)
+    }
 }
 
 /// Why an ``APIConfiguration`` could not be created.
 public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The base URL is not `http` or `https` with a host.
+    /// The base URL is not `http` or `https` with a host, or carries a query, a fragment or a user.
     case unsupportedBaseURL(String)
     /// Plain `http` to a host that is not loopback would expose the API token and tokens.
     case insecureBaseURL(String)

@@ -29,18 +29,24 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private struct State {
         var pending: [Int: Pending] = [:]
+        /// Tasks that completed before they were registered: only a cancellation, before
+        /// `resume()`, can do that.
+        var completedEarly: Set<Int> = []
         var isWatching = false
     }
 
     private let state = Mutex(State())
 
     func register(_ task: URLSessionTask, limit: Int, idleTimeout: TimeInterval, continuation: Continuation) {
-        let startWatchdog = state.withLock { state in
+        let (cancelledAlready, startWatchdog) = state.withLock { state in
+            if state.completedEarly.remove(task.taskIdentifier) != nil { return (true, false) }
             state.pending[task.taskIdentifier] = Pending(
-                task: task, continuation: continuation, limit: limit, idleTimeout: .seconds(idleTimeout))
+                task: task, continuation: continuation, limit: limit,
+                idleTimeout: .seconds(idleTimeout.isFinite && idleTimeout > 0 ? idleTimeout : 60))
             defer { state.isWatching = true }
-            return !state.isWatching
+            return (false, !state.isWatching)
         }
+        if cancelledAlready { return continuation.resume(throwing: URLError(.cancelled)) }
         if startWatchdog { Task { [weak self] in await self?.watch() } }
     }
 
@@ -66,7 +72,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = state.withLock({ $0.pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let entry = state.withLock { state in
+            guard let entry = state.pending.removeValue(forKey: task.taskIdentifier) else {
+                state.completedEarly.insert(task.taskIdentifier)
+                return Pending?.none
+            }
+            return entry
+        }
+        guard let entry else { return }
         if let failure = entry.failure ?? error.map({ Self.normalized($0, response: task.response) }) {
             entry.continuation.resume(throwing: failure)
         } else if let response = task.response as? HTTPURLResponse {

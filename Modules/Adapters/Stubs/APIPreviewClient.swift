@@ -5,8 +5,10 @@ import Ports
 /// The series' `APIPreviewClient`: an ``APIService`` that answers every call with the
 /// bundled fixtures, for previews and tests.
 ///
-/// Every fixture is loaded when the client is created, so a missing or broken resource
-/// is a clear ``PreviewFixtureError`` there rather than a crash later.
+/// Every fixture is loaded when the client is created, so a fixture missing from the
+/// bundle, or broken, is a clear ``PreviewFixtureError`` there rather than a crash later.
+/// (The resource bundle itself must be beside the binary, as `swift run` and
+/// `swift test` leave it: SwiftPM's `Bundle.module` stops the process without it.)
 public struct APIPreviewClient: APIService {
     /// The fixture data the client answers with.
     public let content: PreviewContent

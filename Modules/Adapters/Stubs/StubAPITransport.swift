@@ -6,6 +6,14 @@ import Ports
     import FoundationNetworking
 #endif
 
+extension StubAPITransport.Account: CustomStringConvertible, CustomReflectable {
+    /// The e-mail address; the password is redacted.
+    public var description: String { "Account(email: \(email), password: <redacted>)" }
+
+    /// A mirror without the password.
+    public var customMirror: Mirror { Mirror(self, children: ["email": email, "password": "<redacted>"]) }
+}
+
 /// An ``HTTPTransport`` that answers like the Cocoacasts API, in process: the real
 /// `APIClient` runs over it with no server (the CLI's embedded default, previews, tests).
 ///

@@ -4,19 +4,20 @@ import Stubs
 import TestSupport
 import Testing
 
-@Suite("StubKeyValueStore fails reads and writes on request")
-struct StubKeyValueStoreTests {
+@Suite("InMemoryKeyValueStore: atomic changes, and failures on request")
+struct InMemoryKeyValueStoreTests {
     static let corrupt = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not a credentials document")
     static let readOnly = StoreError.io(path: "/tmp/credentials.json", detail: "Read-only file system")
 
-    @Test("a token store over it meets the token-store contract", arguments: TokenStoreContract.cases)
-    func contract(_ check: TokenStoreContract) async throws {
-        try await check.run(on: KeyValueTokenStore(store: StubKeyValueStore()))
+    @Test func changesApplyTogether() throws {
+        let store = InMemoryKeyValueStore(["a": "1", "b": "2"])
+        try store.apply(["a": nil, "b": "3", "c": "4"])
+        #expect(try store.values(forKeys: ["a", "b", "c"]) == ["b": "3", "c": "4"])
     }
 
     @Test func failingReadsThrowEverywhereAndNeverLookEmpty() async throws {
         // Given a store holding a token pair
-        let store = StubKeyValueStore()
+        let store = InMemoryKeyValueStore()
         let tokens = KeyValueTokenStore(store: store)
         try tokens.setTokens(SampleTokens.first)
 
@@ -33,7 +34,7 @@ struct StubKeyValueStoreTests {
 
     @Test func failingWritesChangeNothing() async throws {
         // Given a signed-in store whose writes fail
-        let store = StubKeyValueStore()
+        let store = InMemoryKeyValueStore()
         let tokens = KeyValueTokenStore(store: store)
         try tokens.setTokens(SampleTokens.first)
         store.failWrites(with: Self.readOnly)

@@ -1,0 +1,63 @@
+import Foundation
+import Ports
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The directory around the credentials file: creating it privately, flushing it, and
+/// the files that live beside the credentials.
+extension CredentialsFile {
+    /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
+    func moveAside(at date: Date = Date()) throws(StoreError) -> String {
+        let stamp = ISO8601DateFormatter.string(
+            from: date, timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [
+                .withYear, .withMonth, .withDay, .withTime, .withTimeZone,
+            ])
+        var target = "\(path).corrupt-\(stamp)"
+        var counter = 1
+        while access(target, F_OK) == 0 {
+            counter += 1
+            target = "\(path).corrupt-\(stamp)-\(counter)"
+        }
+        guard rename(path, target) == 0 else { throw .io(path: path, detail: Self.describe(errno)) }
+        syncDirectory()
+        return target
+    }
+
+    /// Removes temporary files that a writer killed before its rename left behind. Only
+    /// call it while holding the store's lock, when no other writer is mid-write.
+    func removeAbandonedTemporaryFiles() {
+        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
+    }
+
+    /// Creates the directory with `mkdir(2)` mode 0700 — private from its first moment
+    /// (a umask can only take bits away) — and any missing parents, when it does not exist.
+    func ensureDirectory() throws(StoreError) {
+        let parent = (directory as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: parent, detail: "the directory could not be created (\(error.localizedDescription))")
+        }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw .io(path: directory, detail: "the directory could not be created (\(Self.describe(errno)))")
+        }
+    }
+
+    /// Flushes the directory, so that a rename survives a crash.
+    func syncDirectory() {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+}
