@@ -23,6 +23,9 @@ struct CredentialsFile: Sendable {
         let size: Int64
     }
 
+    /// This process's user, asked once: reads are on every request's path.
+    private static let user = geteuid()
+
     /// The largest file accepted; anything bigger is not a credentials file.
     static let maximumSize = 1 << 20
 
@@ -103,7 +106,7 @@ struct CredentialsFile: Sendable {
             throw .io(
                 path: path, detail: info.st_mode & S_IFMT == S_IFLNK ? "it is a symbolic link" : "it is not a file")
         }
-        guard info.st_uid == geteuid() else { throw .io(path: path, detail: "it belongs to another user") }
+        guard info.st_uid == Self.user else { throw .io(path: path, detail: "it belongs to another user") }
         let mode = info.st_mode & 0o777
         guard mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: String(mode, radix: 8)) }
         #if canImport(Darwin)

@@ -40,7 +40,10 @@ public final class FileKeyValueStore: KeyValueStore {
 
     /// The values of `keys`, from one read of the file.
     public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
-        try values().filter { keys.contains($0.key) }
+        let all = try values()
+        var found: [String: String] = [:]
+        for key in keys { found[key] = all[key] }
+        return found
     }
 
     /// Every stored value, parsed again only when the file changed.
