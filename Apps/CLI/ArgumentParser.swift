@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A small hand-written parser for `cocoacasts [options] <command> [arguments]`.
 ///
 /// Options may come before or after the command, as `--name value` or `--name=value`;

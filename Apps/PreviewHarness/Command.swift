@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What `cocoacasts-preview` was asked to do, checked against the catalogue.
 enum Command: Equatable {
     /// Show the help.

@@ -15,6 +15,6 @@ struct EmbeddedAPIContractTests {
                 baseURL: StubAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
             transport: StubAPITransport(apiToken: APIConfiguration.seriesAPIToken), tokenStore: tokenStore,
             observer: nil, isEmbedded: true)
-        try await check.run(on: APIServiceContract.Subject(service: services.api, tokenStore: services.tokenStore))
+        try await check.run(on: APIServiceSubject(service: services.api, tokenStore: services.tokenStore))
     }
 }

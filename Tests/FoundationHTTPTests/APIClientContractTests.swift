@@ -8,7 +8,7 @@ struct APIClientContractTests {
     func contract(_ check: APIServiceContract) async throws {
         try await MockAPIServer.with { server async throws in
             let (client, store) = try LoopbackClient.make(server)
-            try await check.run(on: APIServiceContract.Subject(service: client, tokenStore: store))
+            try await check.run(on: APIServiceSubject(service: client, tokenStore: store))
         }
     }
 }

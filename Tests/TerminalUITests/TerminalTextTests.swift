@@ -55,3 +55,14 @@ struct TerminalTextTests {
         #expect(TerminalStyle.styled.bold("x") == "\u{1B}[1mx\u{1B}[0m")
     }
 }
+
+@Suite("Suggestions for mistyped words")
+struct SuggestionTests {
+    @Test(arguments: [
+        ("episods", ["episodes", "episode", "video"], "episodes"), ("--jsn", ["--json", "--help"], "--json"),
+        ("VIDEO", ["video"], "video"), ("frobnicate", ["episodes", "video"], nil),
+    ])
+    func closestCandidate(word: String, candidates: [String], expected: String?) {
+        #expect(Suggestion.closest(to: word, in: candidates) == expected)
+    }
+}

@@ -2,37 +2,12 @@ import Domain
 import Ports
 import Testing
 
-/// The behaviour every ``TokenStore`` must have, as cases a test target runs against
-/// its own adapter (the way swift-configuration's `ProviderCompatTest` does):
-///
-/// ```swift
-/// @Test(arguments: TokenStoreContract.cases)
-/// func contract(_ check: TokenStoreContract) async throws {
-///     try await check.run(on: makeEmptyStore())
-/// }
-/// ```
-///
-/// Each case starts from an empty store.
-public struct TokenStoreContract: Sendable, CustomTestStringConvertible {
-    /// What the case checks.
-    public let name: String
-    private let check: @Sendable (any TokenStore) async throws -> Void
+/// The behaviour every ``TokenStore`` must have; each case starts from an empty store.
+public typealias TokenStoreContract = Contract<any TokenStore>
 
-    init(_ name: String, _ check: @escaping @Sendable (any TokenStore) async throws -> Void) {
-        self.name = name
-        self.check = check
-    }
-
-    /// Runs the case against `store`, which must start empty.
-    public func run(on store: any TokenStore) async throws {
-        try await check(store)
-    }
-
-    /// The case's name in test reports.
-    public var testDescription: String { name }
-
+extension Contract where Subject == any TokenStore {
     /// Every case of the contract.
-    public static let cases: [TokenStoreContract] = storageCases + refreshCases
+    public static var cases: [TokenStoreContract] { storageCases + refreshCases }
 }
 
 /// Token pairs for tests: distinct, recognisable, and never real secrets.
@@ -45,37 +20,39 @@ public enum SampleTokens {
     public static let other = SignInResponse(accessToken: "access-other", refreshToken: "refresh-other")
 }
 
-extension TokenStoreContract {
-    static let storageCases: [TokenStoreContract] = [
-        TokenStoreContract("an empty store has no tokens") { store async throws in
-            #expect(try store.tokens() == nil)
-            #expect(store.accessToken == nil)
-        },
-        TokenStoreContract("stored tokens read back") { store async throws in
-            try store.setTokens(SampleTokens.first)
-            #expect(try store.tokens() == SampleTokens.first)
-            #expect(store.accessToken == SampleTokens.first.accessToken)
-        },
-        TokenStoreContract("the last write wins") { store async throws in
-            try store.setTokens(SampleTokens.first)
-            try store.setTokens(SampleTokens.second)
-            #expect(try store.tokens() == SampleTokens.second)
-        },
-        TokenStoreContract("reset signs out") { store async throws in
-            try store.setTokens(SampleTokens.first)
-            try store.reset()
-            #expect(try store.tokens() == nil)
-            try store.reset()
-            #expect(try store.tokens() == nil)
-        },
-        TokenStoreContract("setTokensIfAbsent fills an empty store") { store async throws in
-            try await store.setTokensIfAbsent(SampleTokens.first)
-            #expect(try store.tokens() == SampleTokens.first)
-        },
-        TokenStoreContract("setTokensIfAbsent keeps an existing pair") { store async throws in
-            try store.setTokens(SampleTokens.second)
-            try await store.setTokensIfAbsent(SampleTokens.first)
-            #expect(try store.tokens() == SampleTokens.second)
-        },
-    ]
+extension Contract where Subject == any TokenStore {
+    static var storageCases: [TokenStoreContract] {
+        [
+            TokenStoreContract("an empty store has no tokens") { store async throws in
+                #expect(try store.tokens() == nil)
+                #expect(store.accessToken == nil)
+            },
+            TokenStoreContract("stored tokens read back") { store async throws in
+                try store.setTokens(SampleTokens.first)
+                #expect(try store.tokens() == SampleTokens.first)
+                #expect(store.accessToken == SampleTokens.first.accessToken)
+            },
+            TokenStoreContract("the last write wins") { store async throws in
+                try store.setTokens(SampleTokens.first)
+                try store.setTokens(SampleTokens.second)
+                #expect(try store.tokens() == SampleTokens.second)
+            },
+            TokenStoreContract("reset signs out") { store async throws in
+                try store.setTokens(SampleTokens.first)
+                try store.reset()
+                #expect(try store.tokens() == nil)
+                try store.reset()
+                #expect(try store.tokens() == nil)
+            },
+            TokenStoreContract("setTokensIfAbsent fills an empty store") { store async throws in
+                try await store.setTokensIfAbsent(SampleTokens.first)
+                #expect(try store.tokens() == SampleTokens.first)
+            },
+            TokenStoreContract("setTokensIfAbsent keeps an existing pair") { store async throws in
+                try store.setTokens(SampleTokens.second)
+                try await store.setTokensIfAbsent(SampleTokens.first)
+                #expect(try store.tokens() == SampleTokens.second)
+            },
+        ]
+    }
 }
