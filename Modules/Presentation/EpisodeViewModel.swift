@@ -1,16 +1,16 @@
 import Domain
 import Foundation
 
-/// What the episode detail screen shows.
+/// What the episode list's rows and the episode detail screen show about one episode.
 ///
-/// A struct rather than an `@Observable` class, like ``EpisodeRowViewModel``: it is an
-/// immutable display value computed from one ``Episode``, so there is nothing to
-/// observe, no work to cancel and no reason for identity or main-actor isolation.
+/// A struct rather than an `@Observable` class: an immutable display value computed from
+/// one ``Episode``, so there is nothing to observe, no work to cancel and no reason for
+/// identity or main-actor isolation.
 public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
-    /// The episode behind the screen.
+    /// The episode behind the row or screen.
     public let episode: Episode
 
-    /// Creates the detail of `episode`.
+    /// Creates the view-model of `episode`.
     public init(episode: Episode) {
         self.episode = episode
     }
@@ -28,3 +28,6 @@ public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
     /// The episode's artwork.
     public var imageURL: URL { episode.imageURL }
 }
+
+/// A row of the episodes list: the series' name for the same display value.
+public typealias EpisodeRowViewModel = EpisodeViewModel
