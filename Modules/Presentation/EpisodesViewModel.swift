@@ -48,57 +48,48 @@ public final class EpisodesViewModel {
         }
     }
 
-    /// The rows of the fetched episodes; kept when a later fetch fails or is cancelled.
-    public private(set) var episodes: [EpisodeRowViewModel] = []
-    /// Whether a fetch is running.
-    public private(set) var isFetching = false
-    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
-    public private(set) var failure: Failure?
-
-    /// Whether a fetch has ever succeeded: what tells ``State/empty`` from ``State/idle``.
-    private var hasFetched = false
     @ObservationIgnored private let apiService: any APIService
-    @ObservationIgnored private let request = LatestRequest()
+    @ObservationIgnored private let loader = Loader<[Episode]>()
 
     /// Creates the view-model; nothing is fetched until ``fetchEpisodes()``.
     public init(apiService: any APIService) {
         self.apiService = apiService
     }
 
+    /// The rows of the fetched episodes; kept when a later fetch fails or is cancelled.
+    public var episodes: [EpisodeRowViewModel] {
+        loader.value?.map(EpisodeRowViewModel.init(episode:)) ?? []
+    }
+    /// Whether a fetch is running.
+    public var isFetching: Bool { loader.isLoading }
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public var failure: Failure? { loader.failure }
+
     /// Why the last fetch failed, for the user; `nil` when it did not (or was cancelled).
     public var errorMessage: String? {
         failure?.message(for: .episodes)
     }
 
-    /// What the screen shows now.
+    /// What the screen shows now: a fetch that returned no episodes is ``State/empty``.
     public var state: State {
-        if isFetching { return .loading }
-        if let errorMessage { return .failed(message: errorMessage) }
-        guard hasFetched else { return .idle }
-        return episodes.isEmpty ? .empty : .loaded(episodes)
+        switch loader.state(context: .episodes) {
+        case .idle: .idle
+        case .loading: .loading
+        case .failed(let message): .failed(message: message)
+        case .loaded(let fetched) where fetched.isEmpty: .empty
+        case .loaded(let fetched): .loaded(fetched.map(EpisodeRowViewModel.init(episode:)))
+        }
     }
 
     /// Fetches the episodes, cancelling a fetch in flight, and returns when done.
     public func fetchEpisodes() async {
-        isFetching = true
-        failure = nil
-        let outcome = await request.run { [apiService] () async throws(APIError) -> [Episode] in
+        await loader.load { [apiService] () async throws(APIError) -> [Episode] in
             try await apiService.episodes()
-        }
-        guard let outcome else { return }
-        isFetching = false
-        switch outcome {
-        case .success(let fetched):
-            episodes = fetched.map(EpisodeRowViewModel.init(episode:))
-            hasFetched = true
-        case .failure(let error):
-            failure = Failure(error)
         }
     }
 
     /// Cancels the fetch in flight: it writes nothing, and no error is shown.
     public func cancel() {
-        request.cancel()
-        isFetching = false
+        loader.cancel()
     }
 }

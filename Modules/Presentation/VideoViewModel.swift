@@ -9,57 +9,27 @@ import Ports
 @MainActor
 @Observable
 public final class VideoViewModel {
-    /// Everything the video screen can show, derived from the view-model's properties.
-    public enum State: Equatable, Sendable {
-        /// Nothing fetched yet.
-        case idle
-        /// A fetch is running.
-        case loading
-        /// The fetched video.
-        case loaded(Video)
-        /// The last fetch failed with a message for the user.
-        case failed(message: String)
-
-        /// The cases without their payloads, so that a gallery can check it shows every one.
-        public enum Kind: String, CaseIterable, Sendable {
-            /// ``State/idle``.
-            case idle
-            /// ``State/loading``.
-            case loading
-            /// ``State/loaded(_:)``.
-            case loaded
-            /// ``State/failed(message:)``.
-            case failed
-        }
-
-        /// The state's case without its payload.
-        public var kind: Kind {
-            switch self {
-            case .idle: .idle
-            case .loading: .loading
-            case .loaded: .loaded
-            case .failed: .failed
-            }
-        }
-    }
+    /// Everything the video screen can show.
+    public typealias State = LoadState<Video>
 
     /// The identifier of the video to fetch.
     public let videoID: String
-    /// Whether a fetch is running.
-    public private(set) var isFetching = false
-    /// The fetched video; kept when a later fetch fails or is cancelled.
-    public private(set) var video: Video?
-    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
-    public private(set) var failure: Failure?
 
     @ObservationIgnored private let apiService: any APIService
-    @ObservationIgnored private let request = LatestRequest()
+    @ObservationIgnored private let loader = Loader<Video>()
 
     /// Creates the view-model of video `videoID`; nothing is fetched until ``fetchVideo()``.
     public init(videoID: String, apiService: any APIService) {
         self.videoID = videoID
         self.apiService = apiService
     }
+
+    /// Whether a fetch is running.
+    public var isFetching: Bool { loader.isLoading }
+    /// The fetched video; kept when a later fetch fails or is cancelled.
+    public var video: Video? { loader.value }
+    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
+    public var failure: Failure? { loader.failure }
 
     /// The fetched video's length, formatted (`8:33`), or `nil` before one is fetched.
     public var formattedDuration: String? {
@@ -72,32 +42,17 @@ public final class VideoViewModel {
     }
 
     /// What the screen shows now.
-    public var state: State {
-        if isFetching { return .loading }
-        if let errorMessage { return .failed(message: errorMessage) }
-        return video.map(State.loaded) ?? .idle
-    }
+    public var state: State { loader.state(context: .video) }
 
     /// Fetches the video, cancelling a fetch in flight, and returns when done.
     public func fetchVideo() async {
-        isFetching = true
-        failure = nil
-        let outcome = await request.run { [apiService, videoID] () async throws(APIError) -> Video in
+        await loader.load { [apiService, videoID] () async throws(APIError) -> Video in
             try await apiService.video(id: videoID)
-        }
-        guard let outcome else { return }
-        isFetching = false
-        switch outcome {
-        case .success(let fetched):
-            video = fetched
-        case .failure(let error):
-            failure = Failure(error)
         }
     }
 
     /// Cancels the fetch in flight: it writes nothing, and no error is shown.
     public func cancel() {
-        request.cancel()
-        isFetching = false
+        loader.cancel()
     }
 }

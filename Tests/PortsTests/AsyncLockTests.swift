@@ -1,22 +1,9 @@
 import Ports
-import Synchronization
 import TestSupport
 import Testing
 
 @Suite("AsyncLock")
 struct AsyncLockTests {
-    /// Counts the tasks inside the lock and remembers the most seen at once.
-    final class Occupancy: Sendable {
-        private let state = Mutex((now: 0, most: 0))
-        func enter() {
-            state.withLock {
-                $0.now += 1; $0.most = max($0.most, $0.now)
-            }
-        }
-        func leave() { state.withLock { $0.now -= 1 } }
-        var most: Int { state.withLock { $0.most } }
-    }
-
     struct Failure: Error, Equatable {}
 
     @Test func holdersNeverOverlapEvenWhenTheySuspend() async {
