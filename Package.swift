@@ -60,7 +60,7 @@ let package = Package(
             name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
             path: "Tests/Benchmarks", swiftSettings: settings),
         .executableTarget(
-            name: "fault-soak", dependencies: ["Domain", "FoundationHTTP", "FileTokenStore"],
+            name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
             path: "Tests/FaultSoak", swiftSettings: settings),
         .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],

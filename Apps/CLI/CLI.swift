@@ -13,8 +13,18 @@ struct CLI {
     let environment: [String: String]
     var compose: Compose = Composition.make
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    /// Runs the command line `arguments` (without the program name) and returns the exit
+    /// status. Output that could not be written decides it: a closed pipe ends quietly
+    /// (141, as SIGPIPE would), any other failure is reported on standard error (74).
     func run(_ arguments: [String]) async -> ExitCode {
+        let status = await execute(arguments)
+        guard let failure = console.outputFailure else { return status }
+        if failure == EPIPE { return .outputClosed }
+        console.printError("cocoacasts: the output could not be written: \(String(cString: strerror(failure))).")
+        return .localState
+    }
+
+    private func execute(_ arguments: [String]) async -> ExitCode {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, environment: environment)

@@ -1,48 +1,41 @@
+import Domain
 import Presentation
 import TerminalUI
 
 extension Commands {
-    func signIn(email: String?, passwordFromStdin: Bool) async -> ExitCode {
-        guard let email = email ?? console.ask("E-mail: ") else { return usage(.noEmail) }
-        let password: String
-        if passwordFromStdin {
-            password = console.readLine() ?? ""
-        } else if let variable = environment["COCOACASTS_PASSWORD"] {
-            password = variable
-        } else if let typed = console.readSecret(prompt: "Password: ") {
-            password = typed
-        } else {
-            return usage(.noPassword)
+    func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
+        let (email, password): (String, String)
+        do throws(UsageError) {
+            email = try emailAddress(given: given)
+            password = try self.password(fromStdin: passwordFromStdin)
+        } catch {
+            return usage(error)
         }
         let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
         model.email = email
         model.password = password
-        guard model.canSignIn else {
-            return usage(
-                password.isEmpty
-                    ? .noPassword : .invalidValue("e-mail address", value: email, expected: "name@example.com"))
-        }
         await Spinner.run("Signing in…", on: console, while: { model.isSigningIn }) { await model.signIn() }
-        if let failure = model.failure { return report(failure, message: model.errorMessage) }
+        if let failure = model.failure { return report(failure, context: .signIn) }
         console.print(Screens.signIn(model, style: style) + " Server: \(services.server).")
         return .success
     }
 
-    func signOut() -> ExitCode {
+    func signOut() async -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
-        model.signOut()
+        await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
         console.print("Signed out of \(services.server).")
         return .success
     }
 
-    func status(json: Bool) -> ExitCode {
+    func status(json: Bool) async -> ExitCode {
         struct Status: Encodable {
             let server: String
             let embedded: Bool
             let signedIn: Bool
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
+        await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
         if json {
             printJSON(Status(server: services.server, embedded: services.isEmbedded, signedIn: model.isSignedIn))
@@ -50,6 +43,42 @@ extension Commands {
             console.print(Screens.profile(model, style: style) + " Server: \(services.server).")
         }
         return .success
+    }
+
+    /// The e-mail address from `--email` or the prompt, checked before a password is asked for.
+    private func emailAddress(given: String?) throws(UsageError) -> String {
+        let email: String
+        if let given {
+            email = given
+        } else if !console.isTerminalInput {
+            throw .noEmail
+        } else if let typed = console.ask("E-mail: ") {
+            email = typed
+        } else {
+            throw .endOfInput("e-mail address")
+        }
+        guard EmailAddress.isValid(email) else {
+            throw .invalidValue("e-mail address", value: email, expected: "name@example.com")
+        }
+        return email
+    }
+
+    /// The password from standard input, `COCOACASTS_PASSWORD` or the prompt (echo off); never empty.
+    private func password(fromStdin: Bool) throws(UsageError) -> String {
+        let password: String
+        if fromStdin {
+            password = console.readLine() ?? ""
+        } else if let variable = environment["COCOACASTS_PASSWORD"] {
+            password = variable
+        } else if !console.isTerminalInput {
+            throw .noPassword
+        } else if let typed = console.readSecret(prompt: "Password: ") {
+            password = typed
+        } else {
+            throw .endOfInput("password")
+        }
+        guard !password.isEmpty else { throw .emptyPassword }
+        return password
     }
 
     private func reportStore(_ model: ProfileViewModel) -> ExitCode {

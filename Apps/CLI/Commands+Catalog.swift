@@ -9,7 +9,7 @@ extension Commands {
         await Spinner.run("Fetching episodes…", on: console, while: { model.isFetching }) {
             await model.fetchEpisodes()
         }
-        if let failure = model.failure { return report(failure, message: model.errorMessage) }
+        if let failure = model.failure { return report(failure, context: .episodes) }
         if json {
             printJSON(model.episodes.map(\.episode))
         } else {
@@ -23,7 +23,7 @@ extension Commands {
         await Spinner.run("Fetching episodes…", on: console, while: { model.isFetching }) {
             await model.fetchEpisodes()
         }
-        if let failure = model.failure { return report(failure, message: model.errorMessage) }
+        if let failure = model.failure { return report(failure, context: .episodes) }
         guard let row = model.episodes.first(where: { $0.id == id }) else {
             console.printError("cocoacasts: there is no episode \(id); see cocoacasts episodes.")
             return .failure
@@ -43,17 +43,16 @@ extension Commands {
             let videoURL: URL
             let imageURL: URL
         }
-        if let status = checkTokenStore() { return status }
         var videoID = reference
         if Int(reference) != nil {
             let episodes = EpisodesViewModel(apiService: services.api)
             await episodes.fetchEpisodes()
-            if let failure = episodes.failure { return report(failure, message: episodes.errorMessage) }
+            if let failure = episodes.failure { return report(failure, context: .video) }
             videoID = episodes.episodes.first { String($0.id) == reference }?.episode.videoID ?? reference
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
         await Spinner.run("Fetching the video…", on: console, while: { model.isFetching }) { await model.fetchVideo() }
-        if let failure = model.failure { return report(failure, message: model.errorMessage) }
+        if let failure = model.failure { return report(failure, context: .video) }
         guard let video = model.video else { return .failure }
         if json {
             printJSON(
@@ -66,7 +65,6 @@ extension Commands {
     }
 
     func progress(videoID: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
-        if let status = checkTokenStore() { return status }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
         await Spinner.run("Syncing the progress…", on: console, while: { model.isFetching }) {
             switch action {
@@ -75,7 +73,7 @@ extension Commands {
             case .delete: await model.deleteProgress()
             }
         }
-        if let failure = model.failure { return report(failure, message: model.errorMessage) }
+        if let failure = model.failure { return report(failure, context: .progress) }
         if json, let progress = model.progress {
             printJSON(progress)
         } else if action == .delete {

@@ -16,8 +16,8 @@ struct Commands {
     func run(_ command: Invocation.Command) async -> ExitCode {
         switch command {
         case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
-        case .signOut: signOut()
-        case .status(let json): status(json: json)
+        case .signOut: await signOut()
+        case .status(let json): await status(json: json)
         case .episodes(let json): await episodes(json: json)
         case .episode(let id, let json): await episode(id: id, json: json)
         case .video(let reference, let json): await video(reference: reference, json: json)
@@ -26,10 +26,11 @@ struct Commands {
         }
     }
 
-    /// Prints a failure's message and returns its status.
-    func report(_ failure: Failure, message: String?) -> ExitCode {
-        console.printError("cocoacasts: " + TerminalText.sanitized(message ?? "\(failure)"))
-        return ExitCode(failure)
+    /// Prints a failure's sentence and its cause, and returns the status the cause calls for.
+    func report(_ failure: Failure, context: APIErrorMapper.Context) -> ExitCode {
+        let report = FailureReport(failure, context: context)
+        for line in report.lines { console.printError("cocoacasts: " + TerminalText.sanitized(line)) }
+        return report.status
     }
 
     /// Prints `value` as stable JSON: sorted keys, indented, and every character a
@@ -40,16 +41,5 @@ struct Commands {
         // The values printed are plain models, which always encode.
         let json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
         console.print(TerminalText.jsonEscapingTerminalControls(json))
-    }
-
-    /// Checks that the token file can be read before a protected request, so that an
-    /// unreadable file is reported as such rather than as "not signed in".
-    func checkTokenStore() -> ExitCode? {
-        do {
-            _ = try services.tokenStore.tokens()
-            return nil
-        } catch {
-            return report(.store(error), message: error.description)
-        }
     }
 }

@@ -21,7 +21,9 @@ struct Services {
 enum Composition {
     /// The services for `settings`: `APIClient` over `URLSessionTransport` for a base URL,
     /// or over the in-process mock API without one; tokens in the credentials file,
-    /// migrated from the earlier release's file.
+    /// migrated from the earlier release's file. A process waits for another's lock on
+    /// the file a little longer than a request may take — long enough to wait out
+    /// another process's refresh, no longer.
     static func make(
         _ settings: Settings, observer: (any APIClientObserver)?, notices: @escaping @Sendable (String) -> Void
     ) throws(ConfigurationError) -> Services {
@@ -41,10 +43,11 @@ enum Composition {
                 URLSessionTransport()
             }
         let tokenStore = MigratingTokenStore(
-            current: FileTokenStore(fileURL: storeURL, origin: configuration.origin, notices: notices),
-            previous: FileTokenStore.legacy(
-                fileURL: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin
-            ))
+            current: KeyValueTokenStore.credentialsFile(
+                at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
+                notices: notices),
+            previous: KeyValueTokenStore.legacyCredentialsFile(
+                at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin))
         return make(
             configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
             isEmbedded: settings.baseURL == nil)

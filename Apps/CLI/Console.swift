@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,9 +8,17 @@ import Foundation
 #endif
 
 /// Where the CLI reads and writes: the terminal, or a recording in tests.
+///
+/// Writing never crashes: a failed write to standard output (a full disk, a closed
+/// descriptor, a pipe whose reader went away) is kept as ``outputFailure`` and later
+/// output is dropped, so the CLI can end with the right status.
 protocol Console: AnyObject, Sendable {
     /// Whether standard output is a terminal (colour and spinners only then).
     var isInteractive: Bool { get }
+    /// Whether standard input is a terminal, where a person can answer a prompt.
+    var isTerminalInput: Bool { get }
+    /// The `errno` of the first write to standard output that failed, if any.
+    var outputFailure: Int32? { get }
     /// Writes `text` and a newline to standard output.
     func print(_ text: String)
     /// Writes `text` and a newline to standard error.
@@ -19,26 +28,40 @@ protocol Console: AnyObject, Sendable {
     /// One line of standard input without its line break; `nil` at end of input.
     func readLine() -> String?
     /// Asks on the terminal with `prompt` and reads an answer without echoing it;
-    /// `nil` when there is no terminal.
+    /// `nil` at end of input.
     func readSecret(prompt: String) -> String?
-    /// Asks on the terminal with `prompt`; `nil` when stdin is not a terminal.
+    /// Asks on the terminal with `prompt`; `nil` at end of input.
     func ask(_ prompt: String) -> String?
 }
 
-/// The process's real standard streams.
+/// The process's real standard streams, written with `write(2)`.
 final class SystemConsole: Console {
     let isInteractive = isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+    let isTerminalInput = isatty(STDIN_FILENO) == 1
+    private let failure = OutputFailure()
+    private let closedStreams: Set<Int32>
+
+    /// Creates the console; call it before anything opens a file (see ``holdClosedStreams()``).
+    init() {
+        closedStreams = Self.holdClosedStreams()
+    }
+
+    var outputFailure: Int32? { failure.errno }
 
     func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        guard failure.errno == nil else { return }
+        let error = closedStreams.contains(STDOUT_FILENO) ? EBADF : Self.write(text + "\n", to: STDOUT_FILENO)
+        if let error { failure.record(error) }
     }
 
     func printError(_ text: String) {
         writeError(text + "\n")
     }
 
+    /// Standard error has nowhere to report its own failures; the exit status still says what happened.
     func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        guard !closedStreams.contains(STDERR_FILENO) else { return }
+        _ = Self.write(text, to: STDERR_FILENO)
     }
 
     func readLine() -> String? {
@@ -46,13 +69,15 @@ final class SystemConsole: Console {
     }
 
     func ask(_ prompt: String) -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
         writeError(prompt)
-        return readLine()
+        guard let answer = readLine() else {
+            writeError("\n")  // Ctrl-D leaves the cursor after the prompt
+            return nil
+        }
+        return answer
     }
 
     func readSecret(prompt: String) -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
         // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
         let secret = EchoOff.whileReading {
             writeError(prompt)
@@ -61,4 +86,46 @@ final class SystemConsole: Console {
         writeError("\n")
         return secret
     }
+
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that the process started without
+    /// (`cocoacasts episodes >&-`) and returns which they were. Otherwise the next file
+    /// opened — a socket, the token file — would get the number, and the output meant for
+    /// the terminal would be written into it.
+    private static func holdClosedStreams() -> Set<Int32> {
+        var closed: Set<Int32> = []
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            closed.insert(descriptor)
+            // `open` takes the lowest free number: this one, as the lower ones are open by now.
+            _ = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+        }
+        return closed
+    }
+
+    /// Writes all of `text`, retrying after signals; the `errno` of a failure, else `nil`.
+    static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : EIO }
+            bytes = bytes.dropFirst(count)
+        }
+        return nil
+    }
+}
+
+/// The first output failure, shared between the threads that print.
+private final class OutputFailure: Sendable {
+    private let state = Mutex<Int32?>(nil)
+
+    var errno: Int32? { state.withLock { $0 } }
+
+    func record(_ error: Int32) {
+        state.withLock { $0 = $0 ?? error }
+    }
+}
+
+/// `write(2)`, outside the type whose `write` shadows the name.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -24,7 +24,7 @@ enum EchoOff {
         interrupt.setEventHandler {
             var restore = saved
             tcsetattr(STDIN_FILENO, TCSANOW, &restore)
-            FileHandle.standardError.write(Data("\n".utf8))
+            _ = SystemConsole.write("\n", to: STDERR_FILENO)
             exit(ExitCode.interrupted.rawValue)
         }
         interrupt.resume()

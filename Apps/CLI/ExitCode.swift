@@ -1,7 +1,8 @@
 import Domain
-import Presentation
 
-/// The exit statuses of `cocoacasts`, documented in `--help` and the README.
+/// The exit statuses of `cocoacasts`, documented in `--help` and the README. The status
+/// follows a failure's cause, not only its kind: a TLS failure is "unreachable" (69)
+/// whatever the screen says, a locked token file 74, a refused API token 77.
 enum ExitCode: Int32, CaseIterable {
     /// It worked.
     case success = 0
@@ -11,21 +12,39 @@ enum ExitCode: Int32, CaseIterable {
     case usage = 64
     /// The server could not be reached (EX_UNAVAILABLE).
     case unreachable = 69
-    /// The local token file cannot be used: unreadable, corrupt, too open, locked (EX_IOERR).
+    /// The token file or the output cannot be used (EX_IOERR).
     case localState = 74
     /// Not signed in, or the credentials were refused (EX_NOPERM).
     case unauthorized = 77
     /// Interrupted with Ctrl-C.
     case interrupted = 130
+    /// Whoever read the output went away (a closed pipe): 128 + SIGPIPE, as a shell
+    /// reports a program that SIGPIPE ended.
+    case outputClosed = 141
 
-    /// The status for a screen's failure.
-    init(_ failure: Failure) {
-        switch failure {
-        case .api(.unauthorized): self = .unauthorized
-        case .api(.unreachable): self = .unreachable
-        case .api(.cancelled): self = .interrupted
-        case .api(.unknown), .api(.failedRequest), .api(.invalidResponse): self = .failure
-        case .store: self = .localState
+    /// The status for an API error: by its cause, else by its kind.
+    init(_ error: APIError) {
+        if error.kind == .cancelled {
+            self = .interrupted
+            return
+        }
+        switch error.cause {
+        case .store:
+            self = .localState
+        case .cannotConnect, .hostNotFound, .connectionLost, .offline, .timedOut, .untrustedCertificate, .tlsFailed:
+            self = .unreachable
+        case .notSignedIn, .sessionEnded:
+            self = .unauthorized
+        case .status(let status, _) where [401, 403, 407].contains(status):
+            self = .unauthorized
+        case .status, .tooLarge, .undecodable, .redirectRefused, .invalidRequest, .transport:
+            self = .failure
+        case nil:
+            switch error.kind {
+            case .unauthorized: self = .unauthorized
+            case .unreachable: self = .unreachable
+            case .unknown, .failedRequest, .invalidResponse, .cancelled: self = .failure
+            }
         }
     }
 
@@ -35,10 +54,11 @@ enum ExitCode: Int32, CaseIterable {
         case .success: "success"
         case .failure: "the request failed (server error, unreadable answer, unknown episode)"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
-        case .unreachable: "the server could not be reached"
-        case .localState: "the token file cannot be used (corrupt, readable by others, locked)"
-        case .unauthorized: "not signed in, or the e-mail/password or token was refused"
+        case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
+        case .localState: "the token file cannot be used (corrupt, readable by others, locked), or the output"
+        case .unauthorized: "not signed in, or the e-mail/password, session or API token was refused"
         case .interrupted: "interrupted"
+        case .outputClosed: "the output was closed (a pipe whose reader went away)"
         }
     }
 }

@@ -31,7 +31,7 @@ struct Settings: Equatable {
         storePath = setting("--store", "COCOACASTS_STORE")
         if let text = parsed.options["--timeout"] {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                throw .invalidValue("--timeout", value: text, expected: "seconds between 0 and 3600")
+                throw .invalidValue("--timeout", value: text, expected: "seconds, more than 0 and at most 3600")
             }
             timeout = seconds
         } else {

@@ -13,6 +13,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case passwordOnCommandLine
     case noPassword
     case noEmail
+    case endOfInput(String)
+    case emptyPassword
 
     var description: String {
         switch self {
@@ -36,6 +38,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .noPassword:
             "no password: pipe it with --password-stdin or set COCOACASTS_PASSWORD (stdin is not a terminal)"
         case .noEmail: "no e-mail address: pass --email (stdin is not a terminal)"
+        case .endOfInput(let what): "no \(what) given (end of input); nothing was sent"
+        case .emptyPassword: "the password is empty; nothing was sent"
         }
     }
 }

@@ -1,27 +1,33 @@
+import Domain
 import Ports
 import Presentation
 import Stubs
+import TerminalUI
 
 extension Catalogue {
-    /// The profile: signed in, signed out, a token store that cannot be read (one
-    /// preview per reason), and a sign-out the store refused.
+    /// The profile: before the store is read, signed in, signed out, a token store that
+    /// cannot be read (one preview per reason), and a sign-out the store refused.
     static let profile: [Preview] = [
-        Preview(.profile, "signed-in", state: ProfileKind.signedIn.rawValue) { content, style in
+        Preview(.profile, "checking", state: ProfileKind.checking.rawValue) { content, style in
             .init(ProfileViewModel(tokenStore: PreviewScenario.signedIn.tokenStore(content: content)), style: style)
         },
+        Preview(.profile, "signed-in", state: ProfileKind.signedIn.rawValue) { content, style in
+            await read(PreviewScenario.signedIn.tokenStore(content: content), style: style)
+        },
         Preview(.profile, "signed-out", state: ProfileKind.signedOut.rawValue) { content, style in
-            .init(ProfileViewModel(tokenStore: PreviewScenario.signedOut.tokenStore(content: content)), style: style)
+            await read(PreviewScenario.signedOut.tokenStore(content: content), style: style)
         },
         unreadable("unreadable-corrupt", failingWith: StoreFailures.corrupt),
         unreadable("unreadable-permissions", failingWith: StoreFailures.insecure),
         unreadable("unreadable-locked", failingWith: StoreFailures.locked),
         Preview(.profile, "sign-out-failed", state: ProfileKind.signOutFailed.rawValue) { content, style in
-            let store = InMemoryKeyValueStore()
-            let tokens = KeyValueTokenStore(store: store)
-            try? tokens.setTokens(content.tokens)  // the stub's writes succeed until told to fail
+            let keys = KeyValueTokenStore(store: InMemoryKeyValueStore())  // where a token store keeps the pair
+            let store = InMemoryKeyValueStore([
+                keys.accessTokenKey: content.tokens.accessToken, keys.refreshTokenKey: content.tokens.refreshToken,
+            ])
             store.failWrites(with: StoreFailures.readOnly)
-            let model = ProfileViewModel(tokenStore: tokens)
-            model.signOut()
+            let model = ProfileViewModel(tokenStore: KeyValueTokenStore(store: store))
+            await model.signOut()
             return .init(model, style: style)
         },
     ]
@@ -33,7 +39,15 @@ extension Catalogue {
         Preview(.profile, variant, state: ProfileKind.storeUnreadable.rawValue) { _, style in
             let store = InMemoryKeyValueStore()
             store.failReads(with: error)
-            return .init(ProfileViewModel(tokenStore: KeyValueTokenStore(store: store)), style: style)
+            return await read(KeyValueTokenStore(store: store), style: style)
         }
+    }
+
+    /// The profile once it has read `store`.
+    @MainActor
+    private static func read(_ store: KeyValueTokenStore, style: TerminalStyle) async -> Preview.Rendering {
+        let model = ProfileViewModel(tokenStore: store)
+        await model.refresh()
+        return .init(model, style: style)
     }
 }

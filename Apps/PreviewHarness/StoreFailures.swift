@@ -1,4 +1,4 @@
-import Ports
+import Domain
 
 /// The token-store failures the previews show: one of each ``StoreError`` case, as the
 /// file token store reports them for a user's credentials file.

@@ -1,9 +1,13 @@
 /// Turns an ``APIError`` into the message for the screen on which it happened.
 ///
-/// The texts are the series'. One deliberate difference: on the sign-in screen a 401
-/// means the server refused the e-mail/password pair, so `unauthorized` there reads
-/// "The email/password combination is invalid." rather than asking the user, who is
-/// signing in, to sign in.
+/// The texts are the series', with one rule the series broke: "The email/password
+/// combination is invalid." is said only when the sign-in route answered 401, the one
+/// answer that means the pair was refused. Any other failed sign-in (a server fault, an
+/// unreadable answer, a refused API token) reads "You could not be signed in.", and
+/// the error's cause says what happened.
+///
+/// The message is the screen's headline; the cause (``APIError/cause``) is the detail
+/// an app shows beside it.
 public struct APIErrorMapper: Equatable, Sendable {
     /// The screen or operation that failed.
     public enum Context: String, CaseIterable, Sendable {
@@ -30,14 +34,14 @@ public struct APIErrorMapper: Equatable, Sendable {
 
     /// The message to show, or `nil` for a cancelled request, which is not a failure.
     public var message: String? {
-        switch error {
+        switch error.kind {
         case .cancelled:
             return nil
         case .unreachable:
             return "You need to have a network connection."
         case .unauthorized:
             switch context {
-            case .signIn: return failureMessage
+            case .signIn: return "The email/password combination is invalid."
             case .video: return "You need to be signed in to watch this episode."
             case .episodes, .progress: return "You need to be signed in."
             }
@@ -48,7 +52,7 @@ public struct APIErrorMapper: Equatable, Sendable {
 
     private var failureMessage: String {
         switch context {
-        case .signIn: "The email/password combination is invalid."
+        case .signIn: "You could not be signed in."
         case .episodes: "The list of episodes could not be fetched."
         case .video: "The video could not be fetched."
         case .progress: "The video progress could not be synced."

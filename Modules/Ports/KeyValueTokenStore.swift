@@ -22,13 +22,21 @@ public struct KeyValueTokenStore: TokenStore {
     }
 
     /// The stored pair, both keys read at one moment, or `nil` when either is missing.
-    public func tokens() throws(StoreError) -> SignInResponse? {
-        pair(in: try store.values(forKeys: [accessTokenKey, refreshTokenKey]))
+    public func tokens() async throws(StoreError) -> SignInResponse? {
+        pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
-    /// Writes both keys in one atomic change.
-    public func setTokens(_ tokens: SignInResponse) throws(StoreError) {
-        try store.apply([accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken])
+    /// Writes both keys in one atomic change. A new sign-in is the one write that may
+    /// replace a store that does not parse: its content is set aside first (see
+    /// ``KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
+    public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
+        let changes = [accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken]
+        do {
+            try await store.apply(changes)
+        } catch .corrupt {
+            try await store.setAsideCorruptContent()
+            try await store.apply(changes)
+        }
     }
 
     /// Writes both keys under exclusive access unless a pair is already stored.
@@ -40,8 +48,8 @@ public struct KeyValueTokenStore: TokenStore {
     }
 
     /// Removes both keys in one atomic change.
-    public func reset() throws(StoreError) {
-        try store.apply([accessTokenKey: nil, refreshTokenKey: nil])
+    public func reset() async throws(StoreError) {
+        try await store.apply([accessTokenKey: nil, refreshTokenKey: nil])
     }
 
     /// The coordinated refresh, under the key-value store's exclusive access.
@@ -51,14 +59,14 @@ public struct KeyValueTokenStore: TokenStore {
         let outcome: Result<SignInResponse, APIError>
         do {
             outcome = try await store.withExclusiveAccess { (values: inout [String: String]) in
-                guard let current = pair(in: values) else { return .failure(.unauthorized) }
+                guard let current = pair(in: values) else { return .failure(.unauthorized(.notSignedIn)) }
                 guard current.accessToken == staleAccessToken else { return .success(current) }
                 do throws(APIError) {
                     let fresh = try await refresh(current.refreshToken)
                     write(fresh, into: &values)
                     return .success(fresh)
                 } catch {
-                    if error == .unauthorized { remove(from: &values) }
+                    if error.kind == .unauthorized { remove(from: &values) }
                     return .failure(error)
                 }
             }

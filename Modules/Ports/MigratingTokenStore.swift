@@ -19,29 +19,29 @@ public struct MigratingTokenStore: TokenStore {
     }
 
     /// The current pair, else the previous one. `previous` is not read when `current` has a pair.
-    public func tokens() throws(StoreError) -> SignInResponse? {
-        if let tokens = try current.tokens() { return tokens }
-        return try previous.tokens()
+    public func tokens() async throws(StoreError) -> SignInResponse? {
+        if let tokens = try await current.tokens() { return tokens }
+        return try await previous.tokens()
     }
 
     /// Stores the pair in `current` and clears `previous`. Clearing is best effort: once
     /// `current` holds a pair, `previous` is never read again, so a previous store that
     /// cannot be cleared (unreadable, say) does not fail the sign-in.
-    public func setTokens(_ tokens: SignInResponse) throws(StoreError) {
-        try current.setTokens(tokens)
-        try? previous.reset()
+    public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
+        try await current.setTokens(tokens)
+        try? await previous.reset()
     }
 
     /// Stores the pair in `current` unless either store has one; then clears `previous`.
     public func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {
-        try await current.setTokensIfAbsent(try previous.tokens() ?? tokens)
-        try previous.reset()
+        try await current.setTokensIfAbsent(try await previous.tokens() ?? tokens)
+        try await previous.reset()
     }
 
     /// Clears both stores.
-    public func reset() throws(StoreError) {
-        try current.reset()
-        try previous.reset()
+    public func reset() async throws(StoreError) {
+        try await current.reset()
+        try await previous.reset()
     }
 
     /// Migrates what `previous` holds, then refreshes in `current`.
@@ -49,9 +49,9 @@ public struct MigratingTokenStore: TokenStore {
         async throws(TokenRefreshError) -> SignInResponse
     {
         do {
-            if try current.tokens() == nil, let legacy = try previous.tokens() {
+            if try await current.tokens() == nil, let legacy = try await previous.tokens() {
                 try await current.setTokensIfAbsent(legacy)
-                try previous.reset()
+                try await previous.reset()
             }
         } catch {
             throw .store(error)

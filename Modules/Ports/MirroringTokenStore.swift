@@ -17,29 +17,29 @@ public struct MirroringTokenStore: TokenStore {
     }
 
     /// The pair of the first store that holds one.
-    public func tokens() throws(StoreError) -> SignInResponse? {
+    public func tokens() async throws(StoreError) -> SignInResponse? {
         for store in [primary] + mirrors {
-            if let tokens = try store.tokens() { return tokens }
+            if let tokens = try await store.tokens() { return tokens }
         }
         return nil
     }
 
     /// Stores the pair in every store.
-    public func setTokens(_ tokens: SignInResponse) throws(StoreError) {
-        try everyStore { store throws(StoreError) in try store.setTokens(tokens) }
+    public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
+        try await everyStore { store throws(StoreError) in try await store.setTokens(tokens) }
     }
 
     /// Adopts the pair in the primary unless one is there, then copies the primary's
     /// pair to every mirror.
     public func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {
         try await primary.setTokensIfAbsent(tokens)
-        guard let adopted = try primary.tokens() else { return }
-        try everyMirror { store throws(StoreError) in try store.setTokens(adopted) }
+        guard let adopted = try await primary.tokens() else { return }
+        try await everyMirror { store throws(StoreError) in try await store.setTokens(adopted) }
     }
 
     /// Clears every store.
-    public func reset() throws(StoreError) {
-        try everyStore { store throws(StoreError) in try store.reset() }
+    public func reset() async throws(StoreError) {
+        try await everyStore { store throws(StoreError) in try await store.reset() }
     }
 
     /// Refreshes in the primary, then copies the result, or the sign-out, to the mirrors.
@@ -50,33 +50,33 @@ public struct MirroringTokenStore: TokenStore {
         do {
             fresh = try await primary.refreshTokens(replacing: staleAccessToken, using: refresh)
         } catch {
-            if error == .api(.unauthorized) {
-                try? everyMirror { store throws(StoreError) in try store.reset() }
+            if case .api(let failure) = error, failure.kind == .unauthorized {
+                try? await everyMirror { store throws(StoreError) in try await store.reset() }
             }
             throw error
         }
         do {
-            try everyMirror { store throws(StoreError) in try store.setTokens(fresh) }
+            try await everyMirror { store throws(StoreError) in try await store.setTokens(fresh) }
         } catch {
             throw .store(error)
         }
         return fresh
     }
 
-    private func everyStore(_ operation: (any TokenStore) throws(StoreError) -> Void) throws(StoreError) {
-        try each(of: [primary] + mirrors, operation)
+    private func everyStore(_ operation: (any TokenStore) async throws(StoreError) -> Void) async throws(StoreError) {
+        try await each(of: [primary] + mirrors, operation)
     }
 
-    private func everyMirror(_ operation: (any TokenStore) throws(StoreError) -> Void) throws(StoreError) {
-        try each(of: mirrors, operation)
+    private func everyMirror(_ operation: (any TokenStore) async throws(StoreError) -> Void) async throws(StoreError) {
+        try await each(of: mirrors, operation)
     }
 
     private func each(
-        of stores: [any TokenStore], _ operation: (any TokenStore) throws(StoreError) -> Void
-    ) throws(StoreError) {
+        of stores: [any TokenStore], _ operation: (any TokenStore) async throws(StoreError) -> Void
+    ) async throws(StoreError) {
         var firstFailure: StoreError?
         for store in stores {
-            do { try operation(store) } catch { firstFailure = firstFailure ?? error }
+            do { try await operation(store) } catch { firstFailure = firstFailure ?? error }
         }
         if let firstFailure { throw firstFailure }
     }

@@ -11,7 +11,7 @@ public enum Failure: Error, Equatable, Sendable {
 
     /// The failure of an API call, or `nil` when the call was only cancelled.
     init?(_ error: APIError) {
-        guard error != .cancelled else { return nil }
+        guard error.kind != .cancelled else { return nil }
         self = .api(error)
     }
 

@@ -5,12 +5,16 @@ import Ports
 /// The profile screen: whether the user is signed in, and signing out.
 ///
 /// A store that cannot be read is never shown as "signed out": the user sees the
-/// store's own message, which says what is wrong and how to repair it.
+/// store's own message, which says what is wrong and how to repair it. Reading the store
+/// is asynchronous (it may wait for another process's lock), so a new view-model shows
+/// ``State/checking`` until ``refresh()`` has read it.
 @MainActor
 @Observable
 public final class ProfileViewModel {
     /// Everything the profile screen can show, derived from the view-model's properties.
     public enum State: Equatable, Sendable {
+        /// The store has not been read yet.
+        case checking
         /// A token pair is stored.
         case signedIn
         /// No token pair is stored.
@@ -22,6 +26,8 @@ public final class ProfileViewModel {
 
         /// The cases without their payloads, so that a gallery can check it shows every one.
         public enum Kind: String, CaseIterable, Sendable {
+            /// ``State/checking``.
+            case checking
             /// ``State/signedIn``.
             case signedIn
             /// ``State/signedOut``.
@@ -35,6 +41,7 @@ public final class ProfileViewModel {
         /// The state's case without its payload.
         public var kind: Kind {
             switch self {
+            case .checking: .checking
             case .signedIn: .signedIn
             case .signedOut: .signedOut
             case .storeUnreadable: .storeUnreadable
@@ -49,18 +56,20 @@ public final class ProfileViewModel {
         case signOut(StoreError)
     }
 
-    /// Whether a token pair is stored; `false` when the store cannot be read.
-    public private(set) var isSignedIn = false
+    /// Whether a token pair is stored; `nil` until the store has been read.
+    private var storedPair: Bool?
     /// The last failure of the store, for the user; the reason is the store error's description.
     private var failure: Failure?
 
     @ObservationIgnored private let tokenStore: any TokenStore
 
-    /// Creates the view-model and reads the store once (see ``refresh()``).
+    /// Creates the view-model; nothing is read until ``refresh()``.
     public init(tokenStore: any TokenStore) {
         self.tokenStore = tokenStore
-        refresh()
     }
+
+    /// Whether a token pair is stored; `false` until read, and when the store cannot be read.
+    public var isSignedIn: Bool { storedPair == true }
 
     /// The store's message when it failed, `nil` otherwise.
     public var errorMessage: String? {
@@ -75,30 +84,30 @@ public final class ProfileViewModel {
         switch failure {
         case .unreadable(let error): .storeUnreadable(message: error.description)
         case .signOut(let error): .signOutFailed(message: error.description)
-        case nil: isSignedIn ? .signedIn : .signedOut
+        case nil: storedPair.map { $0 ? .signedIn : .signedOut } ?? .checking
         }
     }
 
     /// Reads the store again: signed in when it holds a pair; an unreadable store shows
     /// its error and is not signed in.
-    public func refresh() {
+    public func refresh() async {
         do throws(StoreError) {
-            isSignedIn = try tokenStore.tokens() != nil
+            storedPair = try await tokenStore.tokens() != nil
             failure = nil
         } catch {
-            isSignedIn = false
+            storedPair = false
             failure = .unreadable(error)
         }
     }
 
     /// Removes the stored tokens, then reads the store again. When removing fails, the
     /// screen shows why (or why the store cannot even be read).
-    public func signOut() {
+    public func signOut() async {
         do throws(StoreError) {
-            try tokenStore.reset()
-            refresh()
+            try await tokenStore.reset()
+            await refresh()
         } catch {
-            refresh()
+            await refresh()
             if failure == nil { failure = .signOut(error) }
         }
     }

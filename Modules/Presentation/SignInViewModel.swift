@@ -103,7 +103,7 @@ public final class SignInViewModel {
         guard let outcome else { return }
         switch outcome {
         case .success(let tokens):
-            store(tokens)
+            await store(tokens)
         case .failure(let error):
             failure = Failure(error)
         }
@@ -116,9 +116,9 @@ public final class SignInViewModel {
         if isSigningIn { finish() }
     }
 
-    private func store(_ tokens: SignInResponse) {
+    private func store(_ tokens: SignInResponse) async {
         do throws(StoreError) {
-            try tokenStore.setTokens(tokens)
+            try await tokenStore.setTokens(tokens)
             isSignedIn = true
         } catch {
             failure = .store(error)

@@ -78,6 +78,7 @@ public enum Screens {
     /// The profile: signed in or out, or why the token store cannot tell.
     public static func profile(_ model: ProfileViewModel, style: TerminalStyle = .plain) -> String {
         switch model.state {
+        case .checking: "⠋ Checking whether you are signed in…"
         case .signedIn: style.success("✓") + " Signed in."
         case .signedOut: "Signed out."
         case .storeUnreadable(let message), .signOutFailed(let message): failure(message, style)

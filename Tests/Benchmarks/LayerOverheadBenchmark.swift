@@ -18,7 +18,9 @@ struct FixedResponseTransport: HTTPTransport {
 
 /// No access token: the episodes need none.
 struct NoToken: AccessTokenProvider {
-    var accessToken: String? { nil }
+    var accessToken: String? {
+        get async throws(StoreError) { nil }
+    }
 }
 
 /// 1. The layer in process: `APIClient.episodes()` over a transport returning the

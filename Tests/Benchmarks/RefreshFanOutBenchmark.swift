@@ -16,10 +16,10 @@ enum RefreshFanOutBenchmark {
             "cocoacasts-bench-fanout-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = try APIConfiguration(baseURL: baseURL, apiToken: APIConfiguration.seriesAPIToken)
-        let store = FileTokenStore(
-            fileURL: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
+        let store = KeyValueTokenStore.credentialsFile(
+            at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
         let client = APIClient(configuration: configuration, tokenStore: store)
-        try store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
+        try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
         var expired: [Duration] = []
         var valid: [Duration] = []
         var refreshesPerFanOut: Set<Int> = []

@@ -15,7 +15,7 @@ struct CLIInProcessTests {
         let cli = InProcessCLI()
         #expect(await cli.run(["status"]).stdout == "Signed out. Server: the mock API built into cocoacasts.\n")
         #expect(await cli.signIn() == .success)
-        #expect(try cli.tokenStore.tokens() != nil)
+        #expect(try await cli.tokenStore.tokens() != nil)
         let episodes = await cli.run(["episodes"])
         #expect(episodes.status == .success)
         #expect(episodes.stdout.split(separator: "\n").count == 26)
@@ -27,7 +27,7 @@ struct CLIInProcessTests {
         #expect(await cli.run(["progress", "632759499", "--delete"]).status == .success)
         #expect(await cli.run(["progress", "632759499"]).stdout.contains("not started"))
         #expect(await cli.run(["signout"]).status == .success)
-        #expect(try cli.tokenStore.tokens() == nil)
+        #expect(try await cli.tokenStore.tokens() == nil)
     }
 
     @Test func jsonOutputIsStableAndMachineReadable() async throws {
@@ -52,7 +52,10 @@ struct CLIInProcessTests {
         let signedOut = await cli.run(["video", "556"])
         #expect(signedOut.status == .unauthorized)
         #expect(signedOut.stdout.isEmpty)
-        #expect(signedOut.stderr.hasSuffix("cocoacasts: You need to be signed in to watch this episode.\n"))
+        #expect(
+            signedOut.stderr.hasSuffix(
+                "cocoacasts: You need to be signed in to watch this episode.\n"
+                    + "cocoacasts: No one is signed in on this server. Run `cocoacasts signin` first.\n"))
         let wrong = await cli.run(["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], input: ["nope"])
         #expect(wrong.status == .unauthorized)
         #expect(wrong.stderr.contains("The email/password combination is invalid."))
@@ -69,7 +72,7 @@ struct CLIInProcessTests {
         let result = await cli.run(
             ["signin", "--email", "demo@cocoacasts.com"], environment: ["COCOACASTS_PASSWORD": "cocoacasts"])
         #expect(result.status == .success)
-        #expect(try cli.tokenStore.tokens() != nil)
+        #expect(try await cli.tokenStore.tokens() != nil)
     }
 
     @Test func serverFailuresMapToTheirStatus() async {
@@ -85,7 +88,7 @@ struct CLIInProcessTests {
     @Test func verboseLogsEveryExchangeWithSecretsRedacted() async throws {
         let cli = InProcessCLI()
         _ = await cli.signIn()
-        let tokens = try #require(try cli.tokenStore.tokens())
+        let tokens = try #require(try await cli.tokenStore.tokens())
         let verbose = await cli.run(["video", "556", "--verbose"])
         #expect(verbose.stderr.contains("→ GET https://embedded.cocoacasts.invalid/api/v1/videos/632759499"))
         #expect(verbose.stderr.contains("← 200 GET"))

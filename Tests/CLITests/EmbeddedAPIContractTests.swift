@@ -1,4 +1,5 @@
 import FoundationHTTP
+import Ports
 import Stubs
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct EmbeddedAPIContractTests {
     @Test(arguments: APIServiceContract.cases)
     func contract(_ check: APIServiceContract) async throws {
-        let tokenStore = InMemoryTokenStore.make()
+        let tokenStore = KeyValueTokenStore.inMemory()
         let services = Composition.make(
             configuration: try APIConfiguration(
                 baseURL: StubAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),

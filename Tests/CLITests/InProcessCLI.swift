@@ -11,7 +11,7 @@ import Testing
 /// the composition tests call instead of the file store and URLSession.
 @MainActor
 struct InProcessCLI {
-    let tokenStore = InMemoryTokenStore.make()
+    let tokenStore = KeyValueTokenStore.inMemory()
     let transport: any HTTPTransport
     /// Every run's output is checked for the API token and every token the store has held.
     let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken])
@@ -24,7 +24,13 @@ struct InProcessCLI {
     func run(_ arguments: [String], input: [String] = [], environment: [String: String] = [:]) async -> (
         status: ExitCode, stdout: String, stderr: String
     ) {
-        let console = RecordingConsole(input: input)
+        await run(arguments, on: RecordingConsole(input: input), environment: environment)
+    }
+
+    /// Runs `arguments` on `console`; returns the status and what was printed.
+    func run(_ arguments: [String], on console: RecordingConsole, environment: [String: String] = [:]) async -> (
+        status: ExitCode, stdout: String, stderr: String
+    ) {
         let (tokenStore, transport) = (tokenStore, transport)
         var cli = CLI(console: console, environment: environment)
         cli.compose = { settings, observer, _ throws(ConfigurationError) in
@@ -35,9 +41,9 @@ struct InProcessCLI {
                 configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
                 isEmbedded: settings.baseURL == nil)
         }
-        audit.remember(tokensIn: tokenStore)
+        await audit.remember(tokensIn: tokenStore)
         let status = await cli.run(arguments)
-        audit.remember(tokensIn: tokenStore)
+        await audit.remember(tokensIn: tokenStore)
         audit.check(console.stdout)
         audit.check(console.stderr)
         return (status, console.stdout, console.stderr)

@@ -37,7 +37,7 @@ struct InvocationTests {
         ([], .missingCommand),
         (
             ["episodes", "--timeout", "0"],
-            .invalidValue("--timeout", value: "0", expected: "seconds between 0 and 3600")
+            .invalidValue("--timeout", value: "0", expected: "seconds, more than 0 and at most 3600")
         ),
         (
             ["episodes", "--base-url", "not a url"],

@@ -6,6 +6,7 @@ import Domain
 import FileTokenStore
 import Foundation
 import FoundationHTTP
+import Ports
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -45,10 +46,10 @@ func makeClient() async throws -> APIClient {
     let configuration = try APIConfiguration(
         baseURL: baseURL, apiToken: APIConfiguration.seriesAPIToken, timeout: 0.5,
         retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 1))
-    let store = FileTokenStore(
-        fileURL: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
+    let store = KeyValueTokenStore.credentialsFile(
+        at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
     let client = APIClient(configuration: configuration, tokenStore: store)
-    try store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
+    try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
     return client
 }
 
@@ -63,7 +64,7 @@ func soak(_ client: APIClient, callsPerLane count: Int) async throws -> Summary 
                     if let body = fault.injection(route: lane.route) { try await inject(body) }
                     let start = ContinuousClock.now
                     var outcome = "value"
-                    do throws(APIError) { try await lane.call(client) } catch { outcome = "\(error)" }
+                    do throws(APIError) { try await lane.call(client) } catch { outcome = error.kind.rawValue }
                     let seconds =
                         Double((ContinuousClock.now - start).components.attoseconds) / 1e18
                         + Double((ContinuousClock.now - start).components.seconds)

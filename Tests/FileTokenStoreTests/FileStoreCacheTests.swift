@@ -24,14 +24,14 @@ struct FileStoreCacheTests {
             let url = StoreFixture.credentials(in: directory)
             let cached = FileKeyValueStore(fileURL: url)
             let uncached = FileKeyValueStore(fileURL: url, cachesReads: false)
-            try cached.apply(["key": "value-1"])
-            #expect(try cached.value(forKey: "key") == "value-1")
+            try await cached.apply(["key": "value-1"])
+            #expect(try await cached.value(forKey: "key") == "value-1")
             // Given a change the file's identity cannot show
             let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "value-1", with: "value-9")
             try Self.rewriteInPlaceUnnoticeably(url, text)
             // Then the caching store answers from its cache, and only a parsing store sees it
-            #expect(try cached.value(forKey: "key") == "value-1")
-            #expect(try uncached.value(forKey: "key") == "value-9")
+            #expect(try await cached.value(forKey: "key") == "value-1")
+            #expect(try await uncached.value(forKey: "key") == "value-9")
         }
     }
 
@@ -39,26 +39,26 @@ struct FileStoreCacheTests {
         try await TemporaryDirectory.with { directory in
             let reader = StoreFixture.store(in: directory)
             let writer = StoreFixture.store(in: directory)
-            try writer.setTokens(SampleTokens.first)
-            #expect(try reader.tokens() == SampleTokens.first)
+            try await writer.setTokens(SampleTokens.first)
+            #expect(try await reader.tokens() == SampleTokens.first)
             for _ in 0..<50 {
-                try writer.setTokens(SampleTokens.second)
-                #expect(try reader.tokens() == SampleTokens.second)
-                try writer.setTokens(SampleTokens.first)
-                #expect(try reader.tokens() == SampleTokens.first)
+                try await writer.setTokens(SampleTokens.second)
+                #expect(try await reader.tokens() == SampleTokens.second)
+                try await writer.setTokens(SampleTokens.first)
+                #expect(try await reader.tokens() == SampleTokens.first)
             }
-            try writer.reset()
-            #expect(try reader.tokens() == nil)
+            try await writer.reset()
+            #expect(try await reader.tokens() == nil)
         }
     }
 
     @Test func aDeletedFileReadsAsEmpty() async throws {
         try await TemporaryDirectory.with { directory in
             let store = StoreFixture.store(in: directory)
-            try store.setTokens(SampleTokens.first)
-            _ = try store.tokens()
+            try await store.setTokens(SampleTokens.first)
+            _ = try await store.tokens()
             try FileManager.default.removeItem(at: StoreFixture.credentials(in: directory))
-            #expect(try store.tokens() == nil)
+            #expect(try await store.tokens() == nil)
         }
     }
 }

@@ -36,7 +36,7 @@ struct FileStoreCrashTests {
                 let written = FileManager.default.createFile(
                     atPath: file.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
                 #expect(written)
-                let error = #expect(throws: StoreError.self) { try store.tokens() }
+                let error = await #expect(throws: StoreError.self) { try await store.tokens() }
                 guard case .corrupt(let path, _)? = error else {
                     Issue.record(
                         "expected a corrupt-store error for \(bytes.count) random bytes, got \(String(describing: error))"
@@ -68,7 +68,7 @@ struct FileStoreCrashTests {
                 kill(writer.processIdentifier, SIGKILL)
                 while writer.isRunning { try await Task.sleep(for: .milliseconds(1)) }
                 #expect(writer.terminationReason == .uncaughtSignal)
-                let pair = try #require(try reader.tokens(), "round \(round): the store lost its pair")
+                let pair = try #require(try await reader.tokens(), "round \(round): the store lost its pair")
                 #expect(pair.accessToken == pair.refreshToken && pair.accessToken.hasPrefix("k"))
                 let index = Int(pair.accessToken.dropFirst()) ?? -1
                 #expect(

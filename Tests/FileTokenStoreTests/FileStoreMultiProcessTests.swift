@@ -24,7 +24,7 @@ struct FileStoreMultiProcessTests {
             for outcome in outcomes {
                 #expect(outcome.status == 0 && !outcome.timedOut, "\(outcome.stderr)")
             }
-            let final = try #require(try StoreFixture.store(in: directory).tokens())
+            let final = try #require(try await StoreFixture.store(in: directory).tokens())
             let lastWrites = (0..<8).map { "w\($0)-199" }
             #expect(lastWrites.contains(final.accessToken))
             #expect(final.refreshToken == final.accessToken)
@@ -34,7 +34,7 @@ struct FileStoreMultiProcessTests {
     @Test func eightProcessesRefreshingOneStaleTokenCallTheServerOnce() async throws {
         try await TemporaryDirectory.with { directory in
             let file = StoreFixture.credentials(in: directory).path
-            try StoreFixture.store(in: directory).setTokens(SampleTokens.first)
+            try await StoreFixture.store(in: directory).setTokens(SampleTokens.first)
             let calls = directory.file("refresh-calls").path
             #expect(FileManager.default.createFile(atPath: calls, contents: nil))
             let start = String(Date().timeIntervalSince1970 + 1.5)
@@ -43,7 +43,7 @@ struct FileStoreMultiProcessTests {
                 for _ in 0..<8 { group.addTask { try await ChildProcess.run(Self.worker, arguments) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            let stored = try #require(try StoreFixture.store(in: directory).tokens())
+            let stored = try #require(try await StoreFixture.store(in: directory).tokens())
             for outcome in outcomes {
                 #expect(outcome.status == 0, "\(outcome.stderr)")
                 #expect(outcome.stdout == stored.accessToken + "\n")

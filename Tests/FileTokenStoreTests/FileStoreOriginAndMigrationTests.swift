@@ -25,26 +25,26 @@ struct FileStoreOriginAndMigrationTests {
     {
         MigratingTokenStore(
             current: StoreFixture.store(in: directory, origin: origin),
-            previous: FileTokenStore.legacy(fileURL: legacyFile(in: directory), origin: origin))
+            previous: KeyValueTokenStore.legacyCredentialsFile(at: legacyFile(in: directory), origin: origin))
     }
 
     @Test func tokensOfOneOriginAreNeverOfferedToAnother() async throws {
         try await TemporaryDirectory.with { directory in
             let local = StoreFixture.store(in: directory)
             let remote = StoreFixture.store(in: directory, origin: StoreFixture.otherOrigin)
-            try local.setTokens(SampleTokens.first)
-            #expect(try remote.tokens() == nil)
-            try remote.setTokens(SampleTokens.other)
-            #expect(try local.tokens() == SampleTokens.first)
-            try local.reset()
-            #expect(try remote.tokens() == SampleTokens.other)
+            try await local.setTokens(SampleTokens.first)
+            #expect(try await remote.tokens() == nil)
+            try await remote.setTokens(SampleTokens.other)
+            #expect(try await local.tokens() == SampleTokens.first)
+            try await local.reset()
+            #expect(try await remote.tokens() == SampleTokens.other)
         }
     }
 
     @Test func readsFallBackToTheLegacyFileWithoutWriting() async throws {
         try await TemporaryDirectory.with { directory in
             try Self.writeLegacy(in: directory)
-            #expect(try Self.migrating(in: directory).tokens() == Self.legacyPair)
+            #expect(try await Self.migrating(in: directory).tokens() == Self.legacyPair)
             #expect(!FileManager.default.fileExists(atPath: StoreFixture.credentials(in: directory).path))
         }
     }
@@ -52,8 +52,8 @@ struct FileStoreOriginAndMigrationTests {
     @Test func theFirstWriteMovesTheTokensAndRemovesTheLegacyFile() async throws {
         try await TemporaryDirectory.with { directory in
             try Self.writeLegacy(in: directory)
-            try Self.migrating(in: directory).setTokens(SampleTokens.second)
-            #expect(try StoreFixture.store(in: directory).tokens() == SampleTokens.second)
+            try await Self.migrating(in: directory).setTokens(SampleTokens.second)
+            #expect(try await StoreFixture.store(in: directory).tokens() == SampleTokens.second)
             #expect(!FileManager.default.fileExists(atPath: Self.legacyFile(in: directory).path))
         }
     }
@@ -62,11 +62,11 @@ struct FileStoreOriginAndMigrationTests {
         try await TemporaryDirectory.with { directory in
             try Self.writeLegacy(in: directory, baseURL: nil)  // the series' API, the only server 0.x knew
             let migrating = Self.migrating(in: directory)
-            #expect(try migrating.tokens() == nil)
-            try migrating.setTokens(SampleTokens.first)
+            #expect(try await migrating.tokens() == nil)
+            try await migrating.setTokens(SampleTokens.first)
             #expect(FileManager.default.fileExists(atPath: Self.legacyFile(in: directory).path))
             let series = Origin(CredentialsFormat.legacySeriesBaseURL)!
-            #expect(try Self.migrating(in: directory, origin: series).tokens() == Self.legacyPair)
+            #expect(try await Self.migrating(in: directory, origin: series).tokens() == Self.legacyPair)
         }
     }
 
@@ -89,7 +89,7 @@ struct FileStoreOriginAndMigrationTests {
             }
             #expect(calls.calls == ["legacy-refresh"])
             #expect(results.allSatisfy { $0 == SampleTokens.second })
-            #expect(try StoreFixture.store(in: directory).tokens() == SampleTokens.second)
+            #expect(try await StoreFixture.store(in: directory).tokens() == SampleTokens.second)
             #expect(!FileManager.default.fileExists(atPath: Self.legacyFile(in: directory).path))
         }
     }
@@ -98,9 +98,9 @@ struct FileStoreOriginAndMigrationTests {
         try await TemporaryDirectory.with { directory in
             try StoreFixture.write("this is not the format", to: Self.legacyFile(in: directory))
             let migrating = Self.migrating(in: directory)
-            #expect(throws: StoreError.self) { try migrating.tokens() }
-            try StoreFixture.store(in: directory).setTokens(SampleTokens.first)
-            #expect(try migrating.tokens() == SampleTokens.first)
+            await #expect(throws: StoreError.self) { try await migrating.tokens() }
+            try await StoreFixture.store(in: directory).setTokens(SampleTokens.first)
+            #expect(try await migrating.tokens() == SampleTokens.first)
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct FileStoreSafetyTests {
     @Test func newFilesAndDirectoriesArePrivate() async throws {
         try await TemporaryDirectory.with { directory in
-            try StoreFixture.store(in: directory).setTokens(SampleTokens.first)
+            try await StoreFixture.store(in: directory).setTokens(SampleTokens.first)
             let file = StoreFixture.credentials(in: directory)
             #expect(try TemporaryDirectory.mode(of: file) == "600")
             #expect(try TemporaryDirectory.mode(of: file.deletingLastPathComponent()) == "700")
@@ -21,13 +21,13 @@ struct FileStoreSafetyTests {
     func aFileOthersCanReadIsRefusedAndLeftAlone(mode: Int) async throws {
         try await TemporaryDirectory.with { directory in
             let store = StoreFixture.store(in: directory)
-            try store.setTokens(SampleTokens.first)
+            try await store.setTokens(SampleTokens.first)
             let file = StoreFixture.credentials(in: directory)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
             let before = try Data(contentsOf: file)
             let refusal = StoreError.insecurePermissions(path: file.path, mode: String(mode, radix: 8))
-            #expect(throws: refusal) { try store.tokens() }
-            #expect(throws: refusal) { try store.reset() }
+            await #expect(throws: refusal) { try await store.tokens() }
+            await #expect(throws: refusal) { try await store.reset() }
             #expect(refusal.description.contains("chmod 600 \(file.path)"))
             #expect(try Data(contentsOf: file) == before)
         }
@@ -39,14 +39,14 @@ struct FileStoreSafetyTests {
             let file = StoreFixture.credentials(in: directory)
             try StoreFixture.write(content, to: file)
             let store = StoreFixture.store(in: directory)
-            let error = #expect(throws: StoreError.self) { try store.tokens() }
+            let error = await #expect(throws: StoreError.self) { try await store.tokens() }
             if case .corrupt(let path, _)? = error {
                 #expect(path == file.path)
             } else {
                 Issue.record("expected a corrupt-file error, got \(String(describing: error))")
             }
-            #expect(store.accessToken == nil)
-            #expect(throws: StoreError.self) { try store.reset() }
+            await #expect(throws: StoreError.self) { try await store.accessToken }  // never "signed out"
+            await #expect(throws: StoreError.self) { try await store.reset() }
             await #expect(throws: StoreError.self) { try await store.setTokensIfAbsent(SampleTokens.first) }
             await #expect(throws: TokenRefreshError.self) {
                 try await store.refreshTokens(replacing: "a") { _ in SampleTokens.second }
@@ -61,8 +61,8 @@ struct FileStoreSafetyTests {
             try StoreFixture.write("{not json", to: file)
             let notices = CallRecorder<String>()
             let store = StoreFixture.store(in: directory) { notices.record($0) }
-            try store.setTokens(SampleTokens.first)
-            #expect(try store.tokens() == SampleTokens.first)
+            try await store.setTokens(SampleTokens.first)
+            #expect(try await store.tokens() == SampleTokens.first)
             let aside = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
                 .filter { $0.hasPrefix("credentials.json.corrupt-") }
             #expect(aside.count == 1)
@@ -76,17 +76,17 @@ struct FileStoreSafetyTests {
     @Test func aWriteKilledBeforeItsRenameLeavesTheOldContent() async throws {
         try await TemporaryDirectory.with { directory in
             let store = StoreFixture.store(in: directory)
-            try store.setTokens(SampleTokens.first)
+            try await store.setTokens(SampleTokens.first)
             // A writer died after writing half a temporary file and before renaming it.
             let folder = StoreFixture.credentials(in: directory).deletingLastPathComponent()
             let abandoned = folder.appendingPathComponent(".credentials.json.tmp-99999-1")
             try StoreFixture.write(#"{"version": 1, "values": {"http://127.0.0.1:8080#acc"#, to: abandoned)
-            #expect(try store.tokens() == SampleTokens.first)
-            #expect(try StoreFixture.store(in: directory).tokens() == SampleTokens.first)
+            #expect(try await store.tokens() == SampleTokens.first)
+            #expect(try await StoreFixture.store(in: directory).tokens() == SampleTokens.first)
             // The next write cleans the abandoned file up.
-            try store.setTokens(SampleTokens.second)
+            try await store.setTokens(SampleTokens.second)
             #expect(!FileManager.default.fileExists(atPath: abandoned.path))
-            #expect(try store.tokens() == SampleTokens.second)
+            #expect(try await store.tokens() == SampleTokens.second)
         }
     }
 
@@ -95,8 +95,8 @@ struct FileStoreSafetyTests {
             let file = StoreFixture.credentials(in: directory)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
             let store = StoreFixture.store(in: directory)
-            #expect(throws: StoreError.self) { try store.tokens() }
-            #expect(throws: StoreError.self) { try store.setTokens(SampleTokens.first) }
+            await #expect(throws: StoreError.self) { try await store.tokens() }
+            await #expect(throws: StoreError.self) { try await store.setTokens(SampleTokens.first) }
             #expect(FileManager.default.fileExists(atPath: file.path))
         }
     }
@@ -108,20 +108,20 @@ struct FileStoreSafetyTests {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: file, withDestinationURL: directory.file("elsewhere.json"))
-            #expect(throws: StoreError.io(path: file.path, detail: "it is a symbolic link")) {
-                try StoreFixture.store(in: directory).tokens()
+            await #expect(throws: StoreError.io(path: file.path, detail: "it is a symbolic link")) {
+                try await StoreFixture.store(in: directory).tokens()
             }
             try FileManager.default.removeItem(at: file)
             #expect(mkfifo(file.path, 0o600) == 0)
-            #expect(throws: StoreError.io(path: file.path, detail: "it is not a file")) {
-                try StoreFixture.store(in: directory).tokens()
+            await #expect(throws: StoreError.io(path: file.path, detail: "it is not a file")) {
+                try await StoreFixture.store(in: directory).tokens()
             }
             try FileManager.default.removeItem(at: file)
             try StoreFixture.write(#"{"version": 1, "values": {}}"#, to: file)
             if geteuid() == 0 {  // only root can give a file away
                 #expect(chown(file.path, 65_534, 65_534) == 0)
-                #expect(throws: StoreError.io(path: file.path, detail: "it belongs to another user")) {
-                    try StoreFixture.store(in: directory).tokens()
+                await #expect(throws: StoreError.io(path: file.path, detail: "it belongs to another user")) {
+                    try await StoreFixture.store(in: directory).tokens()
                 }
             }
         }
@@ -129,7 +129,7 @@ struct FileStoreSafetyTests {
 
     @Test func signingOutWithNoFileCreatesNothing() async throws {
         try await TemporaryDirectory.with { directory in
-            try StoreFixture.store(in: directory).reset()
+            try await StoreFixture.store(in: directory).reset()
             #expect(
                 !FileManager.default.fileExists(
                     atPath: StoreFixture.credentials(in: directory).deletingLastPathComponent().path))
@@ -139,22 +139,22 @@ struct FileStoreSafetyTests {
     @Test func aHeldLockIsWaitedForThenGivenUpOnWithAClearError() async throws {
         try await TemporaryDirectory.with { directory in
             let store = StoreFixture.store(in: directory, lockTimeout: .milliseconds(300))
-            try store.setTokens(SampleTokens.first)
+            try await store.setTokens(SampleTokens.first)
             let lockPath = StoreFixture.credentials(in: directory).path + ".lock"
             let holder = open(lockPath, O_RDWR)
             #expect(flock(holder, LOCK_EX) == 0)
             let clock = ContinuousClock()
             let start = clock.now
-            #expect(throws: StoreError.lockTimeout(path: lockPath, seconds: 0.3)) {
-                try store.setTokens(SampleTokens.second)
+            await #expect(throws: StoreError.lockTimeout(path: lockPath, seconds: 0.3)) {
+                try await store.setTokens(SampleTokens.second)
             }
             await #expect(throws: TokenRefreshError.store(.lockTimeout(path: lockPath, seconds: 0.3))) {
                 try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
             }
             #expect(clock.now - start < .seconds(20))  // it gives up instead of hanging
             close(holder)
-            try store.setTokens(SampleTokens.second)
-            #expect(try store.tokens() == SampleTokens.second)
+            try await store.setTokens(SampleTokens.second)
+            #expect(try await store.tokens() == SampleTokens.second)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import FileTokenStore
 import Foundation
+import Ports
 import TestSupport
 
 /// Stores in a temporary directory, with the origins tests use.
@@ -16,8 +17,8 @@ enum StoreFixture {
     static func store(
         in directory: TemporaryDirectory, origin: Origin = origin, lockTimeout: Duration = .seconds(10),
         notices: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> FileTokenStore {
-        FileTokenStore(fileURL: credentials(in: directory), origin: origin, lockTimeout: lockTimeout, notices: notices)
+    ) -> KeyValueTokenStore {
+        .credentialsFile(at: credentials(in: directory), origin: origin, lockTimeout: lockTimeout, notices: notices)
     }
 
     static func write(_ text: String, to url: URL, mode: Int = 0o600) throws {

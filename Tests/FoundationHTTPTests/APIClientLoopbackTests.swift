@@ -12,21 +12,30 @@ struct APIClientLoopbackTests {
     @Test func statusesMapOverTheWire() async throws {
         try await MockAPIServer.with { server async throws in
             let (client, store) = try await LoopbackClient.signedIn(server)
-            await #expect(throws: APIError.failedRequest) { try await client.video(id: "unknown") }  // 404
+            await #expect(throws: APIError.failedRequest(.status(404, reason: "Not Found"))) {
+                try await client.video(id: "unknown")
+            }
             try await server.admin.inject(.status(500, route: MockAPIRoute.episodes))
-            await #expect(throws: APIError.failedRequest) { try await client.episodes() }
+            await #expect(throws: APIError.failedRequest(.status(500, reason: "Injected fault"))) {
+                try await client.episodes()
+            }
             let wrongToken = APIClient(
                 configuration: try APIConfiguration(baseURL: server.baseURL, apiToken: "wrong"), tokenStore: store)
-            await #expect(throws: APIError.failedRequest) { try await wrongToken.episodes() }  // 403
-            try store.setTokens(SignInResponse(accessToken: "forged", refreshToken: "forged"))
-            await #expect(throws: APIError.unauthorized) { try await client.video(id: Self.videoID) }  // 401
+            await #expect(throws: APIError.failedRequest(.status(403, reason: "Invalid API token"))) {
+                try await wrongToken.episodes()
+            }
+            try await store.setTokens(SignInResponse(accessToken: "forged", refreshToken: "forged"))
+            // The forged access token is refused, and so is the forged refresh token: the session ends.
+            await #expect(throws: APIError.unauthorized(.sessionEnded)) { try await client.video(id: Self.videoID) }
         }
     }
 
     @Test func aMalformedBodyIsAnInvalidResponse() async throws {
         try await MockAPIServer.with { server async throws in
             try await server.admin.inject(.malformed(route: MockAPIRoute.episodes))
-            await #expect(throws: APIError.invalidResponse) { try await LoopbackClient.make(server).client.episodes() }
+            await #expect(throws: APIError.invalidResponse(.undecodable("it is not valid JSON"))) {
+                try await LoopbackClient.make(server).client.episodes()
+            }
         }
     }
 
@@ -36,7 +45,9 @@ struct APIClientLoopbackTests {
             try await server.admin.inject(.drop(route: MockAPIRoute.episodes))
             #expect(try await client.episodes().count == 25)
             try await server.admin.inject(.drop(route: MockAPIRoute.episodes, count: -1))
-            await #expect(throws: APIError.unreachable) { try await client.episodes() }
+            await #expect(throws: APIError.unreachable(.connectionLost(host: "127.0.0.1", port: server.port))) {
+                try await client.episodes()
+            }
             // Three attempts of ours (libcurl may add one of its own on a reused connection).
             let attempts = try await server.admin.count(MockAPIRoute.episodes) - 2
             #expect((3...6).contains(attempts))
@@ -49,7 +60,7 @@ struct APIClientLoopbackTests {
             try await server.admin.inject(.stall(30, route: MockAPIRoute.episodes, count: 3))
             let clock = ContinuousClock()
             let start = clock.now
-            await #expect(throws: APIError.unreachable) { try await client.episodes() }
+            await #expect(throws: APIError.unreachable(.timedOut(seconds: 1))) { try await client.episodes() }
             #expect(clock.now - start < .seconds(5))
         }
     }
@@ -59,7 +70,9 @@ struct APIClientLoopbackTests {
             let (client, _) = try await LoopbackClient.signedIn(server)
             try await server.admin.inject(.redirect(route: MockAPIRoute.video))
             // The other origin gets no API token, so the server refuses it: a failed request.
-            await #expect(throws: APIError.failedRequest) { try await client.video(id: Self.videoID) }
+            await #expect(throws: APIError.failedRequest(.status(403, reason: "Invalid API token"))) {
+                try await client.video(id: Self.videoID)
+            }
             let log = try await server.admin.requests().filter { $0.path.hasPrefix("/api/v1/videos") }
             #expect(log.map(\.host) == ["127.0.0.1:\(server.port)", "localhost:\(server.port)"])
             #expect(log[0].headers.contains("authorization") && log[0].headers.contains("x-api-token"))
@@ -70,7 +83,7 @@ struct APIClientLoopbackTests {
     @Test func aResponseOverTheLimitIsAnInvalidResponse() async throws {
         try await MockAPIServer.with { server async throws in
             let client = try LoopbackClient.make(server, maximumResponseSize: 2_048).client
-            await #expect(throws: APIError.invalidResponse) { try await client.episodes() }
+            await #expect(throws: APIError.invalidResponse(.tooLarge(limit: 2_048))) { try await client.episodes() }
         }
     }
 
@@ -78,6 +91,8 @@ struct APIClientLoopbackTests {
         let server = try await MockAPIServer.start()
         let client = try LoopbackClient.make(server).client
         await server.stop()
-        await #expect(throws: APIError.unreachable) { try await client.episodes() }
+        let refused = APIError.unreachable(
+            .cannotConnect(host: "127.0.0.1", port: server.port, detail: "Couldn't connect to server"))
+        await #expect(throws: refused) { try await client.episodes() }
     }
 }

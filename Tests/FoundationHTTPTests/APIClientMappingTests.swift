@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import FoundationHTTP
+import Ports
 import TestSupport
 import Testing
 
@@ -23,6 +24,18 @@ struct APIClientMappingTests {
         #expect(updated == VideoProgress(videoID: "123", cursor: 124))
     }
 
+    @Test func aTokenStoreThatCannotBeReadFailsWithItsOwnErrorBeforeSending() async {
+        let values = SpyKeyValueStore()
+        let locked = StoreError.lockTimeout(path: "/tmp/credentials.json", seconds: 5)
+        values.fail(with: locked)
+        let transport = SpyTransport(status: 200)
+        let client = APIClient(
+            configuration: TestClient.configuration(), tokenStore: KeyValueTokenStore(store: values),
+            transport: transport)
+        await #expect(throws: APIError.unknown(.store(locked))) { try await client.video(id: "1") }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func twoHundredFourMeansNoBody() async throws {
         let transport = SpyTransport(status: 204)
         try await TestClient.make(transport).deleteProgressForVideo(id: "7")
@@ -30,8 +43,10 @@ struct APIClientMappingTests {
     }
 
     @Test(arguments: [
-        (401, APIError.unauthorized), (400, .failedRequest), (403, .failedRequest), (404, .failedRequest),
-        (409, .failedRequest), (500, .failedRequest), (304, .failedRequest), (302, .failedRequest),
+        (401, APIError.unauthorized(.status(401, reason: nil))), (400, .failedRequest(.status(400, reason: nil))),
+        (403, .failedRequest(.status(403, reason: nil))), (404, .failedRequest(.status(404, reason: nil))),
+        (409, .failedRequest(.status(409, reason: nil))), (500, .failedRequest(.status(500, reason: nil))),
+        (304, .failedRequest(.status(304, reason: nil))), (302, .failedRequest(.status(302, reason: nil))),
     ])
     func statusesMapToErrors(status: Int, expected: APIError) async {
         let client = TestClient.make(SpyTransport(status: status), retryPolicy: .none)
@@ -39,26 +54,71 @@ struct APIClientMappingTests {
         await #expect(throws: expected) { try await client.video(id: "1") }
     }
 
-    @Test(arguments: ["", "not json", #"{"duration": "long"}"#, "[]", "{}"])
-    func undecodableBodiesAreInvalidResponses(body: String) async {
-        let client = TestClient.make(SpyTransport(status: 200, body: Data(body.utf8)))
-        await #expect(throws: APIError.invalidResponse) { try await client.video(id: "1") }
+    @Test func theServersReasonTravelsWithTheStatusWithoutItsSecrets() async {
+        let echo = #"{"error": true, "reason": "Invalid API token api-token-value for Bearer access-1"}"#
+        let client = TestClient.make(SpyTransport(status: 403, body: Data(echo.utf8)), retryPolicy: .none)
+        let reason = "Invalid API token <redacted> for Bearer <redacted>"
+        await #expect(throws: APIError.failedRequest(.status(403, reason: reason))) { try await client.video(id: "1") }
+        let page = SpyTransport(status: 502, body: Data("<html><body>Bad Gateway</body></html>".utf8))
+        await #expect(throws: APIError.failedRequest(.status(502, reason: nil))) {
+            try await TestClient.make(page, retryPolicy: .none).episodes()
+        }
     }
 
     @Test(arguments: [
-        (URLError.Code.notConnectedToInternet, APIError.unreachable), (.cannotFindHost, .unreachable),
-        (.cannotConnectToHost, .unreachable), (.networkConnectionLost, .unreachable), (.timedOut, .unreachable),
-        (.dnsLookupFailed, .unreachable), (.cancelled, .cancelled), (.dataLengthExceedsMaximum, .invalidResponse),
-        (.badServerResponse, .invalidResponse), (.unsupportedURL, .unknown), (.secureConnectionFailed, .unknown),
+        ("", "it is not valid JSON"), ("not json", "it is not valid JSON"),
+        (#"{"duration": "long"}"#, "the field duration is not a number"),
+        ("[]", "it is not an object but another kind of JSON value"), ("{}", "the field duration is missing"),
+        (#"{"duration": 1, "videoURL": "", "imageURL": "https://x"}"#, "the field videoURL has a value that is not valid"),
+    ])
+    func undecodableBodiesAreInvalidResponsesThatSayWhere(body: String, detail: String) async {
+        let client = TestClient.make(SpyTransport(status: 200, body: Data(body.utf8)))
+        await #expect(throws: APIError.invalidResponse(.undecodable(detail))) { try await client.video(id: "1") }
+    }
+
+    @Test(arguments: [
+        (URLError.Code.notConnectedToInternet, APIError.unreachable(.offline)),
+        (.cannotFindHost, .unreachable(.hostNotFound("api.example.com"))),
+        (.cannotConnectToHost, .unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))),
+        (.networkConnectionLost, .unreachable(.connectionLost(host: "api.example.com", port: 443))),
+        (.timedOut, .unreachable(.timedOut(seconds: 5))), (.dnsLookupFailed, .unreachable(.hostNotFound("api.example.com"))),
+        (.cancelled, .cancelled), (.dataLengthExceedsMaximum, .invalidResponse(.tooLarge(limit: 10 << 20))),
+        (.badServerResponse, .invalidResponse(.undecodable("it is not a well-formed HTTP answer (URLError -1011)"))),
+        (.unsupportedURL, .unknown(.transport("URLError -1002"))),
+        (.secureConnectionFailed, .unknown(.tlsFailed("URLError -1200"))),
+        (.serverCertificateUntrusted, .unknown(.untrustedCertificate("URLError -1202"))),
     ])
     func transportFailuresMapToErrors(code: URLError.Code, expected: APIError) async {
         let client = TestClient.make(SpyTransport { _ in throw URLError(code) }, retryPolicy: .none)
         await #expect(throws: expected) { try await client.episodes() }
     }
 
-    @Test func otherErrorsAreUnknownAndCancellationIsCancelled() async {
+    /// Linux's URLSession reports libcurl's failures as code -1 with curl's words; the words tell TLS apart.
+    @Test(arguments: [
+        ("SSL certificate problem: self-signed certificate", APIError.unknown(.untrustedCertificate("SSL certificate problem: self-signed certificate"))),
+        ("SSL: no alternative certificate subject name matches target host name '127.0.0.1'",
+         .unknown(.untrustedCertificate("SSL: no alternative certificate subject name matches target host name '127.0.0.1'"))),
+        ("OpenSSL SSL_connect: Connection reset by peer", .unknown(.tlsFailed("OpenSSL SSL_connect: Connection reset by peer"))),
+        ("Failed sending data to the peer", .unknown(.transport("Failed sending data to the peer"))),
+    ])
+    func curlsWordsTellTheCause(detail: String, expected: APIError) async {
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: detail])
+        let client = TestClient.make(SpyTransport { _ in throw error }, retryPolicy: .none)
+        await #expect(throws: expected) { try await client.episodes() }
+    }
+
+    @Test func aRefusedConnectionNamesTheHostPortAndCurlsReason() async {
+        let curl = "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
+        let error = URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: curl])
+        let client = TestClient.make(SpyTransport { _ in throw error }, retryPolicy: .none)
+        let expected = APIError.unreachable(
+            .cannotConnect(host: "api.example.com", port: 443, detail: "Couldn't connect to server"))
+        await #expect(throws: expected) { try await client.episodes() }
+    }
+
+    @Test func otherErrorsAreUnknownWithTheirOwnTextAndCancellationIsCancelled() async {
         struct Odd: Error {}
-        await #expect(throws: APIError.unknown) {
+        await #expect(throws: APIError.unknown(.transport("Odd()"))) {
             try await TestClient.make(SpyTransport { _ in throw Odd() }).episodes()
         }
         await #expect(throws: APIError.cancelled) {
@@ -72,7 +132,7 @@ struct APIClientMappingTests {
             configuration: TestClient.configuration(maximumResponseSize: 1_000),
             accessTokenProvider: SpyAccessTokenProvider(nil),
             transport: transport)
-        await #expect(throws: APIError.invalidResponse) { try await client.episodes() }
+        await #expect(throws: APIError.invalidResponse(.tooLarge(limit: 1_000))) { try await client.episodes() }
     }
 
     @Test func aCancelledTaskIsCancelledNotAFailure() async {
@@ -92,7 +152,7 @@ struct APIClientMappingTests {
     func protectedOperationsWithoutATokenFailEarlyWithoutSending(operation: String) async {
         let transport = SpyTransport(status: 200)
         let client = TestClient.make(transport, accessToken: nil)
-        await #expect(throws: APIError.unauthorized) {
+        await #expect(throws: APIError.unauthorized(.notSignedIn)) {
             switch operation {
             case "video": _ = try await client.video(id: "1")
             case "progressForVideo": _ = try await client.progressForVideo(id: "1")

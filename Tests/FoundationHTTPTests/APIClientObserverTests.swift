@@ -16,7 +16,7 @@ struct APIClientObserverTests {
     @Test func requestsResponsesAndRefreshesAreReportedRedacted() async throws {
         let events = CallRecorder<APIClientEvent>()
         let store = KeyValueTokenStore(store: SpyKeyValueStore())
-        try store.setTokens(SampleTokens.first)
+        try await store.setTokens(SampleTokens.first)
         let client = APIClient(
             configuration: TestClient.configuration(), tokenStore: store, transport: APIClientRefreshTests.server(),
             observer: ClosureObserver { events.record($0) })

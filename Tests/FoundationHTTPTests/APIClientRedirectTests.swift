@@ -49,18 +49,21 @@ struct APIClientRedirectTests {
             return SpyTransport.response(to: request, status: 401)
         }
         let store = KeyValueTokenStore(store: SpyKeyValueStore())
-        try store.setTokens(SampleTokens.first)
-        await #expect(throws: APIError.unauthorized) {
+        try await store.setTokens(SampleTokens.first)
+        await #expect(throws: APIError.unauthorized(.status(401, reason: nil))) {
             try await TestClient.make(transport, tokenStore: store).video(id: "1")
         }
         #expect(!transport.requests.contains { $0.url!.path.hasSuffix("/auth/refresh") })
-        #expect(try store.tokens() == SampleTokens.first)
+        #expect(try await store.tokens() == SampleTokens.first)
     }
 
     @Test func aRequestWithABodyIsNotRedirectedToAnotherOrigin() async {
         let transport = Self.redirecting(to: "https://evil.example/refresh")
         let client = TestClient.make(transport)
-        await #expect(throws: APIError.failedRequest) { try await client.updateProgressForVideo(id: "1", cursor: 5) }
+        let refused = APIError.failedRequest(
+            .redirectRefused(
+                to: "https://evil.example/refresh", reason: "a request with a body is not sent to another origin"))
+        await #expect(throws: refused) { try await client.updateProgressForVideo(id: "1", cursor: 5) }
         #expect(transport.requests.count == 1)
     }
 
@@ -75,14 +78,17 @@ struct APIClientRedirectTests {
         let transport = SpyTransport { request in
             SpyTransport.response(to: request, status: 302, headers: ["Location": "/api/v1/loop"])
         }
-        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        let refused = APIError.failedRequest(
+            .redirectRefused(to: "https://api.example.com/api/v1/loop", reason: "more than 5 redirects in a row"))
+        await #expect(throws: refused) { try await TestClient.make(transport).episodes() }
         #expect(transport.requests.count == 6)
     }
 
     @Test(arguments: ["file:///etc/passwd", "javascript:alert(1)", "ftp://api.example.com/x"])
     func nonHTTPLocationsAreRefused(location: String) async {
         let transport = Self.redirecting(to: location)
-        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).video(id: "1") }
+        let refused = APIError.failedRequest(.redirectRefused(to: location, reason: "not an http(s) URL"))
+        await #expect(throws: refused) { try await TestClient.make(transport).video(id: "1") }
         #expect(transport.requests.count == 1)
     }
 }

@@ -27,46 +27,47 @@ struct APIClientRefreshTests {
         }
     }
 
-    static func signedInStore() throws -> KeyValueTokenStore {
+    static func signedInStore() async throws -> KeyValueTokenStore {
         let store = KeyValueTokenStore(store: SpyKeyValueStore())
-        try store.setTokens(SampleTokens.first)
+        try await store.setTokens(SampleTokens.first)
         return store
     }
 
     @Test func aRefusedAccessTokenIsRefreshedAndTheRequestSentAgain() async throws {
         let transport = Self.server()
-        let store = try Self.signedInStore()
+        let store = try await Self.signedInStore()
         #expect(try await TestClient.make(transport, tokenStore: store).video(id: "1").duration == 279)
         let sent = transport.requests.map { "\($0.httpMethod!) \($0.url!.path)" }
         #expect(sent == ["GET /api/v1/videos/1", "POST /api/v1/auth/refresh", "GET /api/v1/videos/1"])
         #expect(transport.requests[1].httpBody == Data(#"{"refreshToken":"refresh-1"}"#.utf8))
-        #expect(try store.tokens() == SampleTokens.second)
+        #expect(try await store.tokens() == SampleTokens.second)
     }
 
     @Test func aRefusedRefreshSignsOut() async throws {
         let transport = Self.server(refreshStatus: 401)
-        let store = try Self.signedInStore()
-        await #expect(throws: APIError.unauthorized) {
+        let store = try await Self.signedInStore()
+        await #expect(throws: APIError.unauthorized(.sessionEnded)) {
             try await TestClient.make(transport, tokenStore: store).video(id: "1")
         }
-        #expect(try store.tokens() == nil)
+        #expect(try await store.tokens() == nil)
         #expect(transport.requests.count == 2)
     }
 
     @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotConnectToHost, .timedOut])
     func aRefreshWithoutNetworkKeepsTheTokens(code: URLError.Code) async throws {
-        let store = try Self.signedInStore()
+        let store = try await Self.signedInStore()
         let client = TestClient.make(Self.server(refreshFailure: URLError(code)), tokenStore: store)
-        await #expect(throws: APIError.unreachable) { try await client.video(id: "1") }
-        #expect(try store.tokens() == SampleTokens.first)
+        let error = await #expect(throws: APIError.self) { try await client.video(id: "1") }
+        #expect(error?.kind == .unreachable)
+        #expect(try await store.tokens() == SampleTokens.first)
     }
 
     @Test func aServerErrorDuringRefreshKeepsTheTokens() async throws {
-        let store = try Self.signedInStore()
-        await #expect(throws: APIError.failedRequest) {
+        let store = try await Self.signedInStore()
+        await #expect(throws: APIError.failedRequest(.status(500, reason: nil))) {
             try await TestClient.make(Self.server(refreshStatus: 500), tokenStore: store).video(id: "1")
         }
-        #expect(try store.tokens() == SampleTokens.first)
+        #expect(try await store.tokens() == SampleTokens.first)
     }
 
     @Test func aCallerCancelledDuringTheRefreshDoesNotCutItOff() async throws {
@@ -81,38 +82,41 @@ struct APIClientRefreshTests {
             let body = Data(#"{"accessToken": "access-2", "refreshToken": "refresh-2"}"#.utf8)
             return SpyTransport.response(to: request, status: 200, body: body)
         }
-        let store = try Self.signedInStore()
+        let store = try await Self.signedInStore()
         let client = TestClient.make(transport, tokenStore: store)
         let call = Task { try await client.video(id: "1") }
         while refreshing.count == 0 { await Task.yield() }
         call.cancel()
         _ = await call.result
         // The rotated pair was stored, so the next refresh presents a token the server still accepts.
-        #expect(try store.tokens() == SampleTokens.second)
+        #expect(try await store.tokens() == SampleTokens.second)
     }
 
     @Test func withoutATokenStoreA401IsUnauthorized() async {
         let transport = Self.server()
-        await #expect(throws: APIError.unauthorized) { try await TestClient.make(transport).video(id: "1") }
+        await #expect(throws: APIError.unauthorized(.status(401, reason: nil))) {
+            try await TestClient.make(transport).video(id: "1")
+        }
         #expect(transport.requests.count == 1)
     }
 
     @Test func aStoreThatCannotBeLockedIsNotASignOut() async throws {
         let values = SpyKeyValueStore()
         let store = KeyValueTokenStore(store: values)
-        try store.setTokens(SampleTokens.first)
+        try await store.setTokens(SampleTokens.first)
         let client = APIClient(
             configuration: TestClient.configuration(), accessTokenProvider: SpyAccessTokenProvider("access-1"),
             tokenStore: store, transport: Self.server())
-        values.fail(with: .lockTimeout(path: "/tmp/credentials.json", seconds: 1))
-        await #expect(throws: APIError.unknown) { try await client.video(id: "1") }
+        let locked = StoreError.lockTimeout(path: "/tmp/credentials.json", seconds: 1)
+        values.fail(with: locked)
+        await #expect(throws: APIError.unknown(.store(locked))) { try await client.video(id: "1") }
         values.fail(with: nil)
-        #expect(try store.tokens() == SampleTokens.first)
+        #expect(try await store.tokens() == SampleTokens.first)
     }
 
     @Test func twoHundredConcurrentRequestsRefreshOnce() async throws {
         let transport = Self.server()
-        let client = TestClient.make(transport, tokenStore: try Self.signedInStore())
+        let client = TestClient.make(transport, tokenStore: try await Self.signedInStore())
         let durations = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 { group.addTask { try await client.video(id: "1").duration } }
             return try await group.reduce(into: []) { $0.append($1) }

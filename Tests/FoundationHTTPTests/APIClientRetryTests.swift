@@ -34,7 +34,7 @@ struct APIClientRetryTests {
     @Test func retriesAreBoundedAndBackOffExponentially() async {
         let transport = Self.transport([503])
         let sleeps = CallRecorder<Duration>()
-        await #expect(throws: APIError.failedRequest) {
+        await #expect(throws: APIError.failedRequest(.status(503, reason: nil))) {
             try await TestClient.make(transport, sleeps: sleeps).episodes()
         }
         #expect(transport.requests.count == 3)
@@ -51,14 +51,18 @@ struct APIClientRetryTests {
 
     @Test func aRetryAfterBeyondTheLimitEndsTheRetries() async {
         let transport = Self.transport([503, 200], headers: ["Retry-After": "120"])
-        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        await #expect(throws: APIError.failedRequest(.status(503, reason: nil))) {
+            try await TestClient.make(transport).episodes()
+        }
         #expect(transport.requests.count == 1)
     }
 
     @Test(arguments: [500, 501, 400, 429])
     func otherStatusesAreNotRetried(status: Int) async {
         let transport = Self.transport([status, 200])
-        await #expect(throws: APIError.failedRequest) { try await TestClient.make(transport).episodes() }
+        await #expect(throws: APIError.failedRequest(.status(status, reason: nil))) {
+            try await TestClient.make(transport).episodes()
+        }
         #expect(transport.requests.count == 1)
     }
 
@@ -66,7 +70,7 @@ struct APIClientRetryTests {
         for operation in ["signIn", "updateProgress"] {
             let transport = Self.transport([503, 200])
             let client = TestClient.make(transport)
-            await #expect(throws: APIError.failedRequest) {
+            await #expect(throws: APIError.failedRequest(.status(503, reason: nil))) {
                 if operation == "signIn" {
                     _ = try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts")
                 } else {
@@ -90,7 +94,8 @@ struct APIClientRetryTests {
 
     @Test func otherConnectivityFailuresAreNotRetried() async {
         let transport = SpyTransport { _ in throw URLError(.cannotConnectToHost) }
-        await #expect(throws: APIError.unreachable) { try await TestClient.make(transport).episodes() }
+        let refused = APIError.unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))
+        await #expect(throws: refused) { try await TestClient.make(transport).episodes() }
         #expect(transport.requests.count == 1)
     }
 
@@ -98,7 +103,7 @@ struct APIClientRetryTests {
         let transport = Self.transport([503])
         let sleeps = CallRecorder<Duration>()
         let policy = RetryPolicy(maximumAttempts: 6, baseDelay: 1, maximumDelay: 2)
-        await #expect(throws: APIError.failedRequest) {
+        await #expect(throws: APIError.failedRequest(.status(503, reason: nil))) {
             try await TestClient.make(transport, retryPolicy: policy, sleeps: sleeps).episodes()
         }
         #expect(transport.requests.count == 6)

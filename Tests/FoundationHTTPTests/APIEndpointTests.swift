@@ -43,7 +43,7 @@ struct APIEndpointTests {
     func protectedEndpointsWithoutATokenFailBeforeAnythingIsBuilt(endpoint: APIEndpoint) throws {
         if endpoint.requiresAuthorization {
             for token in [nil, ""] {
-                #expect(throws: APIError.unauthorized) {
+                #expect(throws: APIError.unauthorized(.notSignedIn)) {
                     try endpoint.request(accessToken: token, configuration: TestClient.configuration())
                 }
             }
@@ -68,7 +68,7 @@ struct APIEndpointTests {
     }
 
     @Test func anEmptyIDMakesNoRequest() {
-        #expect(throws: APIError.failedRequest) {
+        #expect(throws: APIError.failedRequest(.invalidRequest("the video id is empty"))) {
             try APIEndpoint.video(id: "").request(accessToken: "t", configuration: TestClient.configuration())
         }
     }

@@ -21,11 +21,12 @@ enum LoopbackClient {
     static func make(
         _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20
     ) throws -> (client: APIClient, store: KeyValueTokenStore) {
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let values = SpyKeyValueStore()
+        let store = KeyValueTokenStore(store: values)
         let configuration = try configuration(server, timeout: timeout, maximumResponseSize: maximumResponseSize)
         let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken, DemoAccount.password])
         let observer = ClosureObserver { event in
-            audit.remember(tokensIn: store)
+            audit.remember(Array(values.values.values))
             audit.check(event.description)
         }
         return (APIClient(configuration: configuration, tokenStore: store, observer: observer), store)
@@ -36,7 +37,7 @@ enum LoopbackClient {
         client: APIClient, store: KeyValueTokenStore
     ) {
         let (client, store) = try make(server, timeout: timeout)
-        try store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        try await store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
         return (client, store)
     }
 }

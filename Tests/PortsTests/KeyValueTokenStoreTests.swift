@@ -5,46 +5,46 @@ import Testing
 
 @Suite("KeyValueTokenStore: the refactoring story's KeyValueAccountProvider")
 struct KeyValueTokenStoreTests {
-    @Test func emptyStoreGivesNoTokens() throws {
+    @Test func emptyStoreGivesNoTokens() async throws {
         // Given an empty key-value store
         let store = KeyValueTokenStore(store: SpyKeyValueStore())
         // Then there is no pair and no access token
-        #expect(try store.tokens() == nil)
-        #expect(store.accessToken == nil)
+        #expect(try await store.tokens() == nil)
+        #expect(try await store.accessToken == nil)
     }
 
-    @Test func savingWritesTheExpectedKeysInOneChange() throws {
+    @Test func savingWritesTheExpectedKeysInOneChange() async throws {
         // Given
         let values = SpyKeyValueStore()
         let store = KeyValueTokenStore(store: values)
         // When
-        try store.setTokens(SampleTokens.first)
+        try await store.setTokens(SampleTokens.first)
         // Then both keys were written in a single atomic change
         #expect(values.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1"]])
         #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
     }
 
-    @Test func scopedKeysCarryTheScope() throws {
+    @Test func scopedKeysCarryTheScope() async throws {
         let values = SpyKeyValueStore()
         let store = KeyValueTokenStore(store: values, scope: "https://api.example.com:443")
-        try store.setTokens(SampleTokens.first)
+        try await store.setTokens(SampleTokens.first)
         #expect(
             Set(values.values.keys) == [
                 "https://api.example.com:443#accessToken", "https://api.example.com:443#refreshToken",
             ])
-        #expect(try KeyValueTokenStore(store: values, scope: "http://127.0.0.1:80").tokens() == nil)
+        #expect(try await KeyValueTokenStore(store: values, scope: "http://127.0.0.1:80").tokens() == nil)
     }
 
-    @Test func aHalfWrittenPairIsNoPair() throws {
+    @Test func aHalfWrittenPairIsNoPair() async throws {
         let store = KeyValueTokenStore(store: SpyKeyValueStore(["accessToken": "only-access"]))
-        #expect(try store.tokens() == nil)
+        #expect(try await store.tokens() == nil)
     }
 
-    @Test func resetRemovesBothKeysAndLeavesOthers() throws {
+    @Test func resetRemovesBothKeysAndLeavesOthers() async throws {
         let values = SpyKeyValueStore(["unrelated": "kept"])
         let store = KeyValueTokenStore(store: values)
-        try store.setTokens(SampleTokens.first)
-        try store.reset()
+        try await store.setTokens(SampleTokens.first)
+        try await store.reset()
         #expect(values.values == ["unrelated": "kept"])
     }
 
@@ -55,7 +55,7 @@ struct KeyValueTokenStoreTests {
         values.fail(with: failure)
         let store = KeyValueTokenStore(store: values)
         // Then reading throws rather than answering "signed out"
-        #expect(throws: failure) { try store.tokens() }
+        await #expect(throws: failure) { try await store.tokens() }
         // And a refresh reports the store error without calling the server
         let calls = CallRecorder<String>()
         await #expect(throws: TokenRefreshError.store(failure)) {
@@ -68,6 +68,6 @@ struct KeyValueTokenStoreTests {
         // And nothing was written
         values.fail(with: nil)
         #expect(values.appliedChanges.isEmpty)
-        #expect(try store.tokens() == SignInResponse(accessToken: "a", refreshToken: "r"))
+        #expect(try await store.tokens() == SignInResponse(accessToken: "a", refreshToken: "r"))
     }
 }

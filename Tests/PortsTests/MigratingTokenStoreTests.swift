@@ -11,66 +11,66 @@ struct MigratingTokenStoreTests {
     private var previous: KeyValueTokenStore { KeyValueTokenStore(store: previousValues) }
     private var migrating: MigratingTokenStore { MigratingTokenStore(current: current, previous: previous) }
 
-    @Test func readsThePreviousStoreWhenTheCurrentIsEmpty() throws {
+    @Test func readsThePreviousStoreWhenTheCurrentIsEmpty() async throws {
         // Given tokens in the previous store only
-        try previous.setTokens(SampleTokens.first)
+        try await previous.setTokens(SampleTokens.first)
         // Then the migrating store reads them, and reading writes nothing
-        #expect(try migrating.tokens() == SampleTokens.first)
+        #expect(try await migrating.tokens() == SampleTokens.first)
         #expect(currentValues.appliedChanges.isEmpty)
     }
 
-    @Test func aWriteLandsInTheCurrentStoreAndClearsThePrevious() throws {
+    @Test func aWriteLandsInTheCurrentStoreAndClearsThePrevious() async throws {
         // Given
-        try previous.setTokens(SampleTokens.first)
+        try await previous.setTokens(SampleTokens.first)
         // When
-        try migrating.setTokens(SampleTokens.second)
+        try await migrating.setTokens(SampleTokens.second)
         // Then
-        #expect(try current.tokens() == SampleTokens.second)
-        #expect(try previous.tokens() == nil)
+        #expect(try await current.tokens() == SampleTokens.second)
+        #expect(try await previous.tokens() == nil)
     }
 
-    @Test func aPairInTheCurrentStoreWinsOverThePrevious() throws {
-        try previous.setTokens(SampleTokens.first)
-        try current.setTokens(SampleTokens.second)
-        #expect(try migrating.tokens() == SampleTokens.second)
+    @Test func aPairInTheCurrentStoreWinsOverThePrevious() async throws {
+        try await previous.setTokens(SampleTokens.first)
+        try await current.setTokens(SampleTokens.second)
+        #expect(try await migrating.tokens() == SampleTokens.second)
     }
 
-    @Test func theCurrentPairWinsEvenWhenThePreviousStoreIsUnreadable() throws {
-        try current.setTokens(SampleTokens.second)
+    @Test func theCurrentPairWinsEvenWhenThePreviousStoreIsUnreadable() async throws {
+        try await current.setTokens(SampleTokens.second)
         previousValues.fail(with: .corrupt(path: "legacy", detail: "garbage"))
-        #expect(try migrating.tokens() == SampleTokens.second)
+        #expect(try await migrating.tokens() == SampleTokens.second)
     }
 
-    @Test func aPreviousStoreThatCannotBeClearedDoesNotFailTheSignIn() throws {
-        try previous.setTokens(SampleTokens.first)
+    @Test func aPreviousStoreThatCannotBeClearedDoesNotFailTheSignIn() async throws {
+        try await previous.setTokens(SampleTokens.first)
         previousValues.fail(with: .corrupt(path: "legacy", detail: "garbage"))
-        try migrating.setTokens(SampleTokens.second)
-        #expect(try migrating.tokens() == SampleTokens.second)
+        try await migrating.setTokens(SampleTokens.second)
+        #expect(try await migrating.tokens() == SampleTokens.second)
     }
 
     @Test func migratingTwiceIsHarmless() async throws {
         // Given a migration that already ran
-        try previous.setTokens(SampleTokens.first)
+        try await previous.setTokens(SampleTokens.first)
         try await migrating.setTokensIfAbsent(SampleTokens.other)
         // When it runs again
         try await migrating.setTokensIfAbsent(SampleTokens.other)
         // Then the migrated pair is unchanged and the current store was not written again
-        #expect(try current.tokens() == SampleTokens.first)
-        #expect(try previous.tokens() == nil)
+        #expect(try await current.tokens() == SampleTokens.first)
+        #expect(try await previous.tokens() == nil)
         #expect(currentValues.appliedChanges.count == 1)
     }
 
-    @Test func resetClearsBothStores() throws {
-        try previous.setTokens(SampleTokens.first)
-        try current.setTokens(SampleTokens.second)
-        try migrating.reset()
-        #expect(try current.tokens() == nil)
-        #expect(try previous.tokens() == nil)
-        #expect(try migrating.tokens() == nil)
+    @Test func resetClearsBothStores() async throws {
+        try await previous.setTokens(SampleTokens.first)
+        try await current.setTokens(SampleTokens.second)
+        try await migrating.reset()
+        #expect(try await current.tokens() == nil)
+        #expect(try await previous.tokens() == nil)
+        #expect(try await migrating.tokens() == nil)
     }
 
     @Test func aRefreshMigratesFirstThenRefreshesInTheCurrentStore() async throws {
-        try previous.setTokens(SampleTokens.first)
+        try await previous.setTokens(SampleTokens.first)
         let calls = CallRecorder<String>()
         let fresh = try await migrating.refreshTokens(replacing: SampleTokens.first.accessToken) { refreshToken in
             calls.record(refreshToken)
@@ -78,13 +78,13 @@ struct MigratingTokenStoreTests {
         }
         #expect(fresh == SampleTokens.second)
         #expect(calls.calls == [SampleTokens.first.refreshToken])
-        #expect(try current.tokens() == SampleTokens.second)
-        #expect(try previous.tokens() == nil)
+        #expect(try await current.tokens() == SampleTokens.second)
+        #expect(try await previous.tokens() == nil)
     }
 
     @Test func concurrentMigrationsRefreshOnceAndLoseNothing() async throws {
         // Given 50 independent migrating stores (as in 50 processes) over the same two stores
-        try previous.setTokens(SampleTokens.first)
+        try await previous.setTokens(SampleTokens.first)
         let calls = CallRecorder<String>()
         let stores = (0..<50).map { _ in MigratingTokenStore(current: current, previous: previous) }
         // When each refreshes the legacy access token at the same moment
@@ -102,7 +102,7 @@ struct MigratingTokenStoreTests {
         // Then one refresh happened, everyone got its result, and it is what is stored
         #expect(calls.count == 1)
         #expect(results.allSatisfy { $0 == SampleTokens.second })
-        #expect(try current.tokens() == SampleTokens.second)
-        #expect(try previous.tokens() == nil)
+        #expect(try await current.tokens() == SampleTokens.second)
+        #expect(try await previous.tokens() == nil)
     }
 }

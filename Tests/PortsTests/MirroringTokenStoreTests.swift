@@ -14,39 +14,39 @@ struct MirroringTokenStoreTests {
         MirroringTokenStore(primary: stores[0], mirrors: Array(stores.dropFirst()))
     }
 
-    @Test func writesReachEveryStore() throws {
-        try mirror.setTokens(SampleTokens.first)
-        for store in stores { #expect(try store.tokens() == SampleTokens.first) }
-        try mirror.reset()
-        for store in stores { #expect(try store.tokens() == nil) }
+    @Test func writesReachEveryStore() async throws {
+        try await mirror.setTokens(SampleTokens.first)
+        for store in stores { #expect(try await store.tokens() == SampleTokens.first) }
+        try await mirror.reset()
+        for store in stores { #expect(try await store.tokens() == nil) }
     }
 
     @Test func aRefreshIsCopiedToEveryMirror() async throws {
-        try mirror.setTokens(SampleTokens.first)
+        try await mirror.setTokens(SampleTokens.first)
         _ = try await mirror.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
-        for store in stores { #expect(try store.tokens() == SampleTokens.second) }
+        for store in stores { #expect(try await store.tokens() == SampleTokens.second) }
     }
 
     @Test func aRefusedRefreshSignsOutEveryMirror() async throws {
-        try mirror.setTokens(SampleTokens.first)
+        try await mirror.setTokens(SampleTokens.first)
         await #expect(throws: TokenRefreshError.api(.unauthorized)) {
             try await mirror.refreshTokens(replacing: SampleTokens.first.accessToken) { _ throws(APIError) in
                 throw .unauthorized
             }
         }
-        for store in stores { #expect(try store.tokens() == nil) }
+        for store in stores { #expect(try await store.tokens() == nil) }
     }
 
-    @Test func readsFallBackToTheFirstMirrorThatHasAPair() throws {
-        try stores[2].setTokens(SampleTokens.other)
-        #expect(try mirror.tokens() == SampleTokens.other)
+    @Test func readsFallBackToTheFirstMirrorThatHasAPair() async throws {
+        try await stores[2].setTokens(SampleTokens.other)
+        #expect(try await mirror.tokens() == SampleTokens.other)
     }
 
-    @Test func aFailingStoreDoesNotStopTheOthers() throws {
+    @Test func aFailingStoreDoesNotStopTheOthers() async throws {
         let failure = StoreError.io(path: "mirror", detail: "read-only file system")
         mirrorValues[0].fail(with: failure)
-        #expect(throws: failure) { try mirror.setTokens(SampleTokens.first) }
-        #expect(try stores[0].tokens() == SampleTokens.first)
-        #expect(try stores[2].tokens() == SampleTokens.first)
+        await #expect(throws: failure) { try await mirror.setTokens(SampleTokens.first) }
+        #expect(try await stores[0].tokens() == SampleTokens.first)
+        #expect(try await stores[2].tokens() == SampleTokens.first)
     }
 }

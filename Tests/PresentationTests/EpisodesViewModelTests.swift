@@ -10,7 +10,7 @@ struct EpisodesViewModelTests {
 
     /// The series' text for each error on the episodes screen; `nil` for a cancellation.
     static func expectedMessage(for error: APIError) -> String? {
-        switch error {
+        switch error.kind {
         case .unreachable: "You need to have a network connection."
         case .unauthorized: "You need to be signed in."
         case .unknown, .failedRequest, .invalidResponse: "The list of episodes could not be fetched."
@@ -68,7 +68,7 @@ struct EpisodesViewModelTests {
         #expect(viewModel.state.kind == .empty)
     }
 
-    @Test(arguments: APIError.allCases)
+    @Test(arguments: APIError.oneOfEachKind)
     func aFailureShowsTheSeriesMessage(error: APIError) async throws {
         // Given
         spy.episodesResult = .failure(error)

@@ -9,13 +9,13 @@ struct FailingResetTokenStore: TokenStore {
     /// What every `reset()` throws.
     let resetError: StoreError
 
-    func tokens() throws(StoreError) -> SignInResponse? { pair }
+    func tokens() async throws(StoreError) -> SignInResponse? { pair }
 
-    func setTokens(_ tokens: SignInResponse) throws(StoreError) {}
+    func setTokens(_ tokens: SignInResponse) async throws(StoreError) {}
 
     func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {}
 
-    func reset() throws(StoreError) { throw resetError }
+    func reset() async throws(StoreError) { throw resetError }
 
     func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
         async throws(TokenRefreshError) -> SignInResponse

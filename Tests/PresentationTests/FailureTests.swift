@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("Failures are kept as values, so callers can act on their kind")
 struct FailureTests {
-    @Test(arguments: APIError.allCases)
+    @Test(arguments: APIError.oneOfEachKind)
     func aLoadKeepsItsAPIError(error: APIError) async {
         let spy = SpyAPIService()
         spy.episodesResult = .failure(error)

@@ -10,30 +10,43 @@ struct ProfileViewModelTests {
     let keyValueStore = SpyKeyValueStore()
     var tokenStore: KeyValueTokenStore { KeyValueTokenStore(store: keyValueStore) }
 
-    @Test func anEmptyStoreIsSignedOut() {
+    @Test func aNewViewModelIsCheckingUntilItHasReadTheStore() async throws {
+        try await tokenStore.setTokens(SampleTokens.first)
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        #expect(viewModel.state == .checking)
+        #expect(!viewModel.isSignedIn && viewModel.errorMessage == nil)
+
+        await viewModel.refresh()
+        #expect(viewModel.state == .signedIn)
+    }
+
+    @Test func anEmptyStoreIsSignedOut() async {
+        let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
 
         #expect(!viewModel.isSignedIn && viewModel.errorMessage == nil)
         #expect(viewModel.state == .signedOut)
     }
 
-    @Test func aStoredPairIsSignedIn() throws {
-        try tokenStore.setTokens(SampleTokens.first)
+    @Test func aStoredPairIsSignedIn() async throws {
+        try await tokenStore.setTokens(SampleTokens.first)
 
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
 
         #expect(viewModel.isSignedIn && viewModel.errorMessage == nil)
         #expect(viewModel.state == .signedIn)
     }
 
     @Test(arguments: [Samples.corruptStore, Samples.ioFailure])
-    func anUnreadableStoreShowsItsErrorAndIsNotSignedIn(error: StoreError) throws {
+    func anUnreadableStoreShowsItsErrorAndIsNotSignedIn(error: StoreError) async throws {
         // Given a signed-in user whose store then becomes unreadable
-        try tokenStore.setTokens(SampleTokens.first)
+        try await tokenStore.setTokens(SampleTokens.first)
         keyValueStore.fail(with: error)
 
         // When
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
 
         // Then it says what is wrong rather than pretending the user signed out
         #expect(!viewModel.isSignedIn)
@@ -45,12 +58,13 @@ struct ProfileViewModelTests {
         // Given an unreadable store
         keyValueStore.fail(with: Samples.corruptStore)
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
         let kinds = ObservationRecorder { viewModel.state.kind }
 
         // When it is repaired and someone signs in elsewhere
         keyValueStore.fail(with: nil)
-        try tokenStore.setTokens(SampleTokens.first)
-        viewModel.refresh()
+        try await tokenStore.setTokens(SampleTokens.first)
+        await viewModel.refresh()
 
         // Then
         #expect(viewModel.state == .signedIn)
@@ -60,42 +74,44 @@ struct ProfileViewModelTests {
 
     @Test func signOutRemovesTheTokens() async throws {
         // Given a signed-in user
-        try tokenStore.setTokens(SampleTokens.first)
+        try await tokenStore.setTokens(SampleTokens.first)
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
         let signedIn = ObservationRecorder { viewModel.isSignedIn }
 
         // When
-        viewModel.signOut()
+        await viewModel.signOut()
 
         // Then
-        #expect(try tokenStore.tokens() == nil)
+        #expect(try await tokenStore.tokens() == nil)
         #expect(viewModel.state == .signedOut)
         try await signedIn.waitForValues([true, false])
     }
 
-    @Test func aFailedSignOutOfAnUnreadableStoreShowsTheError() throws {
+    @Test func aFailedSignOutOfAnUnreadableStoreShowsTheError() async throws {
         // Given a signed-in user whose store then fails
-        try tokenStore.setTokens(SampleTokens.first)
+        try await tokenStore.setTokens(SampleTokens.first)
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
+        await viewModel.refresh()
         keyValueStore.fail(with: Samples.ioFailure)
 
         // When
-        viewModel.signOut()
+        await viewModel.signOut()
 
         // Then the error shows, and nothing was removed
         #expect(viewModel.state == .storeUnreadable(message: Samples.ioFailure.description))
         #expect(!viewModel.isSignedIn)
         keyValueStore.fail(with: nil)
-        #expect(try tokenStore.tokens() == SampleTokens.first)
+        #expect(try await tokenStore.tokens() == SampleTokens.first)
     }
 
-    @Test func aFailedResetOfAReadableStoreShowsTheResetError() throws {
+    @Test func aFailedResetOfAReadableStoreShowsTheResetError() async throws {
         // Given a store that reads but cannot remove
         let store = FailingResetTokenStore(pair: SampleTokens.first, resetError: Samples.ioFailure)
         let viewModel = ProfileViewModel(tokenStore: store)
 
         // When
-        viewModel.signOut()
+        await viewModel.signOut()
 
         // Then
         #expect(viewModel.state == .signOutFailed(message: Samples.ioFailure.description))
@@ -103,7 +119,7 @@ struct ProfileViewModelTests {
         #expect(viewModel.isSignedIn)
 
         // And a later refresh that reads fine clears the error
-        viewModel.refresh()
+        await viewModel.refresh()
         #expect(viewModel.state == .signedIn)
     }
 }

@@ -86,21 +86,23 @@ struct StateKindTests {
         #expect(kinds == Set(VideoProgressViewModel.State.Kind.allCases))
     }
 
-    @Test func everyProfileKindIsReachable() throws {
+    @Test func everyProfileKindIsReachable() async throws {
         let keyValueStore = SpyKeyValueStore()
         let tokenStore = KeyValueTokenStore(store: keyValueStore)
         var kinds: Set<ProfileViewModel.State.Kind> = []
         let viewModel = ProfileViewModel(tokenStore: tokenStore)
         kinds.insert(viewModel.state.kind)
-        try tokenStore.setTokens(SampleTokens.first)
-        viewModel.refresh()
+        await viewModel.refresh()
+        kinds.insert(viewModel.state.kind)
+        try await tokenStore.setTokens(SampleTokens.first)
+        await viewModel.refresh()
         kinds.insert(viewModel.state.kind)
         keyValueStore.fail(with: Samples.corruptStore)
-        viewModel.refresh()
+        await viewModel.refresh()
         kinds.insert(viewModel.state.kind)
         let failingSignOut = ProfileViewModel(
             tokenStore: FailingResetTokenStore(pair: SampleTokens.first, resetError: Samples.ioFailure))
-        failingSignOut.signOut()
+        await failingSignOut.signOut()
         kinds.insert(failingSignOut.state.kind)
         #expect(kinds == Set(ProfileViewModel.State.Kind.allCases))
     }

@@ -21,7 +21,7 @@ struct VideoProgressViewModelTests {
 
     /// The text for each error of a progress request; `nil` for a cancellation.
     static func expectedMessage(for error: APIError) -> String? {
-        switch error {
+        switch error.kind {
         case .unreachable: "You need to have a network connection."
         case .unauthorized: "You need to be signed in."
         case .unknown, .failedRequest, .invalidResponse: "The video progress could not be synced."
@@ -91,7 +91,7 @@ struct VideoProgressViewModelTests {
         #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 0)))
     }
 
-    @Test(arguments: Request.allCases, APIError.allCases)
+    @Test(arguments: Request.allCases, APIError.oneOfEachKind)
     func aFailureShowsTheMessageAndKeepsTheProgress(request: Request, error: APIError) async throws {
         // Given a fetched progress, then every request failing
         let stored = VideoProgress(videoID: Self.videoID, cursor: 7)

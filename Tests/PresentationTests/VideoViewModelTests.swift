@@ -15,7 +15,7 @@ struct VideoViewModelTests {
 
     /// The series' text for each error on the video screen; `nil` for a cancellation.
     static func expectedMessage(for error: APIError) -> String? {
-        switch error {
+        switch error.kind {
         case .unreachable: "You need to have a network connection."
         case .unauthorized: "You need to be signed in to watch this episode."
         case .unknown, .failedRequest, .invalidResponse: "The video could not be fetched."
@@ -59,7 +59,7 @@ struct VideoViewModelTests {
         try await kinds.waitForValues([.idle, .loading, .loaded])
     }
 
-    @Test(arguments: APIError.allCases)
+    @Test(arguments: APIError.oneOfEachKind)
     func aFailureShowsTheSeriesMessage(error: APIError) async throws {
         spy.videoResult = .failure(error)
         let fetching = ObservationRecorder { viewModel.isFetching }

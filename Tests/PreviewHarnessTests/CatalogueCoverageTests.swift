@@ -65,7 +65,7 @@ struct CatalogueCoverageTests {
     func everyAPIErrorMessageOfTheScreenHasAPreview(screen: PreviewScreen) async throws {
         let shown = try await Self.renderings().filter { $0.preview.screen == screen }.compactMap(\.rendering.message)
         let messages = Self.context(of: screen).map { context in
-            APIError.allCases.compactMap { APIErrorMapper(error: $0, context: context).message }
+            APIError.Kind.allCases.compactMap { APIErrorMapper(error: APIError($0), context: context).message }
         }
         let missing = Set(messages ?? []).subtracting(shown)
         #expect(missing.isEmpty, "no preview of \(screen.rawValue) shows \(missing.sorted())")

@@ -9,7 +9,7 @@ import Testing
 struct APIPreviewClientTests {
     @Test("meets the API contract where it applies", arguments: APIServiceContract.casesForFixtures)
     func contract(_ check: APIServiceContract) async throws {
-        try await check.run(on: .init(service: try APIPreviewClient(), tokenStore: InMemoryTokenStore.make()))
+        try await check.run(on: .init(service: try APIPreviewClient(), tokenStore: KeyValueTokenStore.inMemory()))
     }
 
     @Test func everyOperationReturnsItsFixture() async throws {

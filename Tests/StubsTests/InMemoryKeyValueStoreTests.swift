@@ -9,40 +9,40 @@ struct InMemoryKeyValueStoreTests {
     static let corrupt = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not a credentials document")
     static let readOnly = StoreError.io(path: "/tmp/credentials.json", detail: "Read-only file system")
 
-    @Test func changesApplyTogether() throws {
+    @Test func changesApplyTogether() async throws {
         let store = InMemoryKeyValueStore(["a": "1", "b": "2"])
-        try store.apply(["a": nil, "b": "3", "c": "4"])
-        #expect(try store.values(forKeys: ["a", "b", "c"]) == ["b": "3", "c": "4"])
+        try await store.apply(["a": nil, "b": "3", "c": "4"])
+        #expect(try await store.values(forKeys: ["a", "b", "c"]) == ["b": "3", "c": "4"])
     }
 
     @Test func failingReadsThrowEverywhereAndNeverLookEmpty() async throws {
         // Given a store holding a token pair
         let store = InMemoryKeyValueStore()
         let tokens = KeyValueTokenStore(store: store)
-        try tokens.setTokens(SampleTokens.first)
+        try await tokens.setTokens(SampleTokens.first)
 
         // When its reads fail
         store.failReads(with: Self.corrupt)
 
         // Then every read throws that error, exclusive access included, and nothing is lost
-        #expect(throws: Self.corrupt) { try tokens.tokens() }
-        #expect(tokens.accessToken == nil)
+        await #expect(throws: Self.corrupt) { try await tokens.tokens() }
+        await #expect(throws: Self.corrupt) { try await tokens.accessToken }
         await #expect(throws: Self.corrupt) { try await tokens.setTokensIfAbsent(SampleTokens.second) }
         store.failReads(with: nil)
-        #expect(try tokens.tokens() == SampleTokens.first)
+        #expect(try await tokens.tokens() == SampleTokens.first)
     }
 
     @Test func failingWritesChangeNothing() async throws {
         // Given a signed-in store whose writes fail
         let store = InMemoryKeyValueStore()
         let tokens = KeyValueTokenStore(store: store)
-        try tokens.setTokens(SampleTokens.first)
+        try await tokens.setTokens(SampleTokens.first)
         store.failWrites(with: Self.readOnly)
 
         // Then signing in again or out throws, and the stored pair stays readable
-        #expect(throws: Self.readOnly) { try tokens.setTokens(SampleTokens.second) }
-        #expect(throws: Self.readOnly) { try tokens.reset() }
-        #expect(try tokens.tokens() == SampleTokens.first)
+        await #expect(throws: Self.readOnly) { try await tokens.setTokens(SampleTokens.second) }
+        await #expect(throws: Self.readOnly) { try await tokens.reset() }
+        #expect(try await tokens.tokens() == SampleTokens.first)
 
         // An exclusive access that changes nothing succeeds; one that changes something throws
         try await tokens.setTokensIfAbsent(SampleTokens.second)
@@ -51,11 +51,11 @@ struct InMemoryKeyValueStoreTests {
         await #expect(throws: Self.readOnly) {
             try await store.withExclusiveAccess { values in values["accessToken"] = nil }
         }
-        #expect(try tokens.tokens() == SampleTokens.first)
+        #expect(try await tokens.tokens() == SampleTokens.first)
 
         // Writes work again once healed
         store.failWrites(with: nil)
-        try tokens.reset()
-        #expect(try tokens.tokens() == nil)
+        try await tokens.reset()
+        #expect(try await tokens.tokens() == nil)
     }
 }

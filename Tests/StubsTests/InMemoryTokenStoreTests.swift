@@ -7,6 +7,6 @@ import Testing
 struct InMemoryTokenStoreTests {
     @Test("meets the token-store contract", arguments: TokenStoreContract.cases)
     func contract(_ check: TokenStoreContract) async throws {
-        try await check.run(on: InMemoryTokenStore.make())
+        try await check.run(on: KeyValueTokenStore.inMemory())
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct StubAPIServiceTests {
     static let content = try! APIPreviewClient().content  // the bundled fixtures load (see APIPreviewClientTests)
 
-    @Test(arguments: StubAPIService.Operation.allCases, APIError.allCases)
+    @Test(arguments: StubAPIService.Operation.allCases, APIError.Kind.allCases.map { APIError($0) })
     func anyOperationFailsWithAnyError(operation: StubAPIService.Operation, error: APIError) async {
         let service = StubAPIService(content: Self.content, failures: [operation: error])
         await #expect(throws: error) { try await Self.call(operation, on: service) }
@@ -33,7 +33,7 @@ struct StubAPIServiceTests {
     func everyScenarioBehavesAsItsNameSays(scenario: PreviewScenario) async throws {
         let service = scenario.service(content: Self.content)
         let store = scenario.tokenStore(content: Self.content)
-        #expect((try store.tokens() != nil) == scenario.isSignedIn)
+        #expect((try await store.tokens() != nil) == scenario.isSignedIn)
         switch scenario {
         case .signedIn, .slow:
             #expect(try await service.video(id: "1") == Self.content.video)

@@ -78,11 +78,14 @@ struct ScreensTests {
         #expect(Screens.progress(progress) == "Video 1: watched up to 2:04 (124 s).")
     }
 
-    @Test func theProfileTellsAnUnreadableStoreFromASignedOutOne() {
+    @Test func theProfileTellsAnUnreadableStoreFromASignedOutOne() async {
         let values = SpyKeyValueStore()
-        let store = KeyValueTokenStore(store: values)
-        #expect(Screens.profile(ProfileViewModel(tokenStore: store)) == "Signed out.")
+        let model = ProfileViewModel(tokenStore: KeyValueTokenStore(store: values))
+        #expect(Screens.profile(model) == "⠋ Checking whether you are signed in…")
+        await model.refresh()
+        #expect(Screens.profile(model) == "Signed out.")
         values.fail(with: .corrupt(path: "/x/credentials.json", detail: "not JSON"))
-        #expect(Screens.profile(ProfileViewModel(tokenStore: store)).hasPrefix("✗ The token file /x/credentials.json"))
+        await model.refresh()
+        #expect(Screens.profile(model).hasPrefix("✗ The token file /x/credentials.json"))
     }
 }

@@ -25,7 +25,7 @@ public struct APIServiceSubject: Sendable {
 
     /// Signs the demo user in and stores the tokens.
     func signIn() async throws {
-        try tokenStore.setTokens(try await service.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        try await tokenStore.setTokens(try await service.signIn(email: DemoAccount.email, password: DemoAccount.password))
     }
 }
 
@@ -77,13 +77,15 @@ extension Contract where Subject == APIServiceSubject {
     static var authenticationCases: [APIServiceContract] {
         [
             APIServiceContract("a wrong password is unauthorized") { subject async throws in
-                await #expect(throws: APIError.unauthorized) {
+                await #expect(throws: APIError.unauthorized(.status(401, reason: "Unauthorized"))) {
                     try await subject.service.signIn(email: DemoAccount.email, password: "wrong")
                 }
             },
             APIServiceContract("a video needs a signed-in user") { subject async throws in
                 let episode = try #require(try await subject.service.episodes().first)
-                await #expect(throws: APIError.unauthorized) { try await subject.service.video(id: episode.videoID) }
+                await #expect(throws: APIError.unauthorized(.notSignedIn)) {
+                    try await subject.service.video(id: episode.videoID)
+                }
             },
             APIServiceContract("a video matches its episode; an unknown one fails") { subject async throws in
                 let episodes = try await subject.service.episodes()
@@ -91,8 +93,9 @@ extension Contract where Subject == APIServiceSubject {
                 for episode in episodes.prefix(3) {
                     #expect(try await subject.service.video(id: episode.videoID).duration == episode.videoDuration)
                 }
-                await #expect(throws: APIError.failedRequest) { try await subject.service.video(id: "no-such-video") }
-                await #expect(throws: APIError.failedRequest) { try await subject.service.video(id: "../auth") }
+                let notFound = APIError.failedRequest(.status(404, reason: "Not Found"))
+                await #expect(throws: notFound) { try await subject.service.video(id: "no-such-video") }
+                await #expect(throws: notFound) { try await subject.service.video(id: "../auth") }
             },
         ]
     }
@@ -112,13 +115,10 @@ extension Contract where Subject == APIServiceSubject {
             },
             APIServiceContract("progress needs a signed-in user") { subject async throws in
                 let id = try #require(try await subject.service.episodes().first?.videoID)
-                await #expect(throws: APIError.unauthorized) { try await subject.service.progressForVideo(id: id) }
-                await #expect(throws: APIError.unauthorized) {
-                    try await subject.service.updateProgressForVideo(id: id, cursor: 1)
-                }
-                await #expect(throws: APIError.unauthorized) {
-                    try await subject.service.deleteProgressForVideo(id: id)
-                }
+                let signedOut = APIError.unauthorized(.notSignedIn)
+                await #expect(throws: signedOut) { try await subject.service.progressForVideo(id: id) }
+                await #expect(throws: signedOut) { try await subject.service.updateProgressForVideo(id: id, cursor: 1) }
+                await #expect(throws: signedOut) { try await subject.service.deleteProgressForVideo(id: id) }
             },
         ]
     }

@@ -14,9 +14,14 @@ public final class SecretAudit: Sendable {
         fixedSecrets = secrets.filter { !$0.isEmpty }
     }
 
+    /// Remembers `secrets` (tokens a store holds), so that later text is checked for them too.
+    public func remember(_ secrets: [String]) {
+        secrets.forEach(seenTokens.record)
+    }
+
     /// Remembers the tokens `store` holds now, so that later text is checked for them too.
-    public func remember(tokensIn store: any TokenStore) {
-        guard let tokens = try? store.tokens() else { return }
+    public func remember(tokensIn store: any TokenStore) async {
+        guard let tokens = try? await store.tokens() else { return }  // a store that cannot be read holds none to audit
         seenTokens.record(tokens.accessToken)
         seenTokens.record(tokens.refreshToken)
     }

@@ -1,3 +1,4 @@
+import Domain
 import Ports
 import Synchronization
 
@@ -29,7 +30,7 @@ public final class SpyKeyValueStore: KeyValueStore {
     }
 
     /// The stored values, or the injected failure.
-    public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
+    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
         try state.withLock { state throws(StoreError) in
             if let failure = state.failure { throw failure }
             return state.values.filter { keys.contains($0.key) }
@@ -37,7 +38,7 @@ public final class SpyKeyValueStore: KeyValueStore {
     }
 
     /// Applies and records the changes, or throws the injected failure.
-    public func apply(_ changes: [String: String?]) throws(StoreError) {
+    public func apply(_ changes: [String: String?]) async throws(StoreError) {
         try state.withLock { state throws(StoreError) in
             if let failure = state.failure { throw failure }
             Self.apply(changes, to: &state)

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Ports
 
@@ -56,8 +57,10 @@ public final class SpyAccessTokenProvider: AccessTokenProvider {
 
     /// The fixed token.
     public var accessToken: String? {
-        reads.record(())
-        return token
+        get async throws(StoreError) {
+            reads.record(())
+            return token
+        }
     }
 
     /// How many times the token was read.

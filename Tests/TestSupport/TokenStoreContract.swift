@@ -24,34 +24,34 @@ extension Contract where Subject == any TokenStore {
     static var storageCases: [TokenStoreContract] {
         [
             TokenStoreContract("an empty store has no tokens") { store async throws in
-                #expect(try store.tokens() == nil)
-                #expect(store.accessToken == nil)
+                #expect(try await store.tokens() == nil)
+                #expect(try await store.accessToken == nil)
             },
             TokenStoreContract("stored tokens read back") { store async throws in
-                try store.setTokens(SampleTokens.first)
-                #expect(try store.tokens() == SampleTokens.first)
-                #expect(store.accessToken == SampleTokens.first.accessToken)
+                try await store.setTokens(SampleTokens.first)
+                #expect(try await store.tokens() == SampleTokens.first)
+                #expect(try await store.accessToken == SampleTokens.first.accessToken)
             },
             TokenStoreContract("the last write wins") { store async throws in
-                try store.setTokens(SampleTokens.first)
-                try store.setTokens(SampleTokens.second)
-                #expect(try store.tokens() == SampleTokens.second)
+                try await store.setTokens(SampleTokens.first)
+                try await store.setTokens(SampleTokens.second)
+                #expect(try await store.tokens() == SampleTokens.second)
             },
             TokenStoreContract("reset signs out") { store async throws in
-                try store.setTokens(SampleTokens.first)
-                try store.reset()
-                #expect(try store.tokens() == nil)
-                try store.reset()
-                #expect(try store.tokens() == nil)
+                try await store.setTokens(SampleTokens.first)
+                try await store.reset()
+                #expect(try await store.tokens() == nil)
+                try await store.reset()
+                #expect(try await store.tokens() == nil)
             },
             TokenStoreContract("setTokensIfAbsent fills an empty store") { store async throws in
                 try await store.setTokensIfAbsent(SampleTokens.first)
-                #expect(try store.tokens() == SampleTokens.first)
+                #expect(try await store.tokens() == SampleTokens.first)
             },
             TokenStoreContract("setTokensIfAbsent keeps an existing pair") { store async throws in
-                try store.setTokens(SampleTokens.second)
+                try await store.setTokens(SampleTokens.second)
                 try await store.setTokensIfAbsent(SampleTokens.first)
-                #expect(try store.tokens() == SampleTokens.second)
+                #expect(try await store.tokens() == SampleTokens.second)
             },
         ]
     }

@@ -19,7 +19,8 @@ guard arguments.count >= 5, let origin = URL(string: arguments[3]).flatMap(Origi
     FileHandle.standardError.write(Data("usage: token-store-worker cycle|refresh STORE ORIGIN …\n".utf8))
     exit(64)
 }
-let store = FileTokenStore(fileURL: URL(fileURLWithPath: arguments[2]), origin: origin, lockTimeout: .seconds(20))
+let store = KeyValueTokenStore.credentialsFile(
+    at: URL(fileURLWithPath: arguments[2]), origin: origin, lockTimeout: .seconds(20))
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("token-store-worker: \(message)\n".utf8))
@@ -32,8 +33,8 @@ case "cycle" where arguments.count == 6:
     for index in 0..<(Int(arguments[5]) ?? 0) {
         let pair = SignInResponse(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
         do {
-            try store.setTokens(pair)
-            guard let read = try store.tokens(), read.accessToken.hasPrefix("w"), read.accessToken == read.refreshToken
+            try await store.setTokens(pair)
+            guard let read = try await store.tokens(), read.accessToken.hasPrefix("w"), read.accessToken == read.refreshToken
             else { fail("read back no pair a worker wrote") }
         } catch {
             fail("\(error)")
@@ -43,7 +44,7 @@ case "write-forever":
     var index = Int(arguments[4]) ?? 0
     while true {
         do {
-            try store.setTokens(SignInResponse(accessToken: "k\(index)", refreshToken: "k\(index)"))
+            try await store.setTokens(SignInResponse(accessToken: "k\(index)", refreshToken: "k\(index)"))
         } catch {
             fail("\(error)")
         }

@@ -1,5 +1,5 @@
+import Domain
 import Foundation
-import Ports
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Ports
 
 /// How a credentials file lays out its keys and values.
 public enum CredentialsFormat: Sendable, Equatable {

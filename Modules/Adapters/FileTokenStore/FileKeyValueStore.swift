@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Ports
 import Synchronization
@@ -11,7 +12,11 @@ import Synchronization
 ///   does not parse is ``StoreError/corrupt(path:detail:)`` and is left untouched.
 /// - Across processes: every read-modify-write holds an `flock` on `<file>.lock`, reads
 ///   the file again under it, and gives up after `lockTimeout` (by default longer than a
-///   request's timeout, so a process waits out another's refresh).
+///   request's timeout, so a process waits out another's refresh). Waiting suspends the
+///   caller; it never blocks a thread.
+/// - A new sign-in over a file that does not parse moves the file aside with a timestamp
+///   (``setAsideCorruptContent()``) and says so through `notices`; nothing else ever
+///   replaces or removes a file the store cannot read.
 /// - Reads are cheap: an unchanged file (same inode, modification time and size) is not
 ///   parsed again, and a change by another process is seen by the next read.
 public final class FileKeyValueStore: KeyValueStore {
@@ -24,31 +29,36 @@ public final class FileKeyValueStore: KeyValueStore {
     private let cachesReads: Bool
     private let cache = Mutex<(identity: CredentialsFile.Identity, values: [String: String])?>(nil)
     private let exclusiveAccess = AsyncLock()
+    private let notices: @Sendable (String) -> Void
+
+    /// The longest wait for another process's lock unless told otherwise.
+    public static let defaultLockTimeout: Duration = .seconds(35)
 
     /// Creates a store over `fileURL`; nothing touches the disk until it is used.
     ///
-    /// - Parameter cachesReads: `false` parses the file on every read (for comparison in benchmarks).
+    /// - Parameters:
+    ///   - lockTimeout: how long to wait for another process's lock before failing with
+    ///     ``StoreError/lockTimeout(path:seconds:)``.
+    ///   - cachesReads: `false` parses the file on every read (for comparison in benchmarks).
+    ///   - notices: told when a file that did not parse was moved aside.
     public init(
-        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = .seconds(35), cachesReads: Bool = true
+        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = defaultLockTimeout,
+        cachesReads: Bool = true, notices: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.fileURL = fileURL
         self.format = format
         self.file = CredentialsFile(path: fileURL.path)
         self.lock = FileLock(path: fileURL.path + ".lock", timeout: lockTimeout)
         self.cachesReads = cachesReads
+        self.notices = notices
     }
 
-    /// The values of `keys`, from one read of the file.
-    public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
-        let all = try values()
+    /// The values of `keys`, from one read of the file (no lock: writes replace the file atomically).
+    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
+        let all = try values(usingCache: cachesReads)
         var found: [String: String] = [:]
         for key in keys { found[key] = all[key] }
         return found
-    }
-
-    /// Every stored value, parsed again only when the file changed.
-    public func values() throws(StoreError) -> [String: String] {
-        try values(usingCache: cachesReads)
     }
 
     /// The values; under the lock the file is always parsed, as an identity that looks
@@ -67,15 +77,11 @@ public final class FileKeyValueStore: KeyValueStore {
 
     /// Applies the changes under the lock, on what the file holds at that moment; a change
     /// that changes nothing writes nothing.
-    public func apply(_ changes: [String: String?]) throws(StoreError) {
+    public func apply(_ changes: [String: String?]) async throws(StoreError) {
         if changes.values.allSatisfy({ $0 == nil }), try file.identity() == nil { return }  // nothing to remove
-        try file.ensureDirectory()
-        let descriptor = try lock.acquire()
-        defer { lock.release(descriptor) }
-        let original = try values(usingCache: false)
-        var values = original
-        for (key, value) in changes { values[key] = value }
-        if values != original { try store(values) }
+        try await withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            for (key, value) in changes { values[key] = value }
+        }
     }
 
     /// Runs `body` holding the in-process lock and then the file lock, on a fresh copy.
@@ -95,17 +101,19 @@ public final class FileKeyValueStore: KeyValueStore {
     }
 
     /// Moves the file aside as `<name>.corrupt-<timestamp>` if, under the lock, it still
-    /// does not parse, and returns where it went; `nil` when another process already
-    /// replaced it with a good one, which is then left alone.
-    public func moveAsideIfCorrupt() throws(StoreError) -> URL? {
-        try file.ensureDirectory()
-        let descriptor = try lock.acquire()
-        defer { lock.release(descriptor) }
-        do {
-            _ = try values(usingCache: false)
-            return nil
-        } catch .corrupt {
-            return URL(fileURLWithPath: try file.moveAside())
+    /// does not parse, and says where it went through `notices`; a file another process
+    /// already replaced with a good one is left alone.
+    public func setAsideCorruptContent() async throws(StoreError) {
+        try await exclusiveAccess.withLock { () async throws(StoreError) in
+            try file.ensureDirectory()
+            let descriptor = try await lock.acquire()
+            defer { lock.release(descriptor) }
+            do throws(StoreError) {
+                _ = try values(usingCache: false)
+            } catch .corrupt(let path, let detail) {
+                let movedTo = try file.moveAside()
+                notices("The token file \(path) was not valid (\(detail)); it was moved to \(movedTo).")
+            }
         }
     }
 

@@ -1,5 +1,5 @@
+import Domain
 import Foundation
-import Ports
 
 #if canImport(Glibc)
     import Glibc
@@ -8,24 +8,12 @@ import Ports
 #endif
 
 /// An advisory `flock` on a lock file beside the store, shared by every process that
-/// uses the store. Waiting polls with a growing pause and gives up after `timeout`
-/// with ``StoreError/lockTimeout(path:seconds:)`` rather than hanging.
+/// uses the store. Waiting polls with a growing pause — suspending the caller, never
+/// blocking a thread — and gives up after `timeout` with
+/// ``StoreError/lockTimeout(path:seconds:)`` rather than hanging.
 struct FileLock: Sendable {
     let path: String
     let timeout: Duration
-
-    /// Takes the lock, blocking this thread while another process holds it.
-    func acquire() throws(StoreError) -> Int32 {
-        let descriptor = try openLockFile()
-        var pause: Duration = .milliseconds(1)
-        let deadline = ContinuousClock.now + timeout
-        while !tryLock(descriptor) {
-            guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
-            usleep(useconds_t(pause.components.attoseconds / 1_000_000_000_000))
-            pause = min(pause * 2, .milliseconds(20))
-        }
-        return descriptor
-    }
 
     /// Takes the lock, suspending (not blocking a thread) while another process holds it.
     /// A cancelled caller waits just the same: the pause between tries ignores

@@ -12,7 +12,8 @@ extension APIClient {
 
     /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
     /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
-    /// Returns the final response whatever its status.
+    /// Returns the final response whatever its status; a redirect that is not followed
+    /// fails with `failedRequest` and the reason it was refused.
     func exchange(_ request: URLRequest, idempotent: Bool) async throws(APIError) -> (Data, HTTPURLResponse) {
         var request = request
         var attempt = 1
@@ -31,7 +32,7 @@ extension APIClient {
             {
                 continue
             }
-            guard let next = followRedirect(of: request, response: response, count: redirects) else {
+            guard let next = try followRedirect(of: request, response: response, count: redirects) else {
                 return (data, response)
             }
             request = next
@@ -64,14 +65,16 @@ extension APIClient {
         }
     }
 
-    private func followRedirect(of request: URLRequest, response: HTTPURLResponse, count: Int) -> URLRequest? {
+    /// The request a redirect leads to; `nil` when the response is no redirect.
+    private func followRedirect(of request: URLRequest, response: HTTPURLResponse, count: Int) throws(APIError)
+        -> URLRequest?
+    {
         guard RedirectPolicy.statuses.contains(response.statusCode),
             let location = response.value(forHTTPHeaderField: "Location")
         else { return nil }
         let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         guard count < Self.maximumRedirects else {
-            observer?.observe(.redirectRefused(to: Redaction.url(target), reason: "too many redirects"))
-            return nil
+            throw refused(target, "more than \(Self.maximumRedirects) redirects in a row")
         }
         switch RedirectPolicy.decide(request, status: response.statusCode, target: target, home: configuration.origin) {
         case .follow(let next, let credentialsRemoved):
@@ -81,9 +84,14 @@ extension APIClient {
                     credentialsRemoved: credentialsRemoved))
             return next
         case .refuse(let reason):
-            observer?.observe(.redirectRefused(to: Redaction.url(target), reason: reason))
-            return nil
+            throw refused(target, reason)
         }
+    }
+
+    private func refused(_ target: URL?, _ reason: String) -> APIError {
+        let shown = target.map { Redaction.url($0) } ?? "an address that is not a URL"
+        observer?.observe(.redirectRefused(to: shown, reason: reason))
+        return .failedRequest(.redirectRefused(to: shown, reason: reason))
     }
 
     /// One round trip, reported to the observer (and nothing prepared for it without one).
@@ -92,7 +100,7 @@ extension APIClient {
             do {
                 return try await transport.send(request, maximumResponseSize: configuration.maximumResponseSize)
             } catch {
-                throw TransportFailure(error)
+                throw TransportFailure(error, request: request, limit: configuration.maximumResponseSize)
             }
         }
         let method = request.httpMethod ?? "GET"
@@ -109,11 +117,8 @@ extension APIClient {
                     headers: Redaction.headers(response.allHeaderFields)))
             return (data, response)
         } catch {
-            let failure = TransportFailure(error)
-            observer.observe(
-                .failure(
-                    method: method, url: url, error: failure.apiError, duration: clock.now - start,
-                    reason: failure.reason))
+            let failure = TransportFailure(error, request: request, limit: configuration.maximumResponseSize)
+            observer.observe(.failure(method: method, url: url, error: failure.apiError, duration: clock.now - start))
             throw failure
         }
     }
@@ -123,11 +128,12 @@ extension APIClient {
 struct TransportFailure: Error {
     let apiError: APIError
     let isConnectionLoss: Bool
-    let reason: String
 
-    init(_ error: any Error) {
-        apiError = Task.isCancelled ? .cancelled : FailureMapping.error(for: error)
+    init(_ error: any Error, request: URLRequest, limit: Int) {
+        apiError =
+            Task.isCancelled
+            ? .cancelled
+            : FailureMapping.error(for: error, url: request.url, timeout: request.timeoutInterval, limit: limit)
         isConnectionLoss = FailureMapping.isConnectionLoss(error)
-        reason = (error as? URLError).map { "URLError \($0.code.rawValue)" } ?? String(describing: type(of: error))
     }
 }

@@ -25,23 +25,38 @@ extension APIClient {
     /// nothing about the token). The refresh itself takes no slot: the slots may all be
     /// held by requests waiting for it.
     private func send(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
-        let token = endpoint.requiresAuthorization ? accessTokenProvider.accessToken : nil
+        let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
         let request = try endpoint.request(accessToken: token, configuration: configuration)
         let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent)
         guard response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
             response.url.flatMap(Origin.init) == configuration.origin
         else {
-            return try Self.body(data, of: response)
+            return try body(data, of: response, for: endpoint, request: request)
         }
         let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
         let retried = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
         let (retriedData, retriedResponse) = try await exchange(retried, idempotent: endpoint.isIdempotent)
-        return try Self.body(retriedData, of: retriedResponse)
+        return try body(retriedData, of: retriedResponse, for: endpoint, request: retried)
     }
 
-    /// The body of a 2xx response; otherwise the status's error.
-    private static func body(_ data: Data, of response: HTTPURLResponse) throws(APIError) -> Data {
-        if let error = FailureMapping.error(forStatus: response.statusCode) { throw error }
+    /// The provider's access token; a store that cannot be read fails the request with
+    /// the store's own error, never as "signed out".
+    private func storedAccessToken() async throws(APIError) -> String? {
+        do {
+            return try await accessTokenProvider.accessToken
+        } catch {
+            throw .unknown(.store(error))
+        }
+    }
+
+    /// The body of a 2xx response; otherwise the status's error, with the server's reason.
+    private func body(_ data: Data, of response: HTTPURLResponse, for endpoint: APIEndpoint, request: URLRequest)
+        throws(APIError) -> Data
+    {
+        let secrets = Redaction.secrets(of: request) + endpoint.secrets
+        if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: secrets) {
+            throw error
+        }
         return data
     }
 
@@ -50,6 +65,8 @@ extension APIClient {
     /// The refresh runs in a task of its own, which the caller's cancellation does not
     /// reach: once the server has rotated the tokens, cutting the answer off would leave
     /// the store with a refresh token the server takes for stolen when it comes back.
+    /// A refresh token the server refuses ends the session (`sessionEnded`); a store that
+    /// cannot be used fails with its own error.
     private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
         -> SignInResponse
     {
@@ -59,27 +76,25 @@ extension APIClient {
                 let refresh = Task { () async -> Result<SignInResponse, APIError> in
                     do throws(APIError) {
                         let data = try await send(.refresh(refreshToken: refreshToken))
-                        guard let tokens = try? JSONDecoder().decode(SignInResponse.self, from: data) else {
-                            return .failure(.invalidResponse)
-                        }
-                        return .success(tokens)
+                        return .success(try ResponseDecoding.decode(SignInResponse.self, from: data))
                     } catch {
                         return .failure(error)
                     }
                 }
                 return try await refresh.value.get()
             }
-            observer?.observe(.refreshFinished(error: nil, reason: nil))
+            observer?.observe(.refreshFinished(error: nil))
             return fresh
         } catch {
-            switch error {
-            case .api(let failure):
-                observer?.observe(.refreshFinished(error: failure, reason: nil))
-                throw failure
-            case .store(let failure):
-                observer?.observe(.refreshFinished(error: .unknown, reason: failure.description))
-                throw .unknown
-            }
+            let failure: APIError =
+                switch error {
+                case .api(let failure) where failure.kind == .unauthorized && failure.cause != .notSignedIn:
+                    .unauthorized(.sessionEnded)
+                case .api(let failure): failure
+                case .store(let failure): .unknown(.store(failure))
+                }
+            observer?.observe(.refreshFinished(error: failure))
+            throw failure
         }
     }
 }

@@ -87,10 +87,6 @@ public struct APIClient: APIService {
     }
 
     private func decode<T: Decodable>(_ data: Data) throws(APIError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            throw .invalidResponse
-        }
+        try ResponseDecoding.decode(T.self, from: data)
     }
 }

@@ -7,8 +7,8 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
     case request(method: String, url: String, headers: [Header])
     /// A response arrived.
     case response(method: String, url: String, status: Int, duration: Duration, headers: [Header])
-    /// The transport failed; `error` is what the client made of it.
-    case failure(method: String, url: String, error: APIError, duration: Duration, reason: String)
+    /// The transport failed; `error` is what the client made of it, with its cause.
+    case failure(method: String, url: String, error: APIError, duration: Duration)
     /// The request will be sent again after `delay`, as attempt `attempt`.
     case retry(method: String, url: String, attempt: Int, delay: Duration)
     /// A redirect was followed; `credentialsRemoved` when it left the origin.
@@ -17,8 +17,8 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
     case redirectRefused(to: String, reason: String)
     /// A 401 on a protected request started the token store's coordinated refresh.
     case refreshStarted
-    /// The refresh ended: `nil` on success, else the error the caller gets.
-    case refreshFinished(error: APIError?, reason: String?)
+    /// The refresh ended: `nil` on success, else the error the caller gets, with its cause.
+    case refreshFinished(error: APIError?)
 
     /// One header as logged: the name, and the value unless the name is a secret.
     public struct Header: Sendable, Equatable {
@@ -35,8 +35,8 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
             "→ \(method) \(url) \(Self.render(headers))"
         case let .response(method, url, status, duration, headers):
             "← \(status) \(method) \(url) (\(Self.milliseconds(duration))) \(Self.render(headers))"
-        case let .failure(method, url, error, duration, reason):
-            "✗ \(method) \(url) (\(Self.milliseconds(duration))): \(error) — \(reason)"
+        case let .failure(method, url, error, duration):
+            "✗ \(method) \(url) (\(Self.milliseconds(duration))): \(Self.render(error))"
         case let .retry(method, url, attempt, delay):
             "↻ \(method) \(url): attempt \(attempt) in \(Self.milliseconds(delay))"
         case let .redirect(from, to, credentialsRemoved):
@@ -45,9 +45,14 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
             "↪ refused \(to): \(reason)"
         case .refreshStarted:
             "⟳ access token refused; refreshing"
-        case let .refreshFinished(error, reason):
-            error.map { "⟳ refresh failed: \($0)" + (reason.map { " — \($0)" } ?? "") } ?? "⟳ refreshed"
+        case .refreshFinished(let error):
+            error.map { "⟳ refresh failed: \(Self.render($0))" } ?? "⟳ refreshed"
         }
+    }
+
+    /// `unreachable — The server sent nothing for 30 s.`
+    private static func render(_ error: APIError) -> String {
+        error.kind.rawValue + (error.cause.map { " — \($0)" } ?? "")
     }
 
     private static func render(_ headers: [Header]) -> String {

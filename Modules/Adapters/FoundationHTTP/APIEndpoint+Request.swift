@@ -8,12 +8,12 @@ import Foundation
 extension APIEndpoint {
     /// The request to send, with every header the API expects.
     ///
-    /// - Throws: `.unauthorized`, before anything is sent, when the endpoint is protected
-    ///   and there is no access token ("exit early"); `.failedRequest` for an empty
-    ///   video id, which no route could answer.
+    /// - Throws: `unauthorized` (`notSignedIn`), before anything is sent, when the endpoint
+    ///   is protected and there is no access token ("exit early"); `failedRequest`
+    ///   (`invalidRequest`) for an empty video id, which no route could answer.
     public func request(accessToken: String?, configuration: APIConfiguration) throws(APIError) -> URLRequest {
-        if requiresAuthorization && (accessToken ?? "").isEmpty { throw .unauthorized }
-        if hasEmptyPathParameter { throw .failedRequest }
+        if requiresAuthorization && (accessToken ?? "").isEmpty { throw .unauthorized(.notSignedIn) }
+        if hasEmptyPathParameter { throw .failedRequest(.invalidRequest("the video id is empty")) }
         var request = URLRequest(url: url(below: configuration.baseURL), timeoutInterval: configuration.timeout)
         request.httpMethod = method.rawValue
         request.httpBody = body

@@ -73,6 +73,15 @@ public enum APIEndpoint: Equatable, Sendable {
         }
     }
 
+    /// The secrets the endpoint itself carries, which no message may repeat.
+    var secrets: [String] {
+        switch self {
+        case .auth(_, let password): [password]
+        case .refresh(let refreshToken): [refreshToken]
+        case .episodes, .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: []
+        }
+    }
+
     /// Path parameters that would not make a request: an empty video id.
     var hasEmptyPathParameter: Bool {
         switch self {

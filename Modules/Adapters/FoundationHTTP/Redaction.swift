@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Replaces secrets with `<redacted>` before anything is logged.
 enum Redaction {
     /// Headers whose values are credentials.
@@ -29,6 +33,14 @@ enum Redaction {
             Dictionary(
                 fields.compactMap { key, value in (key as? String).map { ($0, "\(value)") } },
                 uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The credentials `request` carries: the API token and the parameter of its
+    /// `Authorization` header (a bearer token, or Basic's encoded e-mail and password).
+    static func secrets(of request: URLRequest) -> [String] {
+        let apiToken = request.value(forHTTPHeaderField: "X-API-TOKEN")
+        let authorization = request.value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last.map(String.init)
+        return [apiToken, authorization].compactMap { $0 }
     }
 
     /// A URL without user info and with every query value redacted.

@@ -6,8 +6,9 @@ import Synchronization
 #endif
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body,
-/// enforces the size limit and the idle timeout, refuses redirects, and resumes the
-/// waiting caller exactly once.
+/// enforces the size limit and the idle timeout, refuses redirects, answers
+/// authentication challenges with the server's own 401, and resumes the waiting caller
+/// exactly once.
 ///
 /// One watchdog serves every task in flight: it wakes a few times per timeout and
 /// cancels the tasks that heard nothing for their `timeoutInterval`, so a request costs a
@@ -25,6 +26,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         var lastHeard: ContinuousClock.Instant = .now
         var body = Data()
         var failure: URLError?
+        /// The response of an authentication challenge, handed back as the answer.
+        var challenged: HTTPURLResponse?
     }
 
     private struct State {
@@ -71,6 +74,22 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         completionHandler(nil)
     }
 
+    /// A server's challenge (`WWW-Authenticate: Basic`, Digest, …) ends the request at once
+    /// with the server's own 401: the client has no credentials to offer beyond those it
+    /// sent, and Linux's URLSession would otherwise wait for an answer that never comes.
+    /// Server-trust and client-certificate challenges carry no failure response and get
+    /// the system's default handling.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
+            [401, 407].contains(response.statusCode)
+        else { return completionHandler(.performDefaultHandling, nil) }
+        state.withLock { $0.pending[task.taskIdentifier]?.challenged = response }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let entry = state.withLock { state in
             guard let entry = state.pending.removeValue(forKey: task.taskIdentifier) else {
@@ -80,7 +99,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
             return entry
         }
         guard let entry else { return }
-        if let failure = entry.failure ?? error.map({ Self.normalized($0, response: task.response) }) {
+        if entry.failure == nil, let challenged = entry.challenged {
+            entry.continuation.resume(returning: (entry.body, challenged))
+        } else if let failure = entry.failure ?? error.map({ Self.normalized($0, response: task.response) }) {
             entry.continuation.resume(throwing: failure)
         } else if let response = task.response as? HTTPURLResponse {
             entry.continuation.resume(returning: (entry.body, response))

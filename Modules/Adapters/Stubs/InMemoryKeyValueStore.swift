@@ -1,3 +1,4 @@
+import Domain
 import Ports
 import Synchronization
 
@@ -36,7 +37,7 @@ public final class InMemoryKeyValueStore: KeyValueStore {
     }
 
     /// The stored values of `keys`, read under one lock, or the read failure.
-    public func values(forKeys keys: [String]) throws(StoreError) -> [String: String] {
+    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
         try state.withLock { state throws(StoreError) in
             if let failure = state.readFailure { throw failure }
             return state.values.filter { keys.contains($0.key) }
@@ -44,7 +45,7 @@ public final class InMemoryKeyValueStore: KeyValueStore {
     }
 
     /// Applies every change under one lock, or throws the write failure and applies none.
-    public func apply(_ changes: [String: String?]) throws(StoreError) {
+    public func apply(_ changes: [String: String?]) async throws(StoreError) {
         try state.withLock { state throws(StoreError) in
             if let failure = state.writeFailure { throw failure }
             for (key, value) in changes { state.values[key] = value }

@@ -40,9 +40,7 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
 
     /// A token store in the state of this scenario: signed in unless the scenario is about being signed out.
     public func tokenStore(content: PreviewContent) -> KeyValueTokenStore {
-        let store = InMemoryTokenStore.make()
-        if isSignedIn { try? store.setTokens(content.tokens) }  // an in-memory store never fails
-        return store
+        .inMemory(holding: isSignedIn ? content.tokens : nil)
     }
 
     /// Whether the user starts signed in.

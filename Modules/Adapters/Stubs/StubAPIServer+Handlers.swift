@@ -39,7 +39,7 @@ extension StubAPIServer {
         let key = StubAPIState.progressKey(user: user, videoID: videoID)
         switch method {
         case "GET":
-            let current = StubAPIState.decode(from: try state.values(forKeys: [StubAPIState.key]))
+            let current = StubAPIState.decode(from: try await state.values(forKeys: [StubAPIState.key]))
             return .json(200, VideoProgress(videoID: videoID, cursor: current.progress[key] ?? 0))
         case "POST":
             guard let cursor = Self.cursor(in: body) else { return .failure(400, "Bad Request") }

@@ -47,7 +47,9 @@ struct StubAPIServer: Sendable {
         do {
             return try await respond(to: route, request)
         } catch {
-            return .failure(500, "Internal Server Error")
+            // The state this mock keeps on the user's disk could not be used: say so, as a
+            // real server's error body would, so the user learns which file and why.
+            return .failure(500, "the built-in mock API could not keep its state: \(error)")
         }
     }
 
@@ -60,7 +62,7 @@ struct StubAPIServer: Sendable {
         case .refresh:
             return try await refresh(body: request.body)
         case .video(let id), .progress(let id, _):
-            guard let user = try user(authorization: request.headers["authorization"]) else {
+            guard let user = try await user(authorization: request.headers["authorization"]) else {
                 return .failure(401, "Unauthorized")
             }
             guard let episode = Self.catalog.first(where: { $0.videoID == id }) else {
@@ -79,9 +81,9 @@ struct StubAPIServer: Sendable {
         }
     }
 
-    private func user(authorization: String?) throws(StoreError) -> String? {
+    private func user(authorization: String?) async throws(StoreError) -> String? {
         guard let token = Credentials.bearer(authorization) else { return nil }
-        return StubAPIState.decode(from: try state.values(forKeys: [StubAPIState.key])).user(
+        return StubAPIState.decode(from: try await state.values(forKeys: [StubAPIState.key])).user(
             accessToken: token, at: now())
     }
 }

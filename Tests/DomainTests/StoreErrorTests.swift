@@ -1,4 +1,4 @@
-import Ports
+import Domain
 import Testing
 
 @Suite("Store errors say where and how to repair")

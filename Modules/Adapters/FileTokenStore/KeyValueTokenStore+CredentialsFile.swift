@@ -1,0 +1,32 @@
+import Domain
+import Foundation
+import Ports
+
+extension KeyValueTokenStore {
+    /// `origin`'s tokens in the credentials file: the keychain's stand-in, a
+    /// ``KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
+    /// one server issued is never offered to another), safe across processes.
+    ///
+    /// - Parameters:
+    ///   - fileURL: by default `$XDG_CONFIG_HOME/cocoacasts/credentials.json`.
+    ///   - lockTimeout: how long to wait for another process's lock.
+    ///   - notices: told when a new sign-in moved a file that did not parse aside.
+    public static func credentialsFile(
+        at fileURL: URL = CredentialsLocation.defaultFile(), origin: Origin,
+        lockTimeout: Duration = FileKeyValueStore.defaultLockTimeout,
+        notices: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> KeyValueTokenStore {
+        KeyValueTokenStore(
+            store: FileKeyValueStore(fileURL: fileURL, lockTimeout: lockTimeout, notices: notices),
+            scope: origin.description)
+    }
+
+    /// The earlier release's tokens for `origin`, for ``MigratingTokenStore``'s `previous`.
+    public static func legacyCredentialsFile(
+        at fileURL: URL = CredentialsLocation.legacyFile(), origin: Origin,
+        defaultBaseURL: URL = CredentialsFormat.legacySeriesBaseURL
+    ) -> KeyValueTokenStore {
+        let file = FileKeyValueStore(fileURL: fileURL, format: .legacy(defaultBaseURL: defaultBaseURL))
+        return KeyValueTokenStore(store: file, scope: origin.description)
+    }
+}
