@@ -14,17 +14,17 @@ struct FailureReport: Equatable {
     /// The exit status.
     let status: ExitCode
 
-    /// The report of `failure` on the screen of `context`.
+    /// The report of `failure` on the screen of `context`. A token store that failed on its
+    /// own (storing a sign-in's tokens) reads like one that failed during a request.
     init(_ failure: Failure, context: APIErrorMapper.Context) {
-        switch failure {
-        case .store(let error):
-            lines = [error.description]
-            status = .localState
-        case .api(let error):
-            let headline = APIErrorMapper(error: error, context: context).message ?? "Interrupted."
-            lines = [headline] + (error.cause.map { [Self.explain($0, context: context)] } ?? [])
-            status = ExitCode(error)
-        }
+        let error: APIError =
+            switch failure {
+            case .api(let error): error
+            case .store(let error): .unknown(.store(error))
+            }
+        let headline = APIErrorMapper(error: error, context: context).message ?? "Interrupted."
+        lines = [headline] + (error.cause.map { [Self.explain($0, context: context)] } ?? [])
+        status = ExitCode(error)
     }
 
     /// The cause's sentence and the next step.
@@ -45,7 +45,8 @@ struct FailureReport: Equatable {
             return "Check the video id (`cocoacasts episodes` lists the episodes) and the base URL."
         case .status(404, _): return "Check the base URL."
         case .status(let status, _) where status >= 500: return "Try again later, or \(verbose)"
-        case .status, .tooLarge, .connectionLost, .transport: return "Try again, or \(verbose)"
+        case .status, .connectionLost: return "Try again, or \(verbose)"
+        case .tooLarge, .transport: return "Run with --verbose to see the exchange."
         case .undecodable: return "Check that the base URL is the Cocoacasts API, or \(verbose)"
         case .cannotConnect: return "Check that the server is running and that the base URL is right."
         case .hostNotFound: return "Check the base URL and the network."

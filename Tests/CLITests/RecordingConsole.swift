@@ -33,7 +33,11 @@ final class RecordingConsole: Console {
 
     func print(_ text: String) {
         state.withLock { state in
-            if let failingOutput { state.outputFailure = state.outputFailure ?? failingOutput } else { state.stdout += text + "\n" }
+            if let failingOutput {
+                state.outputFailure = state.outputFailure ?? failingOutput
+            } else {
+                state.stdout += text + "\n"
+            }
         }
     }
 

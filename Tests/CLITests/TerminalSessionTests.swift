@@ -6,7 +6,7 @@ import Testing
 @Suite("cocoacasts on a terminal: prompts without echo, a spinner while waiting")
 struct TerminalSessionTests {
     /// Starts argv[2…] on a pty with env from argv[1] (JSON), answers prompts from the
-    /// `answers` list, and prints everything the terminal showed.
+    /// `answers` list (`<Ctrl-D>` ends the input), and prints everything the terminal showed.
     static let driver = #"""
         import json, os, pty, sys, time
         env, argv, answers = json.loads(sys.argv[1]), sys.argv[2:], json.loads(os.environ["ANSWERS"])
@@ -24,7 +24,7 @@ struct TerminalSessionTests {
             shown += chunk
             for prompt, answer in list(answers):
                 if shown.endswith(prompt.encode()):
-                    os.write(fd, (answer + "\n").encode())
+                    os.write(fd, b"\x04" if answer == "<Ctrl-D>" else (answer + "\n").encode())
                     answers.remove([prompt, answer])
         _, status = os.waitpid(pid, 0)
         sys.stdout.write(shown.decode("utf-8", "replace"))
@@ -33,9 +33,7 @@ struct TerminalSessionTests {
 
     static func runOnTerminal(
         _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil
-    )
-        async throws -> ChildProcess.Outcome
-    {
+    ) async throws -> ChildProcess.Outcome {
         var environment = [
             "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path, "TERM": "xterm",
         ]
@@ -78,6 +76,54 @@ struct TerminalSessionTests {
                 #expect(session.stdout.contains("⠋ Fetching episodes…"))
                 #expect(session.stdout.contains("\u{1B}[2K"))
                 #expect(session.stdout.contains("\u{1B}[1m"))  // the table's header is bold on a terminal
+            }
+        }
+    }
+
+    @Test func ctrlDAtAPromptSaysSoOnALineOfItsOwn() async throws {
+        try await TemporaryDirectory.with { directory in
+            let session = try await Self.runOnTerminal(
+                ["signin"], answers: [["E-mail: ", "<Ctrl-D>"]], directory: directory)
+            #expect(session.status == 64)
+            #expect(
+                session.stdout.hasSuffix(
+                    "E-mail: \r\ncocoacasts: no e-mail address given (end of input); nothing was sent\r\n"))
+            #expect(!session.stdout.contains("not a terminal"))
+        }
+    }
+
+    /// While another process holds the token file's lock, `cocoacasts` waits without
+    /// blocking a thread: its spinner (on the main actor) keeps turning until it gives up
+    /// with the lock's message and 74, within the lock's bound — when a refresh needs the
+    /// lock (`video`) and when storing a sign-in does (`signin`).
+    @Test(arguments: ["video", "signin"])
+    func waitingForAHeldLockKeepsTheSpinnerTurningThenGivesUpWith74(command: String) async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                try await server.admin.expireAccessTokens()  // the next video needs a refresh, under the lock
+                let lock = try await ProcessLock.hold(cli.store.path + ".lock")
+                let clock = ContinuousClock()
+                let start = clock.now
+                let (arguments, answers, label) =
+                    command == "video"
+                    ? (["video", "632759499"], [[String]](), "Fetching the video…")
+                    : (
+                        ["signin", "--email", DemoAccount.email], [["Password: ", DemoAccount.password]], "Signing in…"
+                    )
+                let session = try await Self.runOnTerminal(
+                    arguments + ["--timeout", "1"], answers: answers, directory: directory, baseURL: server.baseURL)
+                let elapsed = clock.now - start
+                await lock.release()
+                #expect(session.status == 74)
+                #expect(
+                    session.stdout.contains(
+                        "Another process held the lock on \(cli.store.path).lock for more than 6.0 s."))
+                // 80 ms a frame for about six seconds: far more than a blocked main thread could draw.
+                let frames = session.stdout.components(separatedBy: label).count - 1
+                #expect(frames > 20, "\(frames) spinner frames in \(elapsed)")
+                #expect(elapsed >= .seconds(6) && elapsed < .seconds(16))
             }
         }
     }

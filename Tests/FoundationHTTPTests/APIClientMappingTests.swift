@@ -69,7 +69,10 @@ struct APIClientMappingTests {
         ("", "it is not valid JSON"), ("not json", "it is not valid JSON"),
         (#"{"duration": "long"}"#, "the field duration is not a number"),
         ("[]", "it is not an object but another kind of JSON value"), ("{}", "the field duration is missing"),
-        (#"{"duration": 1, "videoURL": "", "imageURL": "https://x"}"#, "the field videoURL has a value that is not valid"),
+        (
+            #"{"duration": 1, "videoURL": "", "imageURL": "https://x"}"#,
+            "the field videoURL has a value that is not valid"
+        ),
     ])
     func undecodableBodiesAreInvalidResponsesThatSayWhere(body: String, detail: String) async {
         let client = TestClient.make(SpyTransport(status: 200, body: Data(body.utf8)))
@@ -79,9 +82,13 @@ struct APIClientMappingTests {
     @Test(arguments: [
         (URLError.Code.notConnectedToInternet, APIError.unreachable(.offline)),
         (.cannotFindHost, .unreachable(.hostNotFound("api.example.com"))),
-        (.cannotConnectToHost, .unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))),
+        (
+            .cannotConnectToHost,
+            .unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))
+        ),
         (.networkConnectionLost, .unreachable(.connectionLost(host: "api.example.com", port: 443))),
-        (.timedOut, .unreachable(.timedOut(seconds: 5))), (.dnsLookupFailed, .unreachable(.hostNotFound("api.example.com"))),
+        (.timedOut, .unreachable(.timedOut(seconds: 5))),
+        (.dnsLookupFailed, .unreachable(.hostNotFound("api.example.com"))),
         (.cancelled, .cancelled), (.dataLengthExceedsMaximum, .invalidResponse(.tooLarge(limit: 10 << 20))),
         (.badServerResponse, .invalidResponse(.undecodable("it is not a well-formed HTTP answer (URLError -1011)"))),
         (.unsupportedURL, .unknown(.transport("URLError -1002"))),
@@ -95,10 +102,20 @@ struct APIClientMappingTests {
 
     /// Linux's URLSession reports libcurl's failures as code -1 with curl's words; the words tell TLS apart.
     @Test(arguments: [
-        ("SSL certificate problem: self-signed certificate", APIError.unknown(.untrustedCertificate("SSL certificate problem: self-signed certificate"))),
-        ("SSL: no alternative certificate subject name matches target host name '127.0.0.1'",
-         .unknown(.untrustedCertificate("SSL: no alternative certificate subject name matches target host name '127.0.0.1'"))),
-        ("OpenSSL SSL_connect: Connection reset by peer", .unknown(.tlsFailed("OpenSSL SSL_connect: Connection reset by peer"))),
+        (
+            "SSL certificate problem: self-signed certificate",
+            APIError.unknown(.untrustedCertificate("SSL certificate problem: self-signed certificate"))
+        ),
+        (
+            "SSL: no alternative certificate subject name matches target host name '127.0.0.1'",
+            .unknown(
+                .untrustedCertificate(
+                    "SSL: no alternative certificate subject name matches target host name '127.0.0.1'"))
+        ),
+        (
+            "OpenSSL SSL_connect: Connection reset by peer",
+            .unknown(.tlsFailed("OpenSSL SSL_connect: Connection reset by peer"))
+        ),
         ("Failed sending data to the peer", .unknown(.transport("Failed sending data to the peer"))),
     ])
     func curlsWordsTellTheCause(detail: String, expected: APIError) async {

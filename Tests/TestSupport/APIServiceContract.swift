@@ -25,7 +25,8 @@ public struct APIServiceSubject: Sendable {
 
     /// Signs the demo user in and stores the tokens.
     func signIn() async throws {
-        try await tokenStore.setTokens(try await service.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        try await tokenStore.setTokens(
+            try await service.signIn(email: DemoAccount.email, password: DemoAccount.password))
     }
 }
 

@@ -101,17 +101,24 @@ public struct MockAPIFault: Encodable, Sendable {
     var seconds: Double?
     var status: Int?
     var retryAfter: Int?
+    var reason: String?
+    var body: String?
+    var headers: [String: String]?
 
     /// Waits `seconds` before answering normally.
     public static func latency(_ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
         Self(route: route, kind: "latency", count: count, seconds: seconds)
     }
 
-    /// Answers with `status`, and `Retry-After` when given.
-    public static func status(_ status: Int, retryAfter: Int? = nil, route: String = MockAPIRoute.any, count: Int = 1)
-        -> Self
-    {
-        Self(route: route, kind: "status", count: count, status: status, retryAfter: retryAfter)
+    /// Answers with `status`, and `Retry-After` when given; the body is the API's error
+    /// body with `reason` (by default "Injected fault"), or `body` as it is; `headers` are added.
+    public static func status(
+        _ status: Int, retryAfter: Int? = nil, reason: String? = nil, body: String? = nil,
+        headers: [String: String]? = nil, route: String = MockAPIRoute.any, count: Int = 1
+    ) -> Self {
+        Self(
+            route: route, kind: "status", count: count, status: status, retryAfter: retryAfter, reason: reason,
+            body: body, headers: headers)
     }
 
     /// Answers 200 with a body that is not JSON.

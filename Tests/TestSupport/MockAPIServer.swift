@@ -65,7 +65,7 @@ public final class MockAPIServer: Sendable {
         self.process = process
         self.baseURL = url
         self.port = port
-        self.admin = MockAPIAdmin(origin: URL(string: "http://127.0.0.1:\(port)")!)
+        self.admin = MockAPIAdmin(origin: URL(string: "\(url.scheme ?? "http")://127.0.0.1:\(port)")!)
     }
 
     /// The base URL on the other loopback origin (`localhost` instead of `127.0.0.1`).

@@ -9,6 +9,8 @@
 //   token-store-worker refresh STORE ORIGIN STALE CALLS START
 //       at the Unix time START, refresh STALE; the refresh appends a line to CALLS and
 //       returns a pair "refreshed-<pid>". Prints the access token it ended with.
+//   token-store-worker wait-for-lock STORE ORIGIN WRITERS
+//       see `waitForLock(store:origin:writers:)`.
 import Domain
 import FileTokenStore
 import Foundation
@@ -34,7 +36,8 @@ case "cycle" where arguments.count == 6:
         let pair = SignInResponse(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
         do {
             try await store.setTokens(pair)
-            guard let read = try await store.tokens(), read.accessToken.hasPrefix("w"), read.accessToken == read.refreshToken
+            guard let read = try await store.tokens(), read.accessToken.hasPrefix("w"),
+                read.accessToken == read.refreshToken
             else { fail("read back no pair a worker wrote") }
         } catch {
             fail("\(error)")
@@ -69,6 +72,8 @@ case "refresh" where arguments.count == 7:
     } catch {
         fail("\(error)")
     }
+case "wait-for-lock":
+    await waitForLock(store: URL(fileURLWithPath: arguments[2]), origin: origin, writers: Int(arguments[4]) ?? 1)
 default:
     fail("unknown command \(arguments[1])")
 }

@@ -39,7 +39,8 @@ enum Redaction {
     /// `Authorization` header (a bearer token, or Basic's encoded e-mail and password).
     static func secrets(of request: URLRequest) -> [String] {
         let apiToken = request.value(forHTTPHeaderField: "X-API-TOKEN")
-        let authorization = request.value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last.map(String.init)
+        let authorization = request.value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last.map(
+            String.init)
         return [apiToken, authorization].compactMap { $0 }
     }
 

@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A server that challenges (`WWW-Authenticate`, as RFC 7617 servers do on a failed Basic
+/// sign-in) gets its own 401 back at once, whatever the scheme: Linux's URLSession alone
+/// waits for an answer to the challenge until the request times out.
+@Suite("Authentication challenges are answered with the server's own 401, at once")
+struct AuthenticationChallengeTests {
+    static let schemes = [
+        #"Basic realm="mock-api""#, #"Basic realm="mock-api", charset="UTF-8""#,
+        #"Digest realm="mock-api", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c0""#,
+        #"Bearer realm="mock-api", error="invalid_token""#, "Negotiate",
+    ]
+
+    @Test(arguments: schemes)
+    func aWrongPasswordIsUnauthorizedWithoutWaitingForTheTimeout(challenge: String) async throws {
+        try await MockAPIServer.with(arguments: ["--www-authenticate", challenge]) { server async throws in
+            let client = try LoopbackClient.make(server, timeout: 20).client
+            let clock = ContinuousClock()
+            let start = clock.now
+            await #expect(throws: APIError.unauthorized(.status(401, reason: "Unauthorized"))) {
+                try await client.signIn(email: DemoAccount.email, password: "not-the-password")
+            }
+            #expect(clock.now - start < .seconds(10))  // not the 20 s timeout
+        }
+    }
+
+    @Test func theTransportHandsBackTheChallengeWithItsBody() async throws {
+        try await MockAPIServer.with(arguments: ["--www-authenticate", #"Basic realm="mock-api""#]) {
+            server async throws in
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("auth"), timeoutInterval: 20)
+            request.httpMethod = "POST"
+            request.setValue(APIConfiguration.seriesAPIToken, forHTTPHeaderField: "X-API-TOKEN")
+            request.setValue(
+                "Basic " + Data("demo@cocoacasts.com:nope".utf8).base64EncodedString(),
+                forHTTPHeaderField: "Authorization")
+            let (body, response) = try await URLSessionTransport().send(request, maximumResponseSize: 1 << 20)
+            #expect(response.statusCode == 401)
+            #expect(response.value(forHTTPHeaderField: "WWW-Authenticate") == #"Basic realm="mock-api""#)
+            #expect(try JSONDecoder().decode(ErrorResponse.self, from: body).reason == "Unauthorized")
+        }
+    }
+
+    @Test func aChallengedProtectedRequestStillRefreshesOnce() async throws {
+        try await MockAPIServer.with(arguments: ["--www-authenticate", #"Bearer realm="mock-api""#]) {
+            server async throws in
+            let (client, _) = try await LoopbackClient.signedIn(server, timeout: 20)
+            try await server.admin.expireAccessTokens()
+            #expect(try await client.video(id: "632759499").duration == 513)
+            #expect(try await server.admin.count(MockAPIRoute.refresh) == 1)
+        }
+    }
+}
