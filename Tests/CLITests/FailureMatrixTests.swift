@@ -1,4 +1,5 @@
 import Foundation
+import Ports
 import TestSupport
 import Testing
 
@@ -11,8 +12,16 @@ struct FailureMatrixTests {
     typealias Operation = FailureMatrix.Operation
     typealias Cause = FailureMatrix.Cause
 
+    /// Cells at once: each starts a server and several CLI processes, and 52 at once on two
+    /// cores would starve every other test of the suite.
+    static let cells = AsyncSemaphore(permits: 3)
+
     @Test(arguments: Operation.allCases, Cause.allCases)
     func theCLISaysWhatHappened(operation: Operation, cause: Cause) async throws {
+        try await Self.cells.withPermit { try await Self.run(operation, cause) }
+    }
+
+    private static func run(_ operation: Operation, _ cause: Cause) async throws {
         try await TemporaryDirectory.with { directory in
             var arguments: [String] = []
             if cause == .challenge401 { arguments += ["--www-authenticate", #"Basic realm="mock-api""#] }
