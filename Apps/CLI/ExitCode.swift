@@ -52,10 +52,10 @@ enum ExitCode: Int32, CaseIterable {
     var summary: String {
         switch self {
         case .success: "success"
-        case .failure: "the request failed (server error, unreadable answer, unknown episode)"
+        case .failure: "the request failed (server error, unreadable answer, refused redirect, unknown episode)"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
         case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
-        case .localState: "the token file cannot be used (corrupt, readable by others, locked), or the output"
+        case .localState: "the token file (corrupt, open to others, locked) or the output cannot be used"
         case .unauthorized: "not signed in, or the e-mail/password, session or API token was refused"
         case .interrupted: "interrupted"
         case .outputClosed: "the output was closed (a pipe whose reader went away)"

@@ -7,7 +7,8 @@ import Ports
 
 /// The live ``HTTPTransport``: one `URLSession` with keep-alive connections.
 ///
-/// It never follows a redirect (the client does, safely), keeps no cookies and no cache,
+/// It never follows a redirect (the client does, safely), answers an authentication
+/// challenge with the server's own 401 at once, keeps no cookies and no cache,
 /// stops reading a body as soon as it passes the size limit (or the declared length
 /// does), and fails a request that hears nothing from the server for its
 /// `timeoutInterval` — headers and body alike, which Linux's URLSession alone does not
