@@ -47,7 +47,8 @@ enum Composition {
                 at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
                 notices: notices),
             previous: KeyValueTokenStore.legacyCredentialsFile(
-                at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin))
+                at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
+            leftover: { notices("The earlier release's token file could not be removed: \($0)") })
         return make(
             configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
             isEmbedded: settings.baseURL == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationHTTP
 
 /// Where to connect and how: flags win over the environment, the environment over defaults.
 struct Settings: Equatable {
@@ -21,7 +22,8 @@ struct Settings: Equatable {
         }
         if let text = setting("--base-url", "COCOACASTS_BASE_URL") {
             guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw .invalidValue("base URL", value: text, expected: "a URL such as http://127.0.0.1:8080/api/v1")
+                throw .invalidValue(
+                    "base URL", value: Redaction.urlText(text), expected: "a URL such as http://127.0.0.1:8080/api/v1")
             }
             baseURL = url
         } else {

@@ -19,7 +19,7 @@ extension APIError {
         case connectionLost(host: String, port: Int)
         /// The machine has no network connection.
         case offline
-        /// The server sent nothing for `seconds`.
+        /// The server had not answered, to its last byte, within `seconds`.
         case timedOut(seconds: Double)
         /// The server's TLS certificate is not trusted; the text is the TLS library's.
         case untrustedCertificate(String)
@@ -59,7 +59,7 @@ extension APIError.Cause: CustomStringConvertible {
         case .offline:
             "This machine is not connected to a network."
         case .timedOut(let seconds):
-            "The server sent nothing for \(Self.seconds(seconds))."
+            "The server did not answer within \(Self.seconds(seconds))."
         case .untrustedCertificate(let detail):
             "The server's TLS certificate is not trusted (\(detail))."
         case .tlsFailed(let detail):

@@ -8,14 +8,24 @@ import Domain
 /// `current` is still empty, under its exclusive access — so any number of processes
 /// can migrate at the same moment and the newest pair always survives. Running the
 /// migration again once it is done touches nothing.
+///
+/// A previous pair is never read once it has been moved: signing out clears `previous`
+/// before `current`, so a previous store that cannot be cleared fails the sign-out with
+/// its error and leaves the current pair in place — never a stale, long-rotated pair to
+/// fall back to.
 public struct MigratingTokenStore: TokenStore {
     private let current: any TokenStore
     private let previous: any TokenStore
+    private let leftover: @Sendable (StoreError) -> Void
 
-    /// Creates a store that migrates from `previous` to `current`.
-    public init(current: any TokenStore, previous: any TokenStore) {
+    /// Creates a store that migrates from `previous` to `current`; `leftover` is told when a
+    /// sign-in could not clear `previous` (the sign-in itself succeeded).
+    public init(
+        current: any TokenStore, previous: any TokenStore, leftover: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) {
         self.current = current
         self.previous = previous
+        self.leftover = leftover
     }
 
     /// The current pair, else the previous one. `previous` is not read when `current` has a pair.
@@ -24,12 +34,16 @@ public struct MigratingTokenStore: TokenStore {
         return try await previous.tokens()
     }
 
-    /// Stores the pair in `current` and clears `previous`. Clearing is best effort: once
-    /// `current` holds a pair, `previous` is never read again, so a previous store that
-    /// cannot be cleared (unreadable, say) does not fail the sign-in.
+    /// Stores the pair in `current` and clears `previous`. A previous store that cannot be
+    /// cleared (unreadable, say) does not fail the sign-in, which is done: `leftover` hears
+    /// of it, and the next sign-out will fail until it is repaired.
     public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
         try await current.setTokens(tokens)
-        try? await previous.reset()
+        do {
+            try await previous.reset()
+        } catch {
+            leftover(error)
+        }
     }
 
     /// Stores the pair in `current` unless either store has one; then clears `previous`.
@@ -38,10 +52,11 @@ public struct MigratingTokenStore: TokenStore {
         try await previous.reset()
     }
 
-    /// Clears both stores.
+    /// Clears `previous`, then `current`: a previous pair that cannot be cleared stops the
+    /// sign-out before the current pair is gone, so reads never fall back to it.
     public func reset() async throws(StoreError) {
-        try await current.reset()
         try await previous.reset()
+        try await current.reset()
     }
 
     /// Migrates what `previous` holds, then refreshes in `current`.

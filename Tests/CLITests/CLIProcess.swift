@@ -32,6 +32,26 @@ struct CLIProcess {
     /// Runs `cocoacasts arguments…` with `stdin`.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil) async throws -> ChildProcess.Outcome {
+        try await run(Self.binary, arguments, stdin: stdin)
+    }
+
+    /// Runs `cocoacasts arguments…` under python3, which reports the run's peak resident
+    /// memory in KiB (`ru_maxrss` of the waited-for child).
+    func runMeasured(_ arguments: [String]) async throws -> (ChildProcess.Outcome, peakKiB: Int) {
+        let report = directory.file("peak-rss-\(UUID().uuidString)")
+        let script = """
+            import resource, subprocess, sys
+            status = subprocess.run(sys.argv[2:]).returncode
+            open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+            sys.exit(status)
+            """
+        let python = URL(fileURLWithPath: "/usr/bin/env")
+        let outcome = try await run(
+            python, ["python3", "-c", script, report.path, Self.binary.path] + arguments, stdin: nil)
+        return (outcome, Int(try String(contentsOf: report, encoding: .utf8)) ?? .max)
+    }
+
+    private func run(_ executable: URL, _ arguments: [String], stdin: String?) async throws -> ChildProcess.Outcome {
         var variables = [
             "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
             "PATH": "/usr/bin:/bin",
@@ -40,7 +60,7 @@ struct CLIProcess {
         if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
         storedTokens().forEach(seenTokens.record)
         let outcome = try await ChildProcess.run(
-            Self.binary, arguments, environment: variables, stdin: stdin, timeout: .seconds(30))
+            executable, arguments, environment: variables, stdin: stdin, timeout: .seconds(30))
         storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
         outputs.record(outcome.stderr)

@@ -131,7 +131,7 @@ enum FailureMatrix {
             return .failure(
                 [
                     operation.headline(.network),
-                    "The server sent nothing for 1 s. Try again later, or allow more time with --timeout.",
+                    "The server did not answer within 1 s. Try again later, or allow more time with --timeout.",
                 ], status: 69)
         case .untrustedCertificate:
             return .failure(

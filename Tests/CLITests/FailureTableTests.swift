@@ -57,10 +57,10 @@ struct FailureTableTests {
             .episodes),
         Row("answer over the size limit", "episodes", .invalidResponse(.tooLarge(limit: 10 << 20)), .episodes),
         Row(
-            "redirect refused", "progress 1 --set 5",
+            "redirect refused (to plain http, to another origin, or turning a change into a GET)",
+            "progress 1 --set 5",
             .failedRequest(
-                .redirectRefused(
-                    to: "https://other.example/x", reason: "a request with a body is not sent to another origin")),
+                .redirectRefused(to: "http://api.example.com/x", reason: "it leads from https to plain http")),
             .progress),
         Row(
             "connection refused", "episodes",

@@ -55,7 +55,7 @@ struct APIClientObserverTests {
         let lines = events.calls.map(\.description)
         #expect(lines.contains { $0.hasPrefix("✗ GET") && $0.contains("unreachable") })
         #expect(lines.contains { $0.hasPrefix("↻ GET") && $0.contains("attempt 2") })
-        #expect(lines.contains { $0.contains("https://cdn.example/x?sig=%3Credacted%3E (credentials removed") })
+        #expect(lines.contains { $0.contains("https://cdn.example/x?<redacted> (credentials removed") })
         #expect(!lines.joined().contains("abc"))
     }
 }

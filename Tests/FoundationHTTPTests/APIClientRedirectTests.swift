@@ -30,7 +30,7 @@ struct APIClientRedirectTests {
         #expect(followed.value(forHTTPHeaderField: "X-API-TOKEN") == TestClient.apiToken)
     }
 
-    @Test(arguments: ["https://evil.example/videos/1", "http://api.example.com/x", "https://api.example.com:8443/x"])
+    @Test(arguments: ["https://evil.example/videos/1", "https://api.example.com:8443/x"])
     func aRedirectToAnotherOriginLosesEveryCredential(location: String) async throws {
         let transport = Self.redirecting(to: location)
         _ = try await TestClient.make(transport).video(id: "1")
@@ -61,17 +61,55 @@ struct APIClientRedirectTests {
         let transport = Self.redirecting(to: "https://evil.example/refresh")
         let client = TestClient.make(transport)
         let refused = APIError.failedRequest(
-            .redirectRefused(
-                to: "https://evil.example/refresh", reason: "a request with a body is not sent to another origin"))
+            .redirectRefused(to: "https://evil.example/refresh", reason: "a POST is not sent to another origin"))
         await #expect(throws: refused) { try await client.updateProgressForVideo(id: "1", cursor: 5) }
         #expect(transport.requests.count == 1)
     }
 
-    @Test func seeOtherTurnsAPostIntoABodylessGet() async throws {
-        let transport = Self.redirecting(to: "/elsewhere", status: 303)
-        _ = try? await TestClient.make(transport).updateProgressForVideo(id: "1", cursor: 5)
+    @Test(arguments: ["http://api.example.com/x", "http://127.0.0.1:8080/x", "http://localhost/x"])
+    func aRedirectFromHTTPSToPlainHTTPIsRefusedBeforeAnythingIsSent(location: String) async {
+        let transport = Self.redirecting(to: location)
+        let refused = APIError.failedRequest(
+            .redirectRefused(to: location, reason: "it leads from https to plain http"))
+        await #expect(throws: refused) { try await TestClient.make(transport).video(id: "1") }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test(arguments: [301, 302, 303])
+    func aRedirectThatWouldTurnAChangeIntoAGetIsRefused(status: Int) async {
+        let transport = Self.redirecting(to: "/elsewhere", status: status)
+        let client = TestClient.make(transport)
+        let post = APIError.failedRequest(
+            .redirectRefused(
+                to: "https://api.example.com/elsewhere", reason: "a \(status) would turn the POST into a GET"))
+        await #expect(throws: post) { try await client.updateProgressForVideo(id: "1", cursor: 5) }
+        let delete = APIError.failedRequest(
+            .redirectRefused(
+                to: "https://api.example.com/elsewhere", reason: "a \(status) would turn the DELETE into a GET"))
+        await #expect(throws: delete) { try await client.deleteProgressForVideo(id: "1") }
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test(arguments: [307, 308])
+    func aTemporaryOrPermanentRedirectKeepsTheMethodAndBodyWithinTheOrigin(status: Int) async throws {
+        let transport = SpyTransport { request in
+            if request.url!.path.hasPrefix("/api/v1/") {
+                return SpyTransport.response(to: request, status: status, headers: ["Location": "/v2/progress"])
+            }
+            return SpyTransport.response(to: request, status: 200, body: Data(#"{"videoID": "1", "cursor": 5}"#.utf8))
+        }
+        _ = try await TestClient.make(transport).updateProgressForVideo(id: "1", cursor: 5)
         let followed = try #require(transport.requests.last)
-        #expect(followed.httpMethod == "GET" && followed.httpBody == nil)
+        #expect(followed.httpMethod == "POST" && followed.httpBody == Data(#"{"cursor":5}"#.utf8))
+        #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer access-1")
+    }
+
+    @Test func aDeleteIsNotSentToAnotherOrigin() async {
+        let transport = Self.redirecting(to: "https://other.example/progress", status: 307)
+        let refused = APIError.failedRequest(
+            .redirectRefused(to: "https://other.example/progress", reason: "a DELETE is not sent to another origin"))
+        await #expect(throws: refused) { try await TestClient.make(transport).deleteProgressForVideo(id: "1") }
+        #expect(transport.requests.count == 1)
     }
 
     @Test func redirectLoopsEndAfterFiveHops() async {

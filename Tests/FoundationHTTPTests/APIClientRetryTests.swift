@@ -49,6 +49,31 @@ struct APIClientRetryTests {
         #expect(sleeps.calls == [.seconds(2)])
     }
 
+    /// An HTTP date in `Retry-After` (RFC 9110 §10.2.3), in any of its three formats.
+    @Test(arguments: ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"])
+    func retryAfterTakesAnHTTPDate(format: String) async throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = format
+        let sleeps = CallRecorder<Duration>()
+        let value = formatter.string(from: Date().addingTimeInterval(3))
+        _ = try await TestClient.make(Self.transport([503, 200], headers: ["Retry-After": value]), sleeps: sleeps)
+            .episodes()
+        let slept = try #require(sleeps.calls.first)
+        #expect(slept > .seconds(1.5) && slept <= .seconds(3), "\(value) gave \(slept)")
+    }
+
+    /// A date in the past means "now"; text that is neither digits nor a date is ignored
+    /// (the usual backoff applies, below a second).
+    @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "nan", "-5", "1e1", "soon"])
+    func aRetryAfterInThePastOrUnreadableWaitsNoLonger(value: String) async throws {
+        let sleeps = CallRecorder<Duration>()
+        _ = try await TestClient.make(Self.transport([503, 200], headers: ["Retry-After": value]), sleeps: sleeps)
+            .episodes()
+        #expect(try #require(sleeps.calls.first) < .seconds(1))
+    }
+
     @Test func aRetryAfterBeyondTheLimitEndsTheRetries() async {
         let transport = Self.transport([503, 200], headers: ["Retry-After": "120"])
         await #expect(throws: APIError.failedRequest(.status(503, reason: nil))) {

@@ -41,10 +41,29 @@ struct MigratingTokenStoreTests {
         #expect(try await migrating.tokens() == SampleTokens.second)
     }
 
-    @Test func aPreviousStoreThatCannotBeClearedDoesNotFailTheSignIn() async throws {
+    @Test func aPreviousStoreThatCannotBeClearedDoesNotFailTheSignInButSaysSo() async throws {
         try await previous.setTokens(SampleTokens.first)
-        previousValues.fail(with: .corrupt(path: "legacy", detail: "garbage"))
+        let failure = StoreError.corrupt(path: "legacy", detail: "garbage")
+        previousValues.fail(with: failure)
+        let leftovers = CallRecorder<StoreError>()
+        let migrating = MigratingTokenStore(current: current, previous: previous, leftover: { leftovers.record($0) })
         try await migrating.setTokens(SampleTokens.second)
+        #expect(try await migrating.tokens() == SampleTokens.second)
+        #expect(leftovers.calls == [failure])
+    }
+
+    @Test func aSignOutNeverFallsBackToAMigratedPairThatCouldNotBeCleared() async throws {
+        // Given a pair moved from the previous store, which then could not be cleared
+        try await previous.setTokens(SampleTokens.first)
+        try await migrating.setTokensIfAbsent(SampleTokens.first)
+        try await current.setTokens(SampleTokens.second)  // rotated since
+        try await previous.setTokens(SampleTokens.first)  // the stale pair is back, and stays
+        previousValues.fail(with: .io(path: "legacy", detail: "Read-only file system"))
+        // When the user signs out, the sign-out fails with the previous store's error
+        await #expect(throws: StoreError.io(path: "legacy", detail: "Read-only file system")) {
+            try await migrating.reset()
+        }
+        // Then the current pair is still what is read: never the stale previous one
         #expect(try await migrating.tokens() == SampleTokens.second)
     }
 

@@ -22,12 +22,4 @@ struct TokenStoreContractTests {
             previous: KeyValueTokenStore(store: SpyKeyValueStore()))
         try await check.run(on: store)
     }
-
-    @Test("MirroringTokenStore", arguments: TokenStoreContract.cases)
-    func mirroringTokenStore(_ check: TokenStoreContract) async throws {
-        let store = MirroringTokenStore(
-            primary: KeyValueTokenStore(store: SpyKeyValueStore()),
-            mirrors: [KeyValueTokenStore(store: SpyKeyValueStore()), KeyValueTokenStore(store: SpyKeyValueStore())])
-        try await check.run(on: store)
-    }
 }

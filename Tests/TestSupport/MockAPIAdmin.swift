@@ -101,9 +101,13 @@ public struct MockAPIFault: Encodable, Sendable {
     var seconds: Double?
     var status: Int?
     var retryAfter: Int?
+    var retryAfterDate: Int?
     var reason: String?
     var body: String?
     var headers: [String: String]?
+    var location: String?
+    var interval: Double?
+    var size: Int?
 
     /// Waits `seconds` before answering normally.
     public static func latency(_ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
@@ -139,5 +143,39 @@ public struct MockAPIFault: Encodable, Sendable {
     /// Redirects to the same path on the other loopback origin.
     public static func redirect(status: Int = 307, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
         Self(route: route, kind: "redirect", count: count, status: status)
+    }
+
+    /// Redirects to `location`, whatever it is (another scheme, another host).
+    public static func redirect(
+        status: Int = 307, to location: String, route: String = MockAPIRoute.any, count: Int = 1
+    ) -> Self {
+        Self(route: route, kind: "redirect", count: count, status: status, location: location)
+    }
+
+    /// Answers `status` with `Retry-After` as the HTTP date `seconds` from now.
+    public static func status(
+        _ status: Int, retryAfterDate seconds: Int, route: String = MockAPIRoute.any, count: Int = 1
+    ) -> Self {
+        Self(route: route, kind: "status", count: count, status: status, retryAfterDate: seconds)
+    }
+
+    /// Serves the request (a refresh rotates the tokens), then waits `seconds` before answering.
+    public static func hold(_ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "hold", count: count, seconds: seconds)
+    }
+
+    /// Issues tokens that end in CR LF and a header line of their own.
+    public static func crlfTokens(route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "crlf-tokens", count: count)
+    }
+
+    /// Sends the body one byte every `interval` seconds.
+    public static func trickle(every interval: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "trickle", count: count, interval: interval)
+    }
+
+    /// Answers 200 with a gzip body that inflates to `size` zero bytes.
+    public static func gzipBomb(inflatingTo size: Int, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
+        Self(route: route, kind: "gzip-bomb", count: count, size: size)
     }
 }

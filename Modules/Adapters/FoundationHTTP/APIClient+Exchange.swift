@@ -13,8 +13,11 @@ extension APIClient {
     /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
     /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
     /// Returns the final response whatever its status; a redirect that is not followed
-    /// fails with `failedRequest` and the reason it was refused.
-    func exchange(_ request: URLRequest, idempotent: Bool) async throws(APIError) -> (Data, HTTPURLResponse) {
+    /// fails with `failedRequest` and the reason it was refused. No retry starts that could
+    /// not end (its pause and a whole attempt) by `deadline`.
+    func exchange(_ request: URLRequest, idempotent: Bool, deadline: ContinuousClock.Instant) async throws(APIError)
+        -> (Data, HTTPURLResponse)
+    {
         var request = request
         var attempt = 1
         var redirects = 0
@@ -23,12 +26,13 @@ extension APIClient {
             do {
                 (data, response) = try await sendOnce(request)
             } catch {
-                guard idempotent, error.isConnectionLoss, await pause(before: &attempt, request, retryAfter: nil)
+                guard idempotent, error.isConnectionLoss,
+                    await pause(before: &attempt, request, retryAfter: nil, deadline: deadline)
                 else { throw error.apiError }
                 continue
             }
             if idempotent, RetryPolicy.retryableStatuses.contains(response.statusCode),
-                await pause(before: &attempt, request, retryAfter: Self.retryAfter(response))
+                await pause(before: &attempt, request, retryAfter: Self.retryAfter(response), deadline: deadline)
             {
                 continue
             }
@@ -40,13 +44,17 @@ extension APIClient {
         }
     }
 
-    /// Waits before the next attempt; `false` when the policy allows none.
-    private func pause(before attempt: inout Int, _ request: URLRequest, retryAfter: TimeInterval?) async -> Bool {
+    /// Waits before the next attempt; `false` when the policy allows none, or when the
+    /// attempt after the pause could not end by `deadline`.
+    private func pause(
+        before attempt: inout Int, _ request: URLRequest, retryAfter: TimeInterval?, deadline: ContinuousClock.Instant
+    ) async -> Bool {
         let policy = configuration.retryPolicy
         guard let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, jitter: .random(in: 0...1))
         else { return false }
-        attempt += 1
         let duration = Duration.milliseconds(Int64(min(delay, 3_600) * 1000))  // finite whatever the policy says
+        guard ContinuousClock.now + duration + .seconds(request.timeoutInterval) <= deadline else { return false }
+        attempt += 1
         observer?.observe(
             .retry(
                 method: request.httpMethod ?? "GET", url: Redaction.url(request.url), attempt: attempt,
@@ -60,9 +68,7 @@ extension APIClient {
     }
 
     private static func retryAfter(_ response: HTTPURLResponse) -> TimeInterval? {
-        response.value(forHTTPHeaderField: "Retry-After").flatMap {
-            TimeInterval($0.trimmingCharacters(in: .whitespaces))
-        }
+        response.value(forHTTPHeaderField: "Retry-After").flatMap { RetryPolicy.retryAfter($0) }
     }
 
     /// The request a redirect leads to; `nil` when the response is no redirect.

@@ -13,6 +13,10 @@ extension APIClient {
     /// The access token is read when the request's turn comes, so requests that waited
     /// while others met a 401 and refreshed send the new token, not the stale one: a
     /// thousand calls meeting an expired token cost one refresh and a handful of 401s.
+    ///
+    /// Each attempt ends within the configured timeout and the retries stop at three times
+    /// it, so an operation ends within five timeouts: its retries, then at most a refresh
+    /// and the first attempt of its replay.
     func perform(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
         try await slots.withPermit { () async throws(APIError) -> Data in
             guard !Task.isCancelled else { throw .cancelled }
@@ -20,14 +24,20 @@ extension APIClient {
         }
     }
 
+    /// When an operation starting now must stop retrying.
+    private var retryDeadline: ContinuousClock.Instant {
+        .now + .seconds(configuration.timeout * 3)
+    }
+
     /// Sends the request, refreshing the access token once when a protected request
     /// meets a 401 from the configured origin (a 401 from where a redirect led proves
     /// nothing about the token). The refresh itself takes no slot: the slots may all be
     /// held by requests waiting for it.
     private func send(_ endpoint: APIEndpoint) async throws(APIError) -> Data {
+        let deadline = retryDeadline
         let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
         let request = try endpoint.request(accessToken: token, configuration: configuration)
-        let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent)
+        let (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
         guard response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
             response.url.flatMap(Origin.init) == configuration.origin
         else {
@@ -35,18 +45,35 @@ extension APIClient {
         }
         let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
         let retried = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
-        let (retriedData, retriedResponse) = try await exchange(retried, idempotent: endpoint.isIdempotent)
+        let (retriedData, retriedResponse) = try await exchange(
+            retried, idempotent: endpoint.isIdempotent, deadline: deadline)
         return try body(retriedData, of: retriedResponse, for: endpoint, request: retried)
     }
 
     /// The provider's access token; a store that cannot be read fails the request with
-    /// the store's own error, never as "signed out".
+    /// the store's own error, never as "signed out", and a stored token a header cannot
+    /// carry (a tampered file) is refused before it could add headers of its own.
     private func storedAccessToken() async throws(APIError) -> String? {
+        let token: String?
         do {
-            return try await accessTokenProvider.accessToken
+            token = try await accessTokenProvider.accessToken
         } catch {
             throw .unknown(.store(error))
         }
+        if let token, !HeaderValue.isSafeCredential(token) {
+            throw .unknown(
+                .invalidRequest("the stored access token holds characters a header cannot carry; sign in again"))
+        }
+        return token
+    }
+
+    /// A token pair from the server, refused when a token could not be sent in a header.
+    static func checked(_ tokens: SignInResponse) throws(APIError) -> SignInResponse {
+        for (field, token) in [("accessToken", tokens.accessToken), ("refreshToken", tokens.refreshToken)]
+        where !HeaderValue.isSafeCredential(token) {
+            throw .invalidResponse(.undecodable("the field \(field) holds characters a header cannot carry"))
+        }
+        return tokens
     }
 
     /// The body of a 2xx response; otherwise the status's error, with the server's reason.
@@ -76,7 +103,7 @@ extension APIClient {
                 let refresh = Task { () async -> Result<SignInResponse, APIError> in
                     do throws(APIError) {
                         let data = try await send(.refresh(refreshToken: refreshToken))
-                        return .success(try ResponseDecoding.decode(SignInResponse.self, from: data))
+                        return .success(try Self.checked(ResponseDecoding.decode(SignInResponse.self, from: data)))
                     } catch {
                         return .failure(error)
                     }

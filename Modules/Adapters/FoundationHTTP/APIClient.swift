@@ -56,9 +56,9 @@ public struct APIClient: APIService {
             transport: transport, observer: observer)
     }
 
-    /// `POST auth` with Basic credentials.
+    /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid response.
     public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
-        try decode(await perform(.auth(email: email, password: password)))
+        try Self.checked(decode(await perform(.auth(email: email, password: password))))
     }
 
     /// `GET episodes`.

@@ -15,8 +15,9 @@ public struct APIConfiguration: Sendable, Equatable {
     public let baseURL: URL
     /// The value of the `X-API-TOKEN` header sent with every request.
     public let apiToken: String
-    /// Seconds a request may wait for the server between bytes before it fails as
-    /// unreachable; a value that is not a positive finite number means the default, 30.
+    /// Seconds one attempt of a request may take, from sending it to its last byte, before it
+    /// fails as unreachable; an operation's retries stop at three times this. A value that
+    /// is not a positive finite number means the default, 30.
     public var timeout: TimeInterval {
         didSet { timeout = Self.sanitized(timeout) }
     }
@@ -32,8 +33,8 @@ public struct APIConfiguration: Sendable, Equatable {
     /// 6 requests at once.
     ///
     /// - Throws: ``ConfigurationError`` when the base URL is not http(s) with a host (and
-    ///   without query or fragment), or
-    ///   is plain `http` to a host that is not loopback.
+    ///   without query or fragment), or is plain `http` to a host that is not loopback, or
+    ///   when the API token is not something a header can carry.
     public init(
         baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20,
         retryPolicy: RetryPolicy = .standard, maximumConcurrentRequests: Int = 6
@@ -44,6 +45,7 @@ public struct APIConfiguration: Sendable, Equatable {
             throw .unsupportedBaseURL(Redaction.url(baseURL))
         }
         guard origin.mayCarryCredentials else { throw .insecureBaseURL(Redaction.url(baseURL)) }
+        guard HeaderValue.isSafeCredential(apiToken) else { throw .unsafeAPIToken }
         self.baseURL = baseURL
         self.apiToken = apiToken
         self.timeout = Self.sanitized(timeout)
@@ -87,6 +89,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case unsupportedBaseURL(String)
     /// Plain `http` to a host that is not loopback would expose the API token and tokens.
     case insecureBaseURL(String)
+    /// The API token is empty, longer than 4 KiB, or holds a character a header cannot
+    /// carry (a space, a control character, a line break that would start another header).
+    case unsafeAPIToken
 
     /// What went wrong and how to fix it.
     public var description: String {
@@ -94,6 +99,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
         case .unsupportedBaseURL(let url):
             "The base URL \(url) is not an http(s) URL with a host and no query, "
                 + "such as https://api.example.com/api/v1."
+        case .unsafeAPIToken:
+            "The API token is empty, too long, or holds a space, a line break or another character "
+                + "a header cannot carry; check --api-token or COCOACASTS_API_TOKEN."
         case .insecureBaseURL(let url):
             "Refusing to send credentials over plain http to \(url): use https, "
                 + "or a loopback host (127.0.0.1, localhost) for a local server."

@@ -4,8 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Replaces secrets with `<redacted>` before anything is logged.
-enum Redaction {
+/// Replaces secrets with `<redacted>` before anything is logged or echoed.
+public enum Redaction {
     /// Headers whose values are credentials.
     static let secretHeaders: Set<String> = [
         "authorization", "proxy-authorization", "x-api-token", "cookie", "set-cookie",
@@ -44,14 +44,38 @@ enum Redaction {
         return [apiToken, authorization].compactMap { $0 }
     }
 
-    /// A URL without user info and with every query value redacted.
+    /// A URL without user info, its query and fragment replaced by `<redacted>`: a signed
+    /// URL carries its secret in a query name or value (`?sig_…=…`), a token in a fragment.
     static func url(_ url: URL?) -> String {
         guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "<no url>"
         }
+        let (query, fragment) = (components.percentEncodedQuery, components.percentEncodedFragment)
         components.user = nil
         components.password = nil
-        components.queryItems = components.queryItems?.map { URLQueryItem(name: $0.name, value: "<redacted>") }
-        return components.string ?? "<unprintable url>"
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        guard let base = components.string else { return "<unprintable url>" }
+        return base + (query == nil ? "" : "?<redacted>") + (fragment == nil ? "" : "#<redacted>")
+    }
+
+    /// Text meant as a URL, safe to echo back even when it does not parse: user info,
+    /// query and fragment redacted (`https://demo:hunter2@[::1` → `https://<redacted>@[::1`).
+    public static func urlText(_ text: String) -> String {
+        var rest = Substring(text)
+        var scheme = ""
+        if let separator = rest.range(of: "://") {
+            scheme = String(rest[..<separator.upperBound])
+            rest = rest[separator.upperBound...]
+        }
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+            rest = Substring("<redacted>" + rest[at...])
+        }
+        var redacted = scheme + rest
+        if let cut = redacted.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            redacted = String(redacted[..<cut]) + (redacted[cut] == "?" ? "?<redacted>" : "#<redacted>")
+        }
+        return redacted
     }
 }

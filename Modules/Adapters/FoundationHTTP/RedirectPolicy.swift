@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 /// Decides whether and how to follow a redirect, so credentials never leave the
-/// configured origin. (Linux's URLSession copies every header onto a redirect; the
-/// transport therefore never follows one and the client decides here.)
+/// configured origin and no request changes its meaning on the way. (Linux's URLSession
+/// copies every header onto a redirect; the transport therefore never follows one and the
+/// client decides here, before anything is sent to the new address.)
 enum RedirectPolicy {
     /// The statuses that redirect.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
@@ -22,22 +23,29 @@ enum RedirectPolicy {
 
     /// The request to send to `target`, or why not to.
     ///
-    /// 301, 302 and 303 turn a request other than GET into a body-less GET (as browsers
-    /// do); 307 and 308 keep method and body. To another origin the credentials are
-    /// removed, and a request with a body is not followed at all: its body may hold a
-    /// secret (a refresh token).
+    /// - Never from https to plain http, and plain http only from a loopback address to a
+    ///   loopback address.
+    /// - 301, 302 and 303 are followed for GET only: turning a POST or a DELETE into a GET,
+    ///   as browsers do, would report a change that was never made.
+    /// - 307 and 308 keep the method and body, within the origin; to another origin only a
+    ///   GET is followed, and without its credentials.
     static func decide(_ request: URLRequest, status: Int, target: URL?, home: Origin) -> Decision {
         guard let target, let origin = Origin(target) else { return .refuse("not an http(s) URL") }
+        let from = request.url.flatMap(Origin.init)
+        if origin.scheme == "http" {
+            if from?.scheme == "https" { return .refuse("it leads from https to plain http") }
+            guard origin.isLoopback, from?.isLoopback == true else {
+                return .refuse("plain http is allowed only between loopback addresses")
+            }
+        }
+        let method = request.httpMethod ?? "GET"
+        if status < 307, method != "GET" {
+            return .refuse("a \(status) would turn the \(method) into a GET")
+        }
         var next = request
         next.url = target
-        if [301, 302, 303].contains(status), request.httpMethod != "GET" {
-            next.httpMethod = "GET"
-            next.httpBody = nil
-        }
         guard origin != home else { return .follow(next, credentialsRemoved: false) }
-        if next.httpBody != nil {
-            return .refuse("a request with a body is not sent to another origin")
-        }
+        guard method == "GET" else { return .refuse("a \(method) is not sent to another origin") }
         for header in credentialHeaders { next.setValue(nil, forHTTPHeaderField: header) }
         return .follow(next, credentialsRemoved: true)
     }

@@ -28,6 +28,24 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The statuses worth retrying.
     static let retryableStatuses: Set<Int> = [502, 503, 504]
 
+    /// The seconds a `Retry-After` value asks to wait: a number of seconds, or an HTTP date
+    /// (`Sun, 06 Nov 1994 08:49:37 GMT`, and the two obsolete forms RFC 9110 says to accept)
+    /// counted from `now`; `nil` for anything else.
+    static func retryAfter(_ value: String, now: Date = Date()) -> TimeInterval? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return TimeInterval(text)  // delay-seconds: digits only, never "nan", "-5" or "1e9"
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return max(0, date.timeIntervalSince(now)) }
+        }
+        return nil
+    }
+
     /// The delay before retry number `retry` (1 for the first), or `nil` to stop.
     ///
     /// `retryAfter` (seconds from the server) wins when present; otherwise the delay is

@@ -10,9 +10,9 @@ import Ports
 /// It never follows a redirect (the client does, safely), answers an authentication
 /// challenge with the server's own 401 at once, keeps no cookies and no cache,
 /// stops reading a body as soon as it passes the size limit (or the declared length
-/// does), and fails a request that hears nothing from the server for its
-/// `timeoutInterval` — headers and body alike, which Linux's URLSession alone does not
-/// do once the headers have arrived.
+/// does), and fails a request that has not finished within its `timeoutInterval` of being
+/// sent — however the server spreads its bytes; Linux's URLSession alone only notices
+/// silence, and not once the headers have arrived.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let tasks: URLSessionTransportDelegate
@@ -38,7 +38,7 @@ public final class URLSessionTransport: HTTPTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 tasks.register(
-                    task, limit: maximumResponseSize, idleTimeout: request.timeoutInterval, continuation: continuation)
+                    task, limit: maximumResponseSize, timeout: request.timeoutInterval, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

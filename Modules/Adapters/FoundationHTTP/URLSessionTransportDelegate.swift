@@ -6,13 +6,14 @@ import Synchronization
 #endif
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body,
-/// enforces the size limit and the idle timeout, refuses redirects, answers
+/// enforces the size limit and the request's deadline, refuses redirects, answers
 /// authentication challenges with the server's own 401, and resumes the waiting caller
 /// exactly once.
 ///
 /// One watchdog serves every task in flight: it wakes a few times per timeout and
-/// cancels the tasks that heard nothing for their `timeoutInterval`, so a request costs a
-/// timestamp per chunk rather than a timer of its own. Each delegate call is a trip
+/// cancels the tasks that have not finished within their `timeoutInterval` of being sent
+/// — a deadline from send to last byte, which a server trickling a byte at a time cannot
+/// stretch — so a request costs no timer of its own. Each delegate call is a trip
 /// through the session's serial delegate queue, so there are as few as the job allows:
 /// no response callback (the size check waits for the first chunk).
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
@@ -22,8 +23,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         let task: URLSessionTask
         let continuation: Continuation
         let limit: Int
-        let idleTimeout: Duration
-        var lastHeard: ContinuousClock.Instant = .now
+        let timeout: Duration
+        let deadline: ContinuousClock.Instant
         var body = Data()
         var failure: URLError?
         /// The response of an authentication challenge, handed back as the answer.
@@ -40,12 +41,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private let state = Mutex(State())
 
-    func register(_ task: URLSessionTask, limit: Int, idleTimeout: TimeInterval, continuation: Continuation) {
+    func register(_ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation) {
+        let timeout: Duration = .seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
         let (cancelledAlready, startWatchdog) = state.withLock { state in
             if state.completedEarly.remove(task.taskIdentifier) != nil { return (true, false) }
             state.pending[task.taskIdentifier] = Pending(
                 task: task, continuation: continuation, limit: limit,
-                idleTimeout: .seconds(idleTimeout.isFinite && idleTimeout > 0 ? idleTimeout : 60))
+                timeout: timeout, deadline: .now + timeout)
             defer { state.isWatching = true }
             return (false, !state.isWatching)
         }
@@ -53,15 +55,20 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         if startWatchdog { Task { [weak self] in await self?.watch() } }
     }
 
-    /// Collects a chunk; a body longer than the limit, or declared longer in its
-    /// `Content-Length`, fails at its first chunk over, without being read whole.
+    /// Collects a chunk; a body longer than the limit (counted in decoded bytes, as they
+    /// arrive), or declared longer in its `Content-Length`, fails at its first chunk over,
+    /// without being read whole.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let declared = dataTask.response?.expectedContentLength ?? -1
+        let id = dataTask.taskIdentifier
         let overflow = state.withLock { state -> Bool in
-            guard let entry = state.pending[dataTask.taskIdentifier], entry.failure == nil else { return false }
-            guard entry.body.count + data.count <= entry.limit, declared <= Int64(entry.limit) else { return true }
-            state.pending[dataTask.taskIdentifier]?.lastHeard = .now
-            state.pending[dataTask.taskIdentifier]?.body.append(data)  // in place: no copy of what came before
+            // Only the count and the limit are read: a copy of the entry would share the
+            // body's buffer, and the append below would then copy everything received so far.
+            guard
+                let (count, limit) = state.pending[id].flatMap({ $0.failure == nil ? ($0.body.count, $0.limit) : nil })
+            else { return false }
+            guard count + data.count <= limit, declared <= Int64(limit) else { return true }
+            state.pending[id]?.body.append(data)  // in place: the buffer is referenced once
             return false
         }
         if overflow { fail(dataTask, with: URLError(.dataLengthExceedsMaximum)) }
@@ -110,26 +117,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         }
     }
 
-    /// Cancels, every few tenths of a timeout, the tasks that have been silent too long;
-    /// ends when no task is left.
+    /// Cancels, every few tenths of a timeout, the tasks past their deadline; ends when no
+    /// task is left.
     private func watch() async {
         while true {
-            let (silent, pause) = state.withLock { state -> ([URLSessionTask], Duration?) in
+            let (late, pause) = state.withLock { state -> ([URLSessionTask], Duration?) in
                 guard !state.pending.isEmpty else {
                     state.isWatching = false
                     return ([], nil)
                 }
                 let now = ContinuousClock.now
-                var silent: [URLSessionTask] = []
-                for (id, entry) in state.pending where entry.failure == nil && now - entry.lastHeard > entry.idleTimeout
-                {
+                var late: [URLSessionTask] = []
+                for (id, entry) in state.pending where entry.failure == nil && now > entry.deadline {
                     state.pending[id]?.failure = URLError(.timedOut)
-                    silent.append(entry.task)
+                    late.append(entry.task)
                 }
-                let shortest = state.pending.values.map(\.idleTimeout).min() ?? .seconds(1)
-                return (silent, min(max(shortest / 5, .milliseconds(10)), .milliseconds(250)))
+                let shortest = state.pending.values.map(\.timeout).min() ?? .seconds(1)
+                return (late, min(max(shortest / 5, .milliseconds(10)), .milliseconds(250)))
             }
-            silent.forEach { $0.cancel() }
+            late.forEach { $0.cancel() }
             guard let pause else { return }
             try? await Task.sleep(for: pause)
         }
