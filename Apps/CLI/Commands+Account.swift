@@ -14,7 +14,9 @@ extension Commands {
         let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
         model.email = email
         model.password = password
-        await Spinner.run("Signing in…", on: console, while: { model.isSigningIn }) { await model.signIn() }
+        guard await load("Signing in…", while: { model.isSigningIn }, { await model.signIn() }) else {
+            return .interrupted
+        }
         if let failure = model.failure { return report(failure, context: .signIn) }
         console.print(Screens.signIn(model, style: style) + " Server: \(services.server).")
         return .success

@@ -6,9 +6,13 @@ import TerminalUI
 extension Commands {
     func episodes(json: Bool) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api)
-        await Spinner.run("Fetching episodes…", on: console, while: { model.isFetching }) {
-            await model.fetchEpisodes()
-        }
+        guard
+            await load(
+                "Fetching episodes…", while: { model.isFetching },
+                {
+                    await model.fetchEpisodes()
+                })
+        else { return .interrupted }
         if let failure = model.failure { return report(failure, context: .episodes) }
         if json {
             printJSON(model.episodes.map(\.episode))
@@ -20,9 +24,13 @@ extension Commands {
 
     func episode(id: Int, json: Bool) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api)
-        await Spinner.run("Fetching episodes…", on: console, while: { model.isFetching }) {
-            await model.fetchEpisodes()
-        }
+        guard
+            await load(
+                "Fetching episodes…", while: { model.isFetching },
+                {
+                    await model.fetchEpisodes()
+                })
+        else { return .interrupted }
         if let failure = model.failure { return report(failure, context: .episodes) }
         guard let row = model.episodes.first(where: { $0.id == id }) else {
             console.printError("cocoacasts: there is no episode \(id); see cocoacasts episodes.")
@@ -47,11 +55,14 @@ extension Commands {
         if Int(reference) != nil {
             let episodes = EpisodesViewModel(apiService: services.api)
             await episodes.fetchEpisodes()
+            guard !Task.isCancelled else { return .interrupted }
             if let failure = episodes.failure { return report(failure, context: .video) }
             videoID = episodes.episodes.first { String($0.id) == reference }?.episode.videoID ?? reference
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
-        await Spinner.run("Fetching the video…", on: console, while: { model.isFetching }) { await model.fetchVideo() }
+        guard await load("Fetching the video…", while: { model.isFetching }, { await model.fetchVideo() }) else {
+            return .interrupted
+        }
         if let failure = model.failure { return report(failure, context: .video) }
         guard let video = model.video else { return .failure }
         if json {
@@ -66,13 +77,17 @@ extension Commands {
 
     func progress(videoID: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
-        await Spinner.run("Syncing the progress…", on: console, while: { model.isFetching }) {
-            switch action {
-            case .show: await model.fetchProgress()
-            case .set(let seconds): await model.saveProgress(cursor: seconds)
-            case .delete: await model.deleteProgress()
-            }
-        }
+        guard
+            await load(
+                "Syncing the progress…", while: { model.isFetching },
+                {
+                    switch action {
+                    case .show: await model.fetchProgress()
+                    case .set(let seconds): await model.saveProgress(cursor: seconds)
+                    case .delete: await model.deleteProgress()
+                    }
+                })
+        else { return .interrupted }
         if let failure = model.failure { return report(failure, context: .progress) }
         if json, let progress = model.progress {
             printJSON(progress)

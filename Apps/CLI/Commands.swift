@@ -26,6 +26,13 @@ struct Commands {
         }
     }
 
+    /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
+    /// (see ``Interruption``): the command then prints nothing more.
+    func load(_ label: String, while isBusy: @escaping @MainActor () -> Bool, _ work: () async -> Void) async -> Bool {
+        await Spinner.run(label, on: console, while: isBusy, work)
+        return !Task.isCancelled
+    }
+
     /// Prints a failure's sentence and its cause, and returns the status the cause calls for.
     func report(_ failure: Failure, context: APIErrorMapper.Context) -> ExitCode {
         let report = FailureReport(failure, context: context)

@@ -65,7 +65,9 @@ final class SystemConsole: Console {
     }
 
     func readLine() -> String? {
-        Swift.readLine(strippingNewline: true).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        Interruption.shared.endingAtOnce { Swift.readLine(strippingNewline: true) }.map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : $0
+        }
     }
 
     func ask(_ prompt: String) -> String? {

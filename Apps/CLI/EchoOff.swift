@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,31 +5,17 @@ import Foundation
 #endif
 
 /// Turns the terminal's echo off while a password is typed, and back on afterwards —
-/// also when the user presses Ctrl-C, which would otherwise leave a terminal that shows
-/// nothing typed. The changes take effect at once (`TCSANOW`): flushing would throw away
-/// what the user typed ahead.
+/// also when the user presses Ctrl-C (see ``Interruption``), which would otherwise leave a
+/// terminal that shows nothing typed. The changes take effect at once (`TCSANOW`):
+/// flushing would throw away what the user typed ahead.
 enum EchoOff {
     static func whileReading<T>(_ read: () -> T) -> T {
         var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return read() }
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return Interruption.shared.endingAtOnce(read) }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-        let saved = original
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
-            var restore = saved
-            tcsetattr(STDIN_FILENO, TCSANOW, &restore)
-            _ = SystemConsole.write("\n", to: STDERR_FILENO)
-            exit(ExitCode.interrupted.rawValue)
-        }
-        interrupt.resume()
-        defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
-            tcsetattr(STDIN_FILENO, TCSANOW, &original)
-        }
-        return read()
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+        return Interruption.shared.endingAtOnce(restoring: original, read)
     }
 }

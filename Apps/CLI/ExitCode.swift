@@ -16,11 +16,13 @@ enum ExitCode: Int32, CaseIterable {
     case localState = 74
     /// Not signed in, or the credentials were refused (EX_NOPERM).
     case unauthorized = 77
-    /// Interrupted with Ctrl-C.
+    /// Interrupted with Ctrl-C (128 + SIGINT).
     case interrupted = 130
     /// Whoever read the output went away (a closed pipe): 128 + SIGPIPE, as a shell
     /// reports a program that SIGPIPE ended.
     case outputClosed = 141
+    /// Ended by SIGTERM (128 + SIGTERM), after a token refresh in flight was saved.
+    case terminated = 143
 
     /// The status for an API error: by its cause, else by its kind.
     init(_ error: APIError) {
@@ -55,9 +57,10 @@ enum ExitCode: Int32, CaseIterable {
         case .failure: "the request failed (server error, unreadable answer, refused redirect, unknown episode)"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
         case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
-        case .localState: "the token file (corrupt, open to others, locked) or the output cannot be used"
+        case .localState: "the token file or its folder (corrupt, open to others, locked) or the output is unusable"
         case .unauthorized: "not signed in, or the e-mail/password, session or API token was refused"
-        case .interrupted: "interrupted"
+        case .interrupted: "Ctrl-C: a token refresh already sent is saved first; a second Ctrl-C ends at once"
+        case .terminated: "SIGTERM: a token refresh already sent is saved first"
         case .outputClosed: "the output was closed (a pipe whose reader went away)"
         }
     }

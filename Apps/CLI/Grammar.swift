@@ -8,7 +8,7 @@ enum Grammar {
             summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
         .init(name: "--api-token", valueName: "T", summary: "the X-API-TOKEN to send [COCOACASTS_API_TOKEN]"),
         .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
-        .init(name: "--timeout", valueName: "S", summary: "seconds to wait for the server (default 30)"),
+        .init(name: "--timeout", valueName: "S", summary: "seconds a request may take, sent to last byte (default 30)"),
         .init(name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted"),
         .init(name: "--help", valueName: nil, summary: "show help (also after a command)"),
         .init(name: "--version", valueName: nil, summary: "show the version"),

@@ -1,6 +1,12 @@
 import Foundation
 
 let console = SystemConsole()  // first: it holds any standard stream the process started without
-let status = await CLI(console: console, environment: ProcessInfo.processInfo.environment)
-    .run(Array(CommandLine.arguments.dropFirst()))
-exit(status.rawValue)
+Interruption.shared.install()
+signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails the token file's write (EFBIG) instead of killing the process
+let command = Task { @MainActor in
+    await CLI(console: console, environment: ProcessInfo.processInfo.environment)
+        .run(Array(CommandLine.arguments.dropFirst()))
+}
+Interruption.shared.onFirstSignal { command.cancel() }
+let status = await command.value
+exit(Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue)

@@ -6,7 +6,8 @@ import TerminalUI
 
 extension Catalogue {
     /// The profile: before the store is read, signed in, signed out, a token store that
-    /// cannot be read (one preview per reason), and a sign-out the store refused.
+    /// cannot be read (one preview per reason but the read-only one, which the sign-out
+    /// shows), and a sign-out the store refused.
     static let profile: [Preview] = [
         Preview(.profile, "checking", state: ProfileKind.checking.rawValue) { content, style in
             .init(ProfileViewModel(tokenStore: PreviewScenario.signedIn.tokenStore(content: content)), style: style)
@@ -20,6 +21,7 @@ extension Catalogue {
         unreadable("unreadable-corrupt", failingWith: StoreFailures.corrupt),
         unreadable("unreadable-permissions", failingWith: StoreFailures.insecure),
         unreadable("unreadable-locked", failingWith: StoreFailures.locked),
+        unreadable("unreadable-untrusted-directory", failingWith: StoreFailures.untrusted),
         Preview(.profile, "sign-out-failed", state: ProfileKind.signOutFailed.rawValue) { content, style in
             let keys = KeyValueTokenStore(store: InMemoryKeyValueStore())  // where a token store keeps the pair
             let store = InMemoryKeyValueStore([

@@ -12,9 +12,13 @@ enum StoreFailures {
     static let insecure = StoreError.insecurePermissions(path: path, mode: "644")
     /// Another process holds the file's lock.
     static let locked = StoreError.lockTimeout(path: path, seconds: 5)
+    /// The directory is open to other users.
+    static let untrusted = StoreError.untrustedLocation(
+        path: "/home/demo/.config/cocoacasts", problem: "is writable by other users (mode 777)",
+        fix: "Run `chmod 700 /home/demo/.config/cocoacasts` and try again.")
     /// The file system refuses to write.
     static let readOnly = StoreError.io(path: path, detail: "Read-only file system")
 
     /// Every failure above.
-    static let all = [corrupt, insecure, locked, readOnly]
+    static let all = [corrupt, insecure, locked, readOnly, untrusted]
 }

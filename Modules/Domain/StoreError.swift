@@ -11,6 +11,10 @@ public enum StoreError: Error, Equatable, Hashable, Sendable {
     case lockTimeout(path: String, seconds: Double)
     /// The file system refused an operation.
     case io(path: String, detail: String)
+    /// The store's directory or lock file could let another user replace, remove or lock
+    /// the tokens (`problem`, such as "is writable by other users (mode 777)"); `fix` says
+    /// what to run.
+    case untrustedLocation(path: String, problem: String, fix: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -27,6 +31,8 @@ extension StoreError: CustomStringConvertible {
             "Another process held the lock on \(path) for more than \(seconds) s. Try again."
         case let .io(path, detail):
             "The token file \(path) could not be used: \(detail)."
+        case let .untrustedLocation(path, problem, fix):
+            "\(path) \(problem), so another user could replace, remove or lock the tokens. \(fix)"
         }
     }
 }

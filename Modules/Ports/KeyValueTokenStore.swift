@@ -1,4 +1,5 @@
 import Domain
+import Synchronization
 
 /// A ``TokenStore`` over any ``KeyValueStore``: the refactoring story's
 /// `KeyValueAccountProvider`.
@@ -12,10 +13,18 @@ public struct KeyValueTokenStore: TokenStore {
     /// The key of the refresh token.
     public let refreshTokenKey: String
     private let store: any KeyValueStore
+    private let unsaved = UnsavedPair()
+    private let unsavedNotice: @Sendable (StoreError) -> Void
 
     /// Creates a token store over `store`, optionally scoped.
-    public init(store: any KeyValueStore, scope: String? = nil) {
+    ///
+    /// - Parameter unsaved: told when a pair the server issued by a refresh could not be
+    ///   written (see ``refreshTokens(replacing:using:)``).
+    public init(
+        store: any KeyValueStore, scope: String? = nil, unsaved: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) {
         self.store = store
+        self.unsavedNotice = unsaved
         let prefix = scope.map { "\($0)#" } ?? ""
         accessTokenKey = prefix + "accessToken"
         refreshTokenKey = prefix + "refreshToken"
@@ -23,7 +32,8 @@ public struct KeyValueTokenStore: TokenStore {
 
     /// The stored pair, both keys read at one moment, or `nil` when either is missing.
     public func tokens() async throws(StoreError) -> SignInResponse? {
-        pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
+        if let held = unsaved.pair.withLock({ $0 }) { return held }
+        return pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
     /// Writes both keys in one atomic change. A new sign-in is the one write that may
@@ -37,6 +47,7 @@ public struct KeyValueTokenStore: TokenStore {
             try await store.setAsideCorruptContent()
             try await store.apply(changes)
         }
+        unsaved.pair.withLock { $0 = nil }
     }
 
     /// Writes both keys under exclusive access unless a pair is already stored.
@@ -50,19 +61,29 @@ public struct KeyValueTokenStore: TokenStore {
     /// Removes both keys in one atomic change.
     public func reset() async throws(StoreError) {
         try await store.apply([accessTokenKey: nil, refreshTokenKey: nil])
+        unsaved.pair.withLock { $0 = nil }
     }
 
     /// The coordinated refresh, under the key-value store's exclusive access.
+    ///
+    /// The server revokes the refresh token it was given, so the pair it answers is the
+    /// only session left. When the store cannot write it (after the store's own retry),
+    /// it is written once more; failing that, this store holds it in memory — its reads
+    /// answer with it and its next write under exclusive access saves it — the caller gets
+    /// it, and `unsaved` is told, so the user learns that the next run may have to sign in.
     public func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
         async throws(TokenRefreshError) -> SignInResponse
     {
+        var issued: SignInResponse?
         let outcome: Result<SignInResponse, APIError>
         do {
             outcome = try await store.withExclusiveAccess { (values: inout [String: String]) in
+                if let held = unsaved.pair.withLock({ $0 }) { write(held, into: &values) }
                 guard let current = pair(in: values) else { return .failure(.unauthorized(.notSignedIn)) }
                 guard current.accessToken == staleAccessToken else { return .success(current) }
                 do throws(APIError) {
                     let fresh = try await refresh(current.refreshToken)
+                    issued = fresh
                     write(fresh, into: &values)
                     return .success(fresh)
                 } catch {
@@ -70,10 +91,24 @@ public struct KeyValueTokenStore: TokenStore {
                     return .failure(error)
                 }
             }
+            unsaved.pair.withLock { $0 = nil }
         } catch {
-            throw .store(error)
+            guard let issued else { throw .store(error) }
+            return await keep(issued, afterFailing: error)
         }
         return try outcome.mapError(TokenRefreshError.api).get()
+    }
+
+    /// Writes an issued pair the store failed to write once more, else holds it in memory.
+    private func keep(_ issued: SignInResponse, afterFailing error: StoreError) async -> SignInResponse {
+        do throws(StoreError) {
+            try await store.apply([accessTokenKey: issued.accessToken, refreshTokenKey: issued.refreshToken])
+            unsaved.pair.withLock { $0 = nil }
+        } catch {
+            unsaved.pair.withLock { $0 = issued }
+            unsavedNotice(error)
+        }
+        return issued
     }
 
     private func pair(in values: [String: String]) -> SignInResponse? {
@@ -90,4 +125,10 @@ public struct KeyValueTokenStore: TokenStore {
         values[accessTokenKey] = nil
         values[refreshTokenKey] = nil
     }
+}
+
+/// A pair the server issued that the store could not write, shared by the copies of one
+/// ``KeyValueTokenStore``.
+private final class UnsavedPair: Sendable {
+    let pair = Mutex<SignInResponse?>(nil)
 }

@@ -29,29 +29,53 @@ struct CLIProcess {
     /// The token file the runs share.
     var store: URL { directory.file("config/cocoacasts/credentials.json") }
 
-    /// Runs `cocoacasts arguments…` with `stdin`.
+    /// Runs `cocoacasts arguments…` with `stdin`, `signalling` beside it (see ``ChildProcess``).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil) async throws -> ChildProcess.Outcome {
-        try await run(Self.binary, arguments, stdin: stdin)
+    func run(
+        _ arguments: [String], stdin: String? = nil,
+        signalling: (@Sendable (ChildProcess.Signal) async throws -> Void)? = nil
+    ) async throws -> ChildProcess.Outcome {
+        try await run(Self.binary, arguments, stdin: stdin, signalling: signalling)
     }
 
     /// Runs `cocoacasts arguments…` under python3, which reports the run's peak resident
     /// memory in KiB (`ru_maxrss` of the waited-for child).
     func runMeasured(_ arguments: [String]) async throws -> (ChildProcess.Outcome, peakKiB: Int) {
         let report = directory.file("peak-rss-\(UUID().uuidString)")
-        let script = """
-            import resource, subprocess, sys
+        let outcome = try await runUnderPython(
+            """
             status = subprocess.run(sys.argv[2:]).returncode
             open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
-            sys.exit(status)
-            """
-        let python = URL(fileURLWithPath: "/usr/bin/env")
-        let outcome = try await run(
-            python, ["python3", "-c", script, report.path, Self.binary.path] + arguments, stdin: nil)
+            """, [report.path], arguments)
         return (outcome, Int(try String(contentsOf: report, encoding: .utf8)) ?? .max)
     }
 
-    private func run(_ executable: URL, _ arguments: [String], stdin: String?) async throws -> ChildProcess.Outcome {
+    /// Runs `cocoacasts arguments…` with files limited to `bytes` (`RLIMIT_FSIZE`).
+    func run(_ arguments: [String], fileSizeLimit bytes: Int) async throws -> ChildProcess.Outcome {
+        try await runUnderPython(
+            """
+            limit = int(sys.argv[1])
+            status = subprocess.run(
+                sys.argv[2:], preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+            ).returncode
+            """, ["\(bytes)"], arguments)
+    }
+
+    /// Runs `script` (which sets `status` from `subprocess.run(sys.argv[2:])`) with
+    /// `resource`, `subprocess` and `sys` imported and `argument` as `sys.argv[1]`.
+    private func runUnderPython(_ script: String, _ argument: [String], _ arguments: [String]) async throws
+        -> ChildProcess.Outcome
+    {
+        let program = "import resource, subprocess, sys\n" + script + "\nsys.exit(status)\n"
+        let python = URL(fileURLWithPath: "/usr/bin/env")
+        return try await run(
+            python, ["python3", "-c", program] + argument + [Self.binary.path] + arguments, stdin: nil, signalling: nil)
+    }
+
+    private func run(
+        _ executable: URL, _ arguments: [String], stdin: String?,
+        signalling: (@Sendable (ChildProcess.Signal) async throws -> Void)?
+    ) async throws -> ChildProcess.Outcome {
         var variables = [
             "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
             "PATH": "/usr/bin:/bin",
@@ -60,7 +84,8 @@ struct CLIProcess {
         if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
         storedTokens().forEach(seenTokens.record)
         let outcome = try await ChildProcess.run(
-            executable, arguments, environment: variables, stdin: stdin, timeout: .seconds(30))
+            executable, arguments, environment: variables, stdin: stdin, signalling: signalling,
+            timeout: .seconds(30))
         storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
         outputs.record(outcome.stderr)

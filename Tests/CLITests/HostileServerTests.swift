@@ -86,11 +86,14 @@ struct HostileServerTests {
     @Test func aTamperedAccessTokenInTheFileIsNeverSent() async throws {
         try await Self.signedIn { server, cli in
             let text = try String(contentsOf: cli.store, encoding: .utf8)
-            let access = try #require(cli.storedTokens().first { text.contains("\"\($0)\"") })
-            let tampered = text.replacingOccurrences(of: access, with: access + "\\r\\nX-Injected: yes")
+            let tampered = try #require(
+                text.firstRange(of: #/#accessToken" : "[0-9a-f]+/#).map {
+                    text.replacingCharacters(in: $0, with: text[$0] + #"\r\nX-Injected: yes"#)
+                })
             try tampered.write(to: cli.store, atomically: false, encoding: .utf8)
             let outcome = try await cli.run(["video", "556"])
-            #expect(outcome.status != 0)
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.contains("the stored access token holds characters a header cannot carry"))
             #expect(try await server.admin.requests().allSatisfy { !$0.headers.contains("x-injected") })
         }
     }

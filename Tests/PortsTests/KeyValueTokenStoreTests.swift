@@ -70,4 +70,56 @@ struct KeyValueTokenStoreTests {
         #expect(values.appliedChanges.isEmpty)
         #expect(try await store.tokens() == SignInResponse(accessToken: "a", refreshToken: "r"))
     }
+
+    /// The server revoked `refresh-1` when it answered: its pair is the only session left,
+    /// so a store that cannot write it must not make it disappear.
+    @Test func aRefreshedPairTheStoreCannotWriteIsKeptAndReported() async throws {
+        let values = SpyKeyValueStore()
+        let notices = CallRecorder<StoreError>()
+        let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
+        try await store.setTokens(SampleTokens.first)
+        let full = StoreError.io(path: "/tokens", detail: "No space left on device")
+        values.failWrites(with: full)
+        let fresh = try await store.refreshTokens(replacing: "access-1") { refreshToken async throws(APIError) in
+            #expect(refreshToken == "refresh-1")
+            return SampleTokens.second
+        }
+        #expect(fresh == SampleTokens.second)
+        #expect(notices.calls == [full])
+        #expect(try await store.tokens() == SampleTokens.second)  // this process goes on with the new pair
+        #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
+
+        // Once the store can write again, the next exclusive access saves the held pair
+        // before anything else, and the server is not asked again.
+        values.failWrites(with: nil)
+        let current = try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in
+            Issue.record("refreshed again")
+            return SampleTokens.other
+        }
+        #expect(current == SampleTokens.second)
+        #expect(values.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
+        #expect(try await KeyValueTokenStore(store: values).tokens() == SampleTokens.second)
+    }
+
+    @Test func aFailedWriteIsTriedOnceMoreBeforeThePairIsHeldInMemory() async throws {
+        let values = SpyKeyValueStore()
+        let notices = CallRecorder<StoreError>()
+        let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
+        try await store.setTokens(SampleTokens.first)
+        values.failWrites(with: .io(path: "/tokens", detail: "Input/output error"), times: 1)
+        _ = try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
+        #expect(notices.calls.isEmpty)
+        #expect(values.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
+    }
+
+    @Test func signingOutForgetsAHeldPair() async throws {
+        let values = SpyKeyValueStore()
+        let store = KeyValueTokenStore(store: values)
+        try await store.setTokens(SampleTokens.first)
+        values.failWrites(with: .io(path: "/tokens", detail: "Read-only file system"))
+        _ = try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
+        values.failWrites(with: nil)
+        try await store.reset()
+        #expect(try await store.tokens() == nil)
+    }
 }

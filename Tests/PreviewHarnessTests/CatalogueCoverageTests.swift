@@ -41,6 +41,7 @@ struct CatalogueCoverageTests {
         case .insecurePermissions: "insecurePermissions"
         case .lockTimeout: "lockTimeout"
         case .io: "io"
+        case .untrustedLocation: "untrustedLocation"
         }
     }
 
@@ -73,7 +74,7 @@ struct CatalogueCoverageTests {
 
     @Test func everyStoreFailureHasAPreview() async throws {
         let renderings = try await Self.renderings()
-        let caseNames = ["corrupt", "insecurePermissions", "lockTimeout", "io"]
+        let caseNames = ["corrupt", "insecurePermissions", "lockTimeout", "io", "untrustedLocation"]
         #expect(StoreFailures.all.map(Self.caseName(of:)).sorted() == caseNames.sorted())
         let profile = Set(renderings.filter { $0.preview.screen == .profile }.compactMap(\.rendering.message))
         #expect(profile == Set(StoreFailures.all.map(\.description)))

@@ -6,6 +6,8 @@ public enum ChildProcess {
     public struct Outcome: Sendable {
         /// The exit status (or the signal number when killed).
         public let status: Int32
+        /// The signal that ended the process, when one did (its default action, not a handler).
+        public let killedBy: Int32?
         /// Everything written to stdout.
         public let stdout: String
         /// Everything written to stderr.
@@ -14,10 +16,15 @@ public enum ChildProcess {
         public let timedOut: Bool
     }
 
+    /// Sends a signal to the running process.
+    public typealias Signal = @Sendable (Int32) -> Void
+
     /// Runs `executable` with `arguments`, feeding `stdin`, and kills it after `timeout`.
+    /// `signalling` runs beside the process (and is cancelled when it ends) with a function
+    /// that sends it a signal, so a test can interrupt it at the moment it chooses.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil,
-        timeout: Duration = .seconds(60)
+        signalling: (@Sendable (Signal) async throws -> Void)? = nil, timeout: Duration = .seconds(60)
     ) async throws -> Outcome {
         let process = Process()
         process.executableURL = executable
@@ -34,9 +41,18 @@ public enum ChildProcess {
         let stderrData = collect(errors.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
+        let pid = process.processIdentifier
+        let signaller = Task {
+            try await signalling? { number in
+                if !Task.isCancelled { kill(pid, number) }
+            }
+        }
         let timedOut = await waitForExit(of: process, timeout: timeout)
+        signaller.cancel()
         return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: await stdoutData.value, as: UTF8.self),
+            status: process.terminationStatus,
+            killedBy: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+            stdout: String(decoding: await stdoutData.value, as: UTF8.self),
             stderr: String(decoding: await stderrData.value, as: UTF8.self), timedOut: timedOut)
     }
 

@@ -8,6 +8,8 @@ public final class SpyKeyValueStore: KeyValueStore {
         var values: [String: String]
         var appliedChanges: [[String: String?]] = []
         var failure: StoreError?
+        var writeFailure: StoreError?
+        var failingWrites = 0
     }
 
     private let state: Mutex<State>
@@ -29,6 +31,15 @@ public final class SpyKeyValueStore: KeyValueStore {
         state.withLock { $0.failure = error }
     }
 
+    /// Makes the next `times` writes throw `error` (reads still succeed), or every write
+    /// succeed again when `nil`: a full disk.
+    public func failWrites(with error: StoreError?, times: Int = .max) {
+        state.withLock { state in
+            state.writeFailure = error
+            state.failingWrites = error == nil ? 0 : times
+        }
+    }
+
     /// The stored values, or the injected failure.
     public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
         try state.withLock { state throws(StoreError) in
@@ -41,6 +52,7 @@ public final class SpyKeyValueStore: KeyValueStore {
     public func apply(_ changes: [String: String?]) async throws(StoreError) {
         try state.withLock { state throws(StoreError) in
             if let failure = state.failure { throw failure }
+            try Self.failWriteIfTold(&state)
             Self.apply(changes, to: &state)
         }
     }
@@ -56,15 +68,23 @@ public final class SpyKeyValueStore: KeyValueStore {
             }
             let result = try await body(&copy)
             let final = copy
-            state.withLock { state in
+            try state.withLock { state throws(StoreError) in
                 var changes: [String: String?] = [:]
                 for key in Set(state.values.keys).union(final.keys) where state.values[key] != final[key] {
                     changes[key] = .some(final[key])
                 }
-                if !changes.isEmpty { Self.apply(changes, to: &state) }
+                guard !changes.isEmpty else { return }
+                try Self.failWriteIfTold(&state)
+                Self.apply(changes, to: &state)
             }
             return result
         }
+    }
+
+    private static func failWriteIfTold(_ state: inout State) throws(StoreError) {
+        guard let failure = state.writeFailure, state.failingWrites > 0 else { return }
+        state.failingWrites -= 1
+        throw failure
     }
 
     private static func apply(_ changes: [String: String?], to state: inout State) {

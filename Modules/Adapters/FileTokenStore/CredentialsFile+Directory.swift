@@ -39,7 +39,8 @@ extension CredentialsFile {
     }
 
     /// Creates the directory with `mkdir(2)` mode 0700 — private from its first moment
-    /// (a umask can only take bits away) — and any missing parents, when it does not exist.
+    /// (a umask can only take bits away) — and any missing parents, when it does not
+    /// exist; then checks it as ssh checks `~/.ssh` (see ``checkDirectory()``).
     func ensureDirectory() throws(StoreError) {
         let parent = (directory as NSString).deletingLastPathComponent
         do {
@@ -50,6 +51,43 @@ extension CredentialsFile {
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
             throw .io(path: directory, detail: "the directory could not be created (\(Self.describe(errno)))")
         }
+        try checkDirectory()
+    }
+
+    /// Refuses a directory that another user could use to replace, remove or lock the
+    /// tokens: one that is a symbolic link (it is not resolved: a link could lead anywhere,
+    /// and to check where it leads now proves nothing about later), is not a directory,
+    /// belongs to another user, or is writable by its group or others. A directory that
+    /// does not exist yet passes (it is created private).
+    func checkDirectory() throws(StoreError) {
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw .io(path: directory, detail: Self.describe(errno))
+        }
+        let mode = info.st_mode & 0o7777
+        let problem: (String, String)? =
+            if info.st_mode & S_IFMT == S_IFLNK {
+                (
+                    "is a symbolic link",
+                    "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
+                )
+            } else if info.st_mode & S_IFMT != S_IFDIR {
+                ("is not a directory", "Move it away and try again: a private directory is created in its place.")
+            } else if info.st_uid != geteuid() {
+                (
+                    "belongs to another user",
+                    "Move it away and try again: a private directory is created in its place."
+                )
+            } else if mode & 0o022 != 0 {
+                (
+                    "is writable by other users (mode \(String(mode, radix: 8)))",
+                    "Run `chmod 700 \(directory)` and try again."
+                )
+            } else {
+                nil
+            }
+        if let (problem, fix) = problem { throw .untrustedLocation(path: directory, problem: problem, fix: fix) }
     }
 
     /// Flushes the directory, so that a rename survives a crash.

@@ -69,26 +69,61 @@ struct CredentialsFile: Sendable {
         return (identity, data.prefix(total))
     }
 
-    /// Replaces the file with `data` atomically: a new 0600 file in the same directory,
-    /// flushed, renamed over the old one, and the directory flushed. A crash at any
-    /// moment leaves the old content or the new, never a mix.
-    func replace(with data: Data) throws(StoreError) {
+    /// A temporary file beside the credentials whose space is allocated and flushed, so
+    /// that writing a value of up to its size into it cannot fail for lack of space, a
+    /// quota, a file-size limit or a read-only file system: those fail here instead.
+    struct Reservation {
+        let path: String
+        let descriptor: Int32
+    }
+
+    /// Creates a 0600 temporary file in the store's directory with `bytes` allocated.
+    func reserve(bytes: Int) throws(StoreError) -> Reservation {
         try ensureDirectory()
         let temporary =
             "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(path: temporary, detail: Self.describe(errno)) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw .io(path: path, detail: "there is no room to write it (\(Self.describe(errno)))")
+        }
+        let allocated = posix_fallocate(descriptor, 0, off_t(max(bytes, 1)))
+        guard allocated == 0, fsync(descriptor) == 0 else {
+            let code = allocated == 0 ? errno : allocated
+            release(Reservation(path: temporary, descriptor: descriptor))
+            throw .io(path: path, detail: "there is no room to write it (\(Self.describe(code)))")
+        }
+        return Reservation(path: temporary, descriptor: descriptor)
+    }
+
+    /// Gives up a reservation that was not used.
+    func release(_ reservation: Reservation) {
+        close(reservation.descriptor)
+        unlink(reservation.path)
+    }
+
+    /// Replaces the file with `data` atomically, in a new reservation.
+    func replace(with data: Data) throws(StoreError) {
+        try replace(with: data, using: try reserve(bytes: data.count))
+    }
+
+    /// Replaces the file with `data` atomically: written into the reserved 0600 file,
+    /// cut to its length, flushed, renamed over the old one, and the directory flushed. A
+    /// crash at any moment leaves the old content or the new, never a mix. The
+    /// reservation is used up either way.
+    func replace(with data: Data, using reservation: Reservation) throws(StoreError) {
         do throws(StoreError) {
-            defer { close(descriptor) }
-            try Self.writeAll(data, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw StoreError.io(path: temporary, detail: Self.describe(errno)) }
+            defer { close(reservation.descriptor) }
+            try Self.writeAll(data, to: reservation.descriptor, path: reservation.path)
+            guard ftruncate(reservation.descriptor, off_t(data.count)) == 0, fsync(reservation.descriptor) == 0 else {
+                throw StoreError.io(path: reservation.path, detail: Self.describe(errno))
+            }
         } catch {
-            unlink(temporary)
+            unlink(reservation.path)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard rename(reservation.path, path) == 0 else {
             let failure = StoreError.io(path: path, detail: Self.describe(errno))
-            unlink(temporary)
+            unlink(reservation.path)
             throw failure
         }
         syncDirectory()

@@ -69,6 +69,7 @@ public final class FileKeyValueStore: KeyValueStore {
         {
             return cached
         }
+        try file.checkDirectory()  // on every parse, not on every cached read: one lstat less per request
         guard let (identity, data) = try file.read() else { return [:] }
         let values = try format.decode(data, path: file.path)
         if cachesReads { cache.withLock { $0 = (identity, values) } }
@@ -84,7 +85,16 @@ public final class FileKeyValueStore: KeyValueStore {
         }
     }
 
+    /// The space reserved before `body` runs; a credentials file holds a few hundred bytes.
+    static let reservedBytes = 64 << 10
+
     /// Runs `body` holding the in-process lock and then the file lock, on a fresh copy.
+    ///
+    /// Room for the result is reserved before `body` runs, because `body` may ask a server
+    /// for something that cannot be asked for twice (a refresh rotates the tokens, and an
+    /// answer that cannot be saved is lost): a full disk, a quota, a file-size limit or a
+    /// read-only file system fail here, before anything is sent. A write that fails all
+    /// the same (an I/O error) is tried once more under the same lock.
     public func withExclusiveAccess<T: Sendable>(
         _ body: (inout [String: String]) async throws(StoreError) -> T
     ) async throws(StoreError) -> T {
@@ -93,9 +103,25 @@ public final class FileKeyValueStore: KeyValueStore {
             let descriptor = try await lock.acquire()
             defer { lock.release(descriptor) }
             let original = try values(usingCache: false)
+            file.removeAbandonedTemporaryFiles()
+            let reservation = try file.reserve(bytes: Self.reservedBytes)
             var values = original
-            let result = try await body(&values)
-            if values != original { try store(values) }
+            let result: T
+            do throws(StoreError) {
+                result = try await body(&values)
+            } catch {
+                file.release(reservation)
+                throw error
+            }
+            guard values != original else {
+                file.release(reservation)
+                return result
+            }
+            do throws(StoreError) {
+                try store(values, using: reservation)
+            } catch {
+                try store(values, using: nil)
+            }
             return result
         }
     }
@@ -117,14 +143,20 @@ public final class FileKeyValueStore: KeyValueStore {
         }
     }
 
-    /// Writes `values` (or removes the file when the format says so); the caller holds the lock.
-    private func store(_ values: [String: String]) throws(StoreError) {
-        file.removeAbandonedTemporaryFiles()
-        if let data = try format.encode(values, path: file.path) {
-            try file.replace(with: data)
-        } else {
-            try file.remove()
+    /// Writes `values` (or removes the file when the format says so), into `reservation`
+    /// when given; the caller holds the lock.
+    private func store(_ values: [String: String], using reservation: CredentialsFile.Reservation?)
+        throws(StoreError)
+    {
+        defer { cache.withLock { $0 = nil } }
+        guard let data = try format.encode(values, path: file.path) else {
+            if let reservation { file.release(reservation) }
+            return try file.remove()
         }
-        cache.withLock { $0 = nil }
+        if let reservation {
+            try file.replace(with: data, using: reservation)
+        } else {
+            try file.replace(with: data)
+        }
     }
 }

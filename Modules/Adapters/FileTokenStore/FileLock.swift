@@ -43,10 +43,34 @@ struct FileLock: Sendable {
         close(descriptor)
     }
 
+    /// Opens (or creates, 0600) the lock file without following a link planted at its
+    /// path, and refuses one that another user could hold or replace.
     private func openLockFile() throws(StoreError) -> Int32 {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
-        return descriptor
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            guard errno == ELOOP else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
+            throw .untrustedLocation(
+                path: path, problem: "is a symbolic link", fix: "Remove it (`rm \(path)`) and try again.")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = StoreError.io(path: path, detail: CredentialsFile.describe(errno))
+            close(descriptor)
+            throw failure
+        }
+        let problem: String? =
+            if info.st_mode & S_IFMT != S_IFREG {
+                "is not a file"
+            } else if info.st_uid != geteuid() {
+                "belongs to another user"
+            } else if info.st_mode & 0o022 != 0 {
+                "is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8)))"
+            } else {
+                nil
+            }
+        guard let problem else { return descriptor }
+        close(descriptor)
+        throw .untrustedLocation(path: path, problem: problem, fix: "Remove it (`rm \(path)`) and try again.")
     }
 
     private func tryLock(_ descriptor: Int32) -> Bool {

@@ -10,7 +10,8 @@ extension KeyValueTokenStore {
     /// - Parameters:
     ///   - fileURL: by default `$XDG_CONFIG_HOME/cocoacasts/credentials.json`.
     ///   - lockTimeout: how long to wait for another process's lock.
-    ///   - notices: told when a new sign-in moved a file that did not parse aside.
+    ///   - notices: told when a new sign-in moved a file that did not parse aside, and when
+    ///     the pair a refresh brought could not be saved.
     public static func credentialsFile(
         at fileURL: URL = CredentialsLocation.defaultFile(), origin: Origin,
         lockTimeout: Duration = FileKeyValueStore.defaultLockTimeout,
@@ -18,7 +19,12 @@ extension KeyValueTokenStore {
     ) -> KeyValueTokenStore {
         KeyValueTokenStore(
             store: FileKeyValueStore(fileURL: fileURL, lockTimeout: lockTimeout, notices: notices),
-            scope: origin.description)
+            scope: origin.description,
+            unsaved: { error in
+                notices(
+                    "The session the server just renewed could not be saved. \(error) This command goes on "
+                        + "with it, but the next one may have to sign in again.")
+            })
     }
 
     /// The earlier release's tokens for `origin`, for ``MigratingTokenStore``'s `previous`.

@@ -100,6 +100,9 @@ extension APIClient {
         observer?.observe(.refreshStarted)
         do {
             let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
+                // A caller cancelled while it waited for the store's lock sends nothing; once
+                // sent, the refresh is out of its hands.
+                guard !Task.isCancelled else { throw .cancelled }
                 let refresh = Task { () async -> Result<SignInResponse, APIError> in
                     do throws(APIError) {
                         let data = try await send(.refresh(refreshToken: refreshToken))

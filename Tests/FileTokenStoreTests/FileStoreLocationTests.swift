@@ -1,0 +1,105 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store's directory and lock file, checked as ssh checks `~/.ssh`: another local
+/// user must not be able to replace, remove or hold the tokens.
+@Suite("FileTokenStore trusts no directory or lock file another user could use")
+struct FileStoreLocationTests {
+    /// A signed-in store whose directory exists.
+    static func signedIn(in directory: TemporaryDirectory) async throws -> (KeyValueTokenStore, URL) {
+        let store = StoreFixture.store(in: directory)
+        try await store.setTokens(SampleTokens.first)
+        return (StoreFixture.store(in: directory), StoreFixture.credentials(in: directory))
+    }
+
+    @Test(arguments: [0o777, 0o770, 0o720, 0o702, 0o1777])
+    func aDirectoryOthersCanWriteIsRefused(mode: Int) async throws {
+        try await TemporaryDirectory.with { directory in
+            let (store, file) = try await Self.signedIn(in: directory)
+            let folder = file.deletingLastPathComponent().path
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: folder)
+            let before = try Data(contentsOf: file)
+            let refusal = StoreError.untrustedLocation(
+                path: folder, problem: "is writable by other users (mode \(String(mode, radix: 8)))",
+                fix: "Run `chmod 700 \(folder)` and try again.")
+            await #expect(throws: refusal) { try await store.tokens() }
+            await #expect(throws: refusal) { try await store.setTokens(SampleTokens.second) }
+            await #expect(throws: TokenRefreshError.store(refusal)) {
+                try await store.refreshTokens(replacing: "access-1") { _ in SampleTokens.second }
+            }
+            #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
+    @Test func aDirectoryThatIsASymbolicLinkIsNotFollowed() async throws {
+        try await TemporaryDirectory.with { directory in
+            let elsewhere = directory.file("shared")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: elsewhere.path)
+            let folder = StoreFixture.credentials(in: directory).deletingLastPathComponent()
+            try FileManager.default.createDirectory(
+                at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+            let store = StoreFixture.store(in: directory)
+            let error = await #expect(throws: StoreError.self) { try await store.setTokens(SampleTokens.first) }
+            guard case .untrustedLocation(let path, let problem, _)? = error else {
+                Issue.record("expected an untrusted location, got \(String(describing: error))")
+                return
+            }
+            #expect(path == folder.path && problem == "is a symbolic link")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        }
+    }
+
+    @Test func aLockFileThatIsASymbolicLinkCreatesNothingAtItsTarget() async throws {
+        try await TemporaryDirectory.with { directory in
+            let (store, file) = try await Self.signedIn(in: directory)
+            let lock = file.path + ".lock"
+            let target = directory.file("planted").path
+            unlink(lock)
+            try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: target)
+            let refusal = StoreError.untrustedLocation(
+                path: lock, problem: "is a symbolic link", fix: "Remove it (`rm \(lock)`) and try again.")
+            await #expect(throws: refusal) { try await store.setTokens(SampleTokens.second) }
+            #expect(!FileManager.default.fileExists(atPath: target))
+            #expect(try await store.tokens() == SampleTokens.first)
+        }
+    }
+
+    @Test func aLockFileOthersCanWriteIsRefused() async throws {
+        try await TemporaryDirectory.with { directory in
+            let (store, file) = try await Self.signedIn(in: directory)
+            let lock = file.path + ".lock"
+            try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: lock)
+            let refusal = StoreError.untrustedLocation(
+                path: lock, problem: "is writable by other users (mode 666)",
+                fix: "Remove it (`rm \(lock)`) and try again.")
+            await #expect(throws: refusal) { try await store.reset() }
+            #expect(try await store.tokens() == SampleTokens.first)
+        }
+    }
+
+    /// Only root can give a directory to another user, so this runs where the tests run as root (CI).
+    @Test func aDirectoryOfAnotherUserIsRefused() async throws {
+        guard geteuid() == 0 else { return try skip(because: "only root can give a directory away") }
+        try await TemporaryDirectory.with { directory in
+            let (store, file) = try await Self.signedIn(in: directory)
+            let folder = file.deletingLastPathComponent().path
+            #expect(chown(folder, 65_534, 65_534) == 0)
+            let error = await #expect(throws: StoreError.self) { try await store.tokens() }
+            guard case .untrustedLocation(_, let problem, _)? = error else {
+                Issue.record("expected an untrusted location, got \(String(describing: error))")
+                return
+            }
+            #expect(problem == "belongs to another user")
+        }
+    }
+}
