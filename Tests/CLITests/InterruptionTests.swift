@@ -36,7 +36,9 @@ struct InterruptionTests {
     @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
     func aSignalDuringARefreshLetsItFinishAndBeSaved(signal: Int32, status: Int32) async throws {
         try await Self.expiredSession { server, cli in
-            try await server.admin.inject(.hold(1, route: MockAPIRoute.refresh))
+            // Held long enough for the signal to land while the answer waits, however busy
+            // the machine is: the process must then wait for it.
+            try await server.admin.inject(.hold(4, route: MockAPIRoute.refresh))
             let interrupted = try await cli.run(["video", "632759499"]) { send in
                 try await Self.untilARequest(for: MockAPIRoute.refresh, at: server)
                 send(signal)
