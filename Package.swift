@@ -3,44 +3,40 @@
 // Presentation, composed only in the two apps. No package dependencies.
 import PackageDescription
 
-let settings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-
 let package = Package(
     name: "Cocoacasts",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        // What an app embedding the layer links: the models and ports, the HTTP client,
+        // the view-models, and Stubs for its previews. FileTokenStore and TerminalUI serve
+        // this package's own apps only, so they are not offered.
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "FoundationHTTP", targets: ["FoundationHTTP"]),
-        .library(name: "FileTokenStore", targets: ["FileTokenStore"]),
         .library(name: "Stubs", targets: ["Stubs"]),
         .library(name: "Presentation", targets: ["Presentation"]),
-        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cocoacasts", targets: ["cocoacasts"]),
         .executable(name: "cocoacasts-preview", targets: ["cocoacasts-preview"]),
     ],
     targets: [
         // The hexagon, inside out.
-        .target(name: "Domain", path: "Modules/Domain", swiftSettings: settings),
-        .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports", swiftSettings: settings),
+        .target(name: "Domain", path: "Modules/Domain"),
+        .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain"],
-            path: "Modules/Adapters/FoundationHTTP", swiftSettings: settings),
+            path: "Modules/Adapters/FoundationHTTP"),
         .target(
             name: "FileTokenStore", dependencies: ["Ports", "Domain"],
-            path: "Modules/Adapters/FileTokenStore", swiftSettings: settings),
+            path: "Modules/Adapters/FileTokenStore"),
         .target(
             name: "Stubs", dependencies: ["Ports", "Domain"],
-            path: "Modules/Adapters/Stubs", resources: [.process("Resources")], swiftSettings: settings),
+            path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
-            path: "Modules/Presentation", swiftSettings: settings),
+            path: "Modules/Presentation"),
         .target(
             name: "TerminalUI", dependencies: ["Presentation", "Domain"],
-            path: "Modules/TerminalUI", swiftSettings: settings),
+            path: "Modules/TerminalUI"),
 
         // The composition roots.
         .executableTarget(
@@ -48,61 +44,70 @@ let package = Package(
             dependencies: [
                 "Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs", "Presentation", "TerminalUI",
             ],
-            path: "Apps/CLI", swiftSettings: settings),
+            path: "Apps/CLI"),
         .executableTarget(
             name: "cocoacasts-preview", dependencies: ["Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
-            path: "Apps/PreviewHarness", swiftSettings: settings),
+            path: "Apps/PreviewHarness"),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport", swiftSettings: settings),
+            name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
-            path: "Tests/Benchmarks", swiftSettings: settings),
+            path: "Tests/Benchmarks"),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
-            path: "Tests/FaultSoak", swiftSettings: settings),
+            path: "Tests/FaultSoak"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
-            path: "Tests/TokenStoreWorker", swiftSettings: settings),
+            path: "Tests/TokenStoreWorker"),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
-            path: "Tests/DomainTests", swiftSettings: settings),
+            path: "Tests/DomainTests"),
         .testTarget(
             name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
-            path: "Tests/PortsTests", swiftSettings: settings),
+            path: "Tests/PortsTests"),
         .testTarget(
             name: "FoundationHTTPTests",
             dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport", "fault-soak"],
-            path: "Tests/FoundationHTTPTests", swiftSettings: settings),
+            path: "Tests/FoundationHTTPTests"),
         .testTarget(
             name: "FileTokenStoreTests",
             dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
-            path: "Tests/FileTokenStoreTests", swiftSettings: settings),
+            path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
-            path: "Tests/StubsTests", swiftSettings: settings),
+            path: "Tests/StubsTests"),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "TestSupport"],
-            path: "Tests/PresentationTests", swiftSettings: settings),
+            path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "Ports", "TestSupport"],
-            path: "Tests/TerminalUITests", swiftSettings: settings),
+            path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "Presentation", "TerminalUI",
             ],
-            path: "Tests/CLITests", swiftSettings: settings),
+            path: "Tests/CLITests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
-            path: "Tests/MockAPIServerTests", swiftSettings: settings),
+            path: "Tests/MockAPIServerTests"),
         .testTarget(
             name: "PreviewHarnessTests",
             dependencies: [
                 "cocoacasts-preview", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain", "TestSupport",
             ],
-            path: "Tests/PreviewHarnessTests", exclude: ["Snapshots"], swiftSettings: settings),
+            path: "Tests/PreviewHarnessTests", exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target, tests included, compiles with the same settings.
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -4,8 +4,8 @@ import Domain
 ///
 /// View-models receive one by initializer injection and never learn which type they
 /// got: the HTTP client, the fixture-backed preview client or a test double. Each
-/// operation throws only ``APIError``, so callers can switch over failures exhaustively
-/// (the Swift 6 form of the series' `AnyPublisher<T, APIError>`).
+/// operation throws only ``APIError`` (typed throws), so callers can switch over failures
+/// exhaustively.
 public protocol APIService: Sendable {
     /// Signs in with an e-mail and password and returns the issued token pair.
     func signIn(email: String, password: String) async throws(APIError) -> SignInResponse

@@ -1,8 +1,7 @@
 import Domain
 import Synchronization
 
-/// A ``TokenStore`` over any ``KeyValueStore``: the refactoring story's
-/// `KeyValueAccountProvider`.
+/// A ``TokenStore`` over any ``KeyValueStore``: the file, the keychain, memory.
 ///
 /// The pair lives under the keys `accessToken` and `refreshToken`, prefixed with
 /// `scope#` when a scope is given (the file store scopes by API origin, so a token one

@@ -1,7 +1,7 @@
 import Domain
 
-/// Moves tokens from a previous store to the current one without signing anyone out:
-/// the refactoring story's `MigrationAccountProvider`.
+/// Moves tokens from a previous store to the current one (the earlier release's file to
+/// this release's) without signing anyone out.
 ///
 /// Reads come from `current`, falling back to `previous`. A write goes to `current` and
 /// clears `previous`. A refresh first adopts the previous pair into `current` — only if

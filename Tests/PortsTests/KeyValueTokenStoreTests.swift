@@ -3,7 +3,7 @@ import Ports
 import TestSupport
 import Testing
 
-@Suite("KeyValueTokenStore: the refactoring story's KeyValueAccountProvider")
+@Suite("KeyValueTokenStore: a token pair over any key-value store")
 struct KeyValueTokenStoreTests {
     @Test func emptyStoreGivesNoTokens() async throws {
         // Given an empty key-value store

@@ -58,35 +58,31 @@ public struct APIClient: APIService {
 
     /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid response.
     public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
-        try Self.checked(decode(await perform(.auth(email: email, password: password))))
+        try await send(.auth(email: email, password: password))
     }
 
     /// `GET episodes`.
     public func episodes() async throws(APIError) -> [Episode] {
-        try decode(await perform(.episodes))
+        try await send(.episodes)
     }
 
     /// `GET videos/{id}`.
     public func video(id: String) async throws(APIError) -> Video {
-        try decode(await perform(.video(id: id)))
+        try await send(.video(id: id))
     }
 
     /// `GET videos/{id}/progress`.
     public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
-        try decode(await perform(.progressForVideo(id: id)))
+        try await send(.progressForVideo(id: id))
     }
 
     /// `POST videos/{id}/progress`.
     public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-        try decode(await perform(.updateProgressForVideo(id: id, cursor: cursor)))
+        try await send(.updateProgressForVideo(id: id, cursor: cursor))
     }
 
     /// `DELETE videos/{id}/progress`.
     public func deleteProgressForVideo(id: String) async throws(APIError) {
-        _ = try await perform(.deleteProgressForVideo(id: id))
-    }
-
-    private func decode<T: Decodable>(_ data: Data) throws(APIError) -> T {
-        try ResponseDecoding.decode(T.self, from: data)
+        try await send(.deleteProgressForVideo(id: id))
     }
 }

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// Where the API lives and how the client talks to it, injected into ``APIClient``:
-/// the series' `Environment`, without globals.
+/// Where the API lives and how the client talks to it, injected into ``APIClient``
+/// rather than read from globals.
 ///
 /// Creating one checks that credentials may be sent to the base URL: `https`, or plain
 /// `http` to a loopback host only. The API token is a secret: `description` shows the

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// Every request the API knows, as the series' `APIEndpoint`: each case computes its
-/// path, method, headers and body, so the client only asks an endpoint for its request.
+/// Every request the API knows: each case computes its path, method, headers and body,
+/// so the client only asks an endpoint for its request.
 ///
 /// Passwords and refresh tokens are associated values, so `description` and the
 /// reflected children redact them.

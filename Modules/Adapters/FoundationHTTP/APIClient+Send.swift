@@ -1,0 +1,131 @@
+import Domain
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// The request path, top to bottom: every call comes through here once.
+    ///
+    /// 1. Wait for one of the configured number of slots (the refresh's own request takes
+    ///    none: the slots may all be held by requests waiting for it).
+    /// 2. Build the request; a protected one reads the access token when its turn comes, so
+    ///    requests that waited while others refreshed send the new token, not the stale one.
+    /// 3. Send it, retrying and following redirects (``exchange(_:idempotent:deadline:)``).
+    /// 4. A 401 from the configured origin to a protected request runs the token store's
+    ///    coordinated refresh and sends the request once more (a 401 from where a redirect
+    ///    led proves nothing about the token).
+    /// 5. A status that is no success is its error; a 2xx body decodes into `Value`.
+    ///
+    /// Each attempt ends within the configured timeout and retries stop at three times it,
+    /// so a call ends within five timeouts: its retries, a refresh and the first attempt of
+    /// its replay.
+    func send<Value: Decodable>(_ endpoint: APIEndpoint, takingASlot: Bool = true) async throws(APIError) -> Value {
+        guard takingASlot else { return try decoded(await response(to: endpoint)) }
+        return try await slots.withPermit { () async throws(APIError) -> Value in
+            guard !Task.isCancelled else { throw .cancelled }
+            return try decoded(await response(to: endpoint))
+        }
+    }
+
+    /// `DELETE`'s path: the same, for an endpoint whose answer has no body to decode.
+    func send(_ endpoint: APIEndpoint) async throws(APIError) {
+        _ = try await slots.withPermit { () async throws(APIError) -> Data in
+            guard !Task.isCancelled else { throw .cancelled }
+            return try await response(to: endpoint)
+        }
+    }
+
+    /// Steps 2 to 4 and the status check of step 5: the body of the final 2xx response.
+    private func response(to endpoint: APIEndpoint) async throws(APIError) -> Data {
+        let deadline = ContinuousClock.now + .seconds(configuration.timeout * 3)
+        let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
+        var request = try endpoint.request(accessToken: token, configuration: configuration)
+        var (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
+        if response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
+            response.url.flatMap(Origin.init) == configuration.origin
+        {
+            let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
+            request = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
+            (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
+        }
+        let secrets = Redaction.secrets(of: request) + endpoint.secrets
+        if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: secrets) {
+            throw error
+        }
+        return data
+    }
+
+    /// A 2xx body as the endpoint's model. Tokens a server issues are refused when a
+    /// header could not carry them: a line break would add headers of their own to every
+    /// later request.
+    private func decoded<Value: Decodable>(_ data: Data) throws(APIError) -> Value {
+        let value = try ResponseDecoding.decode(Value.self, from: data)
+        if let tokens = value as? SignInResponse {
+            for (field, token) in [("accessToken", tokens.accessToken), ("refreshToken", tokens.refreshToken)]
+            where !HeaderValue.isSafeCredential(token) {
+                throw .invalidResponse(.undecodable("the field \(field) holds characters a header cannot carry"))
+            }
+        }
+        return value
+    }
+
+    /// The provider's access token; a store that cannot be read fails the request with
+    /// the store's own error, never as "signed out", and a stored token a header cannot
+    /// carry (a tampered file) is refused before it could add headers of its own.
+    private func storedAccessToken() async throws(APIError) -> String? {
+        let token: String?
+        do {
+            token = try await accessTokenProvider.accessToken
+        } catch {
+            throw .unknown(.store(error))
+        }
+        if let token, !HeaderValue.isSafeCredential(token) {
+            throw .unknown(
+                .invalidRequest("the stored access token holds characters a header cannot carry; sign in again"))
+        }
+        return token
+    }
+
+    /// The token store's coordinated refresh, with `POST auth/refresh` as its network half.
+    ///
+    /// The refresh runs in a task of its own, which the caller's cancellation does not
+    /// reach: once the server has rotated the tokens, cutting the answer off would leave
+    /// the store with a refresh token the server takes for stolen when it comes back.
+    /// A refresh token the server refuses ends the session (`sessionEnded`); a store that
+    /// cannot be used fails with its own error.
+    private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
+        -> SignInResponse
+    {
+        observer?.observe(.refreshStarted)
+        do {
+            let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
+                // A caller cancelled while it waited for the store's lock sends nothing; once
+                // sent, the refresh is out of its hands.
+                guard !Task.isCancelled else { throw .cancelled }
+                let refresh = Task { () async -> Result<SignInResponse, APIError> in
+                    do throws(APIError) {
+                        return .success(try await send(.refresh(refreshToken: refreshToken), takingASlot: false))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return try await refresh.value.get()
+            }
+            observer?.observe(.refreshFinished(error: nil))
+            return fresh
+        } catch {
+            let failure: APIError =
+                switch error {
+                case .api(let failure) where failure.kind == .unauthorized && failure.cause != .notSignedIn:
+                    .unauthorized(.sessionEnded)
+                case .api(let failure): failure
+                case .store(let failure): .unknown(.store(failure))
+                }
+            observer?.observe(.refreshFinished(error: failure))
+            throw failure
+        }
+    }
+}
