@@ -26,7 +26,6 @@ public struct APIErrorMapper: Equatable, Sendable {
     /// Where it happened.
     public let context: Context
 
-    /// Creates a mapper for an error in a context.
     public init(error: APIError, context: Context) {
         self.error = error
         self.context = context

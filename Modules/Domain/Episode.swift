@@ -18,7 +18,6 @@ public struct Episode: Codable, Equatable, Hashable, Identifiable, Sendable {
     /// The identifier of the protected video that belongs to the episode.
     public let videoID: String
 
-    /// Creates an episode.
     public init(id: Int, title: String, excerpt: String, imageURL: URL, videoDuration: Int, videoID: String) {
         self.id = id
         self.title = title

@@ -8,7 +8,6 @@ public struct SignInResponse: Codable, Equatable, Hashable, Sendable {
     /// The long-lived, single-use token that buys a new pair.
     public let refreshToken: String
 
-    /// Creates a token pair.
     public init(accessToken: String, refreshToken: String) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken

@@ -9,7 +9,6 @@ public struct Video: Codable, Equatable, Hashable, Sendable {
     /// The poster image.
     public let imageURL: URL
 
-    /// Creates a video.
     public init(duration: Int, videoURL: URL, imageURL: URL) {
         self.duration = duration
         self.videoURL = videoURL

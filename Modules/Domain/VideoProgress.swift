@@ -5,7 +5,6 @@ public struct VideoProgress: Codable, Equatable, Hashable, Sendable {
     /// The playback position, in seconds (0 when the user has not started).
     public let cursor: Int
 
-    /// Creates a progress value.
     public init(videoID: String, cursor: Int) {
         self.videoID = videoID
         self.cursor = cursor

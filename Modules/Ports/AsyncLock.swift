@@ -6,7 +6,6 @@
 public struct AsyncLock: Sendable {
     private let semaphore = AsyncSemaphore(permits: 1)
 
-    /// Creates an unlocked lock.
     public init() {}
 
     /// Runs `body` while holding the lock.

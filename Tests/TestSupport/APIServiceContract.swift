@@ -17,7 +17,6 @@ public struct APIServiceSubject: Sendable {
     /// Where a sign-in's tokens go so that the service sends them.
     public let tokenStore: any TokenStore
 
-    /// Creates a subject.
     public init(service: any APIService, tokenStore: any TokenStore) {
         self.service = service
         self.tokenStore = tokenStore

@@ -4,7 +4,6 @@ import Synchronization
 public final class CallRecorder<Argument: Sendable>: Sendable {
     private let arguments = Mutex<[Argument]>([])
 
-    /// Creates an empty recorder.
     public init() {}
 
     /// Records one call.

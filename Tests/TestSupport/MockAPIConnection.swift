@@ -20,7 +20,6 @@ public struct HTTPReply: Sendable {
     /// The body.
     public let body: Data
 
-    /// Creates a reply.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })

@@ -5,7 +5,6 @@ import Synchronization
 public final class Occupancy: Sendable {
     private let state = Mutex((now: 0, most: 0, entered: 0))
 
-    /// Creates an empty section.
     public init() {}
 
     /// A task came in.

@@ -24,7 +24,6 @@ public enum APIEndpoint: Equatable, Sendable {
 
     /// The HTTP methods the API uses.
     public enum Method: String, Sendable {
-        /// Reads.
         case get = "GET"
         /// Sign-in, refresh, saving progress.
         case post = "POST"

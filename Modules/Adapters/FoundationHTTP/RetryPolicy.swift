@@ -18,7 +18,6 @@ public struct RetryPolicy: Sendable, Equatable {
     /// One attempt only.
     public static let none = RetryPolicy(maximumAttempts: 1, baseDelay: 0, maximumDelay: 0)
 
-    /// Creates a policy.
     public init(maximumAttempts: Int, baseDelay: TimeInterval, maximumDelay: TimeInterval) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.baseDelay = baseDelay

@@ -6,17 +6,11 @@ import Ports
 public struct StubAPIService: APIService {
     /// The service's operations, to say which one fails.
     public enum Operation: String, CaseIterable, Sendable {
-        /// ``APIService/signIn(email:password:)``.
         case signIn
-        /// ``APIService/episodes()``.
         case episodes
-        /// ``APIService/video(id:)``.
         case video
-        /// ``APIService/progressForVideo(id:)``.
         case progress
-        /// ``APIService/updateProgressForVideo(id:cursor:)``.
         case updateProgress
-        /// ``APIService/deleteProgressForVideo(id:)``.
         case deleteProgress
     }
 

@@ -29,7 +29,6 @@ public struct StubAPITransport: HTTPTransport {
         /// The password.
         public let password: String
 
-        /// Creates an account.
         public init(email: String, password: String) {
             self.email = email
             self.password = password
