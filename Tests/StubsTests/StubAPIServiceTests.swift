@@ -57,9 +57,9 @@ struct StubAPIServiceTests {
         case .signIn: _ = try await service.signIn(email: "e", password: "p")
         case .episodes: _ = try await service.episodes()
         case .video: _ = try await service.video(id: "1")
-        case .progress: _ = try await service.progressForVideo(id: "1")
-        case .updateProgress: _ = try await service.updateProgressForVideo(id: "1", cursor: 2)
-        case .deleteProgress: try await service.deleteProgressForVideo(id: "1")
+        case .progressForVideo: _ = try await service.progressForVideo(id: "1")
+        case .updateProgressForVideo: _ = try await service.updateProgressForVideo(id: "1", cursor: 2)
+        case .deleteProgressForVideo: try await service.deleteProgressForVideo(id: "1")
         }
     }
 }

@@ -2,18 +2,20 @@ import Domain
 import Ports
 import Synchronization
 
-/// A dictionary-backed ``KeyValueStore`` for previews, the embedded default's tests and
-/// any process-local use; it can be told to fail, for previews of a token store that
-/// breaks: its reads, its writes or both throw a chosen ``StoreError``, as a corrupt,
-/// too open, locked or read-only token file would, without a file.
+/// A dictionary-backed ``KeyValueStore`` for previews, tests and any process-local use.
+/// It records every change it applies, and it can be told to fail: its reads, its writes
+/// or both throw a chosen ``StoreError``, as a corrupt, too open, locked or read-only
+/// token file would, without a file.
 ///
 /// A failed write changes nothing. Exclusive access excludes the tasks of this process,
 /// which is all an in-memory store is shared with.
 public final class InMemoryKeyValueStore: KeyValueStore {
     private struct State {
         var values: [String: String]
+        var appliedChanges: [[String: String?]] = []
         var readFailure: StoreError?
         var writeFailure: StoreError?
+        var failingWrites = 0
     }
 
     private let state: Mutex<State>
@@ -24,16 +26,31 @@ public final class InMemoryKeyValueStore: KeyValueStore {
         state = Mutex(State(values: values))
     }
 
+    /// Everything stored now.
+    public var values: [String: String] { state.withLock { $0.values } }
+
+    /// Every change applied so far, oldest first (an exclusive access's as one change).
+    public var appliedChanges: [[String: String?]] { state.withLock { $0.appliedChanges } }
+
     /// Makes every later read (exclusive access included) throw `error`, or succeed
     /// again when `nil`.
     public func failReads(with error: StoreError?) {
         state.withLock { $0.readFailure = error }
     }
 
-    /// Makes every later write that changes something throw `error`, leaving the values
-    /// as they were, or succeed again when `nil`.
-    public func failWrites(with error: StoreError?) {
-        state.withLock { $0.writeFailure = error }
+    /// Makes the next `times` writes that change something throw `error`, leaving the
+    /// values as they were (a full disk), or every write succeed again when `nil`.
+    public func failWrites(with error: StoreError?, times: Int = .max) {
+        state.withLock { state in
+            state.writeFailure = error
+            state.failingWrites = error == nil ? 0 : times
+        }
+    }
+
+    /// Makes every later read and write throw `error`, or succeed again when `nil`.
+    public func fail(with error: StoreError?) {
+        failReads(with: error)
+        failWrites(with: error)
     }
 
     /// The stored values of `keys`, read under one lock, or the read failure.
@@ -47,8 +64,8 @@ public final class InMemoryKeyValueStore: KeyValueStore {
     /// Applies every change under one lock, or throws the write failure and applies none.
     public func apply(_ changes: [String: String?]) async throws(StoreError) {
         try state.withLock { state throws(StoreError) in
-            if let failure = state.writeFailure { throw failure }
-            for (key, value) in changes { state.values[key] = value }
+            try Self.failWriteIfTold(&state)
+            Self.apply(changes, to: &state)
         }
     }
 
@@ -67,11 +84,26 @@ public final class InMemoryKeyValueStore: KeyValueStore {
             let result = try await body(&copy)
             let final = copy
             try state.withLock { state throws(StoreError) in
-                guard final != original else { return }
-                if let failure = state.writeFailure { throw failure }
-                state.values = final
+                var changes: [String: String?] = [:]
+                for key in Set(original.keys).union(final.keys) where original[key] != final[key] {
+                    changes[key] = .some(final[key])
+                }
+                guard !changes.isEmpty else { return }
+                try Self.failWriteIfTold(&state)
+                Self.apply(changes, to: &state)
             }
             return result
         }
+    }
+
+    private static func failWriteIfTold(_ state: inout State) throws(StoreError) {
+        guard let failure = state.writeFailure, state.failingWrites > 0 else { return }
+        state.failingWrites -= 1
+        throw failure
+    }
+
+    private static func apply(_ changes: [String: String?], to state: inout State) {
+        for (key, value) in changes { state.values[key] = value }
+        state.appliedChanges.append(changes)
     }
 }

@@ -24,18 +24,19 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
 
     /// The service of this scenario, answering with `content`.
     public func service(content: PreviewContent) -> StubAPIService {
-        var service = StubAPIService(content: content)
+        var content = content
+        var failures: [StubAPIService.Operation: APIError] = [:]
         switch self {
-        case .signedIn: break
-        case .slow: service.latency = Self.slowLatency
-        case .emptyList: service.content.episodes = []
-        case .signedOut: service.failures = Self.protected(failingWith: .unauthorized)
+        case .signedIn, .slow: break
+        case .emptyList: content.episodes = []
+        case .signedOut: failures = Self.protected(failingWith: .unauthorized)
         case .unauthorized:
-            service.failures = Self.protected(failingWith: .unauthorized).merging([.signIn: .unauthorized]) { $1 }
-        case .unreachable: service.failures = Self.every(failingWith: .unreachable)
-        case .serverError: service.failures = Self.every(failingWith: .failedRequest)
+            failures = Self.protected(failingWith: .unauthorized).merging([.signIn: .unauthorized]) { $1 }
+        case .unreachable: failures = Self.every(failingWith: .unreachable)
+        case .serverError: failures = Self.every(failingWith: .failedRequest)
         }
-        return service
+        return StubAPIService(
+            content: content, failures: failures, latency: self == .slow ? Self.slowLatency : .zero)
     }
 
     /// A token store in the state of this scenario: signed in unless the scenario is about being signed out.
@@ -52,7 +53,7 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
     }
 
     private static func protected(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {
-        [.video: error, .progress: error, .updateProgress: error, .deleteProgress: error]
+        [.video: error, .progressForVideo: error, .updateProgressForVideo: error, .deleteProgressForVideo: error]
     }
 
     private static func every(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {

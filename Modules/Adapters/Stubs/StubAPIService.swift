@@ -1,68 +1,142 @@
 import Domain
 import Ports
+import Synchronization
 
-/// A configurable ``APIService`` for previews and tests: each operation answers with
-/// the content, or fails with any ``APIError``, after an optional latency.
-public struct StubAPIService: APIService {
-    /// The service's operations, to say which one fails.
-    public enum Operation: String, CaseIterable, Sendable {
-        case signIn
-        case episodes
-        case video
-        case progress
-        case updateProgress
-        case deleteProgress
+/// The scripted ``APIService`` for previews and tests alike: each operation answers with
+/// its scripted result — by default the content's — after an optional latency, and every
+/// call is recorded.
+///
+/// Each call answers with the result scripted *when it was made*, so a test can change
+/// the script for a second call while the first is held. `beforeAnswering` runs as each
+/// call starts (with ``ignoresCancellation``): a test passes a gate there that holds calls
+/// open until it releases them. A call whose task is cancelled meanwhile throws
+/// `.cancelled`, as a real client would, unless ``ignoresCancellation`` is set: then it
+/// answers anyway, as a server that already replied would.
+public final class StubAPIService: APIService {
+    private struct Script {
+        var signIn: Result<SignInResponse, APIError>
+        var episodes: Result<[Episode], APIError>
+        var video: Result<Video, APIError>
+        /// Answered with the requested video's id.
+        var progress: Result<VideoProgress, APIError>
+        /// `nil`: the progress just saved, as the API answers.
+        var updateProgress: Result<VideoProgress, APIError>?
+        var deleteProgress: Result<Void, APIError> = .success(())
+        var latency: Duration
+        var ignoresCancellation = false
     }
 
-    /// What successful operations return.
-    public var content: PreviewContent
-    /// The failure of each failing operation.
-    public var failures: [Operation: APIError]
-    /// How long every operation takes.
-    public var latency: Duration
+    private let script: Mutex<Script>
+    private let recorded = Mutex<[Call]>([])
+    private let beforeAnswering: @Sendable (_ ignoresCancellation: Bool) async -> Void
 
-    /// Creates a stub answering with `content`.
-    public init(content: PreviewContent, failures: [Operation: APIError] = [:], latency: Duration = .zero) {
-        self.content = content
-        self.failures = failures
-        self.latency = latency
-    }
-
-    /// The content's tokens, or the configured failure.
-    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
-        try await perform(.signIn) { content.tokens }
-    }
-
-    /// The content's episodes, or the configured failure.
-    public func episodes() async throws(APIError) -> [Episode] {
-        try await perform(.episodes) { content.episodes }
-    }
-
-    /// The content's video, or the configured failure.
-    public func video(id: String) async throws(APIError) -> Video {
-        try await perform(.video) { content.video }
-    }
-
-    /// The content's progress for `id`, or the configured failure.
-    public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
-        try await perform(.progress) { VideoProgress(videoID: id, cursor: content.progress.cursor) }
-    }
-
-    /// The saved progress, or the configured failure.
-    public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-        try await perform(.updateProgress) { VideoProgress(videoID: id, cursor: cursor) }
-    }
-
-    /// Nothing, or the configured failure.
-    public func deleteProgressForVideo(id: String) async throws(APIError) {
-        try await perform(.deleteProgress) {}
-    }
-
-    private func perform<T>(_ operation: Operation, _ answer: () -> T) async throws(APIError) -> T {
-        if latency > .zero {
-            do { try await Task.sleep(for: latency) } catch { throw .cancelled }
+    /// A service answering with `content`, except that each operation in `failures`
+    /// fails with its error.
+    public init(
+        content: PreviewContent, failures: [Operation: APIError] = [:], latency: Duration = .zero,
+        beforeAnswering: @escaping @Sendable (_ ignoresCancellation: Bool) async -> Void = { _ in }
+    ) {
+        func scripted<T>(_ operation: Operation, _ value: T) -> Result<T, APIError> {
+            failures[operation].map { .failure($0) } ?? .success(value)
         }
-        if let failure = failures[operation] { throw failure }
-        return answer()
+        script = Mutex(
+            Script(
+                signIn: scripted(.signIn, content.tokens), episodes: scripted(.episodes, content.episodes),
+                video: scripted(.video, content.video), progress: scripted(.progressForVideo, content.progress),
+                updateProgress: failures[.updateProgressForVideo].map { .failure($0) },
+                deleteProgress: scripted(.deleteProgressForVideo, ()), latency: latency))
+        self.beforeAnswering = beforeAnswering
+    }
+
+    public var signInResult: Result<SignInResponse, APIError> {
+        get { script.withLock { $0.signIn } }
+        set { script.withLock { $0.signIn = newValue } }
+    }
+
+    public var episodesResult: Result<[Episode], APIError> {
+        get { script.withLock { $0.episodes } }
+        set { script.withLock { $0.episodes = newValue } }
+    }
+
+    public var videoResult: Result<Video, APIError> {
+        get { script.withLock { $0.video } }
+        set { script.withLock { $0.video = newValue } }
+    }
+
+    public var progressResult: Result<VideoProgress, APIError> {
+        get { script.withLock { $0.progress } }
+        set { script.withLock { $0.progress = newValue } }
+    }
+
+    /// `nil` (the default): the progress just saved, as the API answers.
+    public var updateProgressResult: Result<VideoProgress, APIError>? {
+        get { script.withLock { $0.updateProgress } }
+        set { script.withLock { $0.updateProgress = newValue } }
+    }
+
+    public var deleteProgressResult: Result<Void, APIError> {
+        get { script.withLock { $0.deleteProgress } }
+        set { script.withLock { $0.deleteProgress = newValue } }
+    }
+
+    /// How long every call takes.
+    public var latency: Duration {
+        get { script.withLock { $0.latency } }
+        set { script.withLock { $0.latency = newValue } }
+    }
+
+    /// Whether calls answer their scripted result even when their task was cancelled.
+    public var ignoresCancellation: Bool {
+        get { script.withLock { $0.ignoresCancellation } }
+        set { script.withLock { $0.ignoresCancellation = newValue } }
+    }
+
+    /// Every call so far, oldest first.
+    public var calls: [Call] { recorded.withLock { $0 } }
+
+    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
+        try await answer(.signIn(email: email, password: Password(password))) { $0.signIn }
+    }
+
+    public func episodes() async throws(APIError) -> [Episode] {
+        try await answer(.episodes) { $0.episodes }
+    }
+
+    public func video(id: String) async throws(APIError) -> Video {
+        try await answer(.video(id: id)) { $0.video }
+    }
+
+    public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
+        try await answer(.progressForVideo(id: id)) { script in
+            script.progress.map { VideoProgress(videoID: id, cursor: $0.cursor) }
+        }
+    }
+
+    public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
+        try await answer(.updateProgressForVideo(id: id, cursor: cursor)) { script in
+            script.updateProgress ?? .success(VideoProgress(videoID: id, cursor: cursor))
+        }
+    }
+
+    public func deleteProgressForVideo(id: String) async throws(APIError) {
+        try await answer(.deleteProgressForVideo(id: id)) { $0.deleteProgress }
+    }
+
+    private func answer<Value: Sendable>(
+        _ call: Call, _ result: (Script) -> Result<Value, APIError>
+    ) async throws(APIError) -> Value {
+        let (scripted, latency, ignoresCancellation) = script.withLock { ($0, $0.latency, $0.ignoresCancellation) }
+        let answer = result(scripted)
+        recorded.withLock { $0.append(call) }
+        await beforeAnswering(ignoresCancellation)
+        if latency > .zero {
+            do {
+                try await Task.sleep(for: latency)
+            } catch {
+                if !ignoresCancellation { throw .cancelled }
+            }
+        }
+        if !ignoresCancellation, Task.isCancelled { throw .cancelled }
+        return try answer.get()
     }
 }
