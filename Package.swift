@@ -65,11 +65,11 @@ let package = Package(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
+            name: "PortsTests", dependencies: ["Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
             name: "FoundationHTTPTests",
-            dependencies: ["FoundationHTTP", "Ports", "Domain", "TestSupport", "fault-soak"],
+            dependencies: ["FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak"],
             path: "Tests/FoundationHTTPTests"),
         .testTarget(
             name: "FileTokenStoreTests",

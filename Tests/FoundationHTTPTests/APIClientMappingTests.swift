@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -25,7 +26,7 @@ struct APIClientMappingTests {
     }
 
     @Test func aTokenStoreThatCannotBeReadFailsWithItsOwnErrorBeforeSending() async {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let locked = StoreError.lockTimeout(path: "/tmp/credentials.json", seconds: 5)
         values.fail(with: locked)
         let transport = SpyTransport(status: 200)

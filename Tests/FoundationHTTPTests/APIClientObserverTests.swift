@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct APIClientObserverTests {
 
     @Test func requestsResponsesAndRefreshesAreReportedRedacted() async throws {
         let events = CallRecorder<APIClientEvent>()
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         try await store.setTokens(SampleTokens.first)
         let client = APIClient(
             configuration: TestClient.configuration(), tokenStore: store, transport: APIClientRefreshTests.server(),

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -48,7 +49,7 @@ struct APIClientRedirectTests {
             }
             return SpyTransport.response(to: request, status: 401)
         }
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         try await store.setTokens(SampleTokens.first)
         await #expect(throws: APIError.unauthorized(.status(401, reason: nil))) {
             try await TestClient.make(transport, tokenStore: store).video(id: "1")

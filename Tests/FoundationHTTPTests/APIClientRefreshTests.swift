@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -28,7 +29,7 @@ struct APIClientRefreshTests {
     }
 
     static func signedInStore() async throws -> KeyValueTokenStore {
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         try await store.setTokens(SampleTokens.first)
         return store
     }
@@ -101,7 +102,7 @@ struct APIClientRefreshTests {
     }
 
     @Test func aStoreThatCannotBeLockedIsNotASignOut() async throws {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         let client = APIClient(

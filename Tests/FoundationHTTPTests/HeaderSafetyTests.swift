@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -51,7 +52,7 @@ struct HeaderSafetyTests {
             }
             return SpyTransport.response(to: request, status: 401)
         }
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         try await store.setTokens(SampleTokens.first)
         let error = await #expect(throws: APIError.self) {
             try await TestClient.make(transport, tokenStore: store).video(id: "1")

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import FoundationHTTP
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -21,7 +22,7 @@ enum LoopbackClient {
     static func make(
         _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20
     ) throws -> (client: APIClient, store: KeyValueTokenStore) {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values)
         let configuration = try configuration(server, timeout: timeout, maximumResponseSize: maximumResponseSize)
         let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken, DemoAccount.password])

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct KeyValueTokenStoreTests {
     @Test func emptyStoreGivesNoTokens() async throws {
         // Given an empty key-value store
-        let store = KeyValueTokenStore(store: SpyKeyValueStore())
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         // Then there is no pair and no access token
         #expect(try await store.tokens() == nil)
         #expect(try await store.accessToken == nil)
@@ -15,7 +16,7 @@ struct KeyValueTokenStoreTests {
 
     @Test func savingWritesTheExpectedKeysInOneChange() async throws {
         // Given
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values)
         // When
         try await store.setTokens(SampleTokens.first)
@@ -25,7 +26,7 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func scopedKeysCarryTheScope() async throws {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values, scope: "https://api.example.com:443")
         try await store.setTokens(SampleTokens.first)
         #expect(
@@ -36,12 +37,12 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func aHalfWrittenPairIsNoPair() async throws {
-        let store = KeyValueTokenStore(store: SpyKeyValueStore(["accessToken": "only-access"]))
+        let store = KeyValueTokenStore(store: InMemoryKeyValueStore(["accessToken": "only-access"]))
         #expect(try await store.tokens() == nil)
     }
 
     @Test func resetRemovesBothKeysAndLeavesOthers() async throws {
-        let values = SpyKeyValueStore(["unrelated": "kept"])
+        let values = InMemoryKeyValueStore(["unrelated": "kept"])
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         try await store.reset()
@@ -50,7 +51,7 @@ struct KeyValueTokenStoreTests {
 
     @Test func anUnreadableStoreIsAnErrorNotASignOut() async throws {
         // Given a store that holds tokens but cannot be read
-        let values = SpyKeyValueStore(["accessToken": "a", "refreshToken": "r"])
+        let values = InMemoryKeyValueStore(["accessToken": "a", "refreshToken": "r"])
         let failure = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not JSON")
         values.fail(with: failure)
         let store = KeyValueTokenStore(store: values)
@@ -74,7 +75,7 @@ struct KeyValueTokenStoreTests {
     /// The server revoked `refresh-1` when it answered: its pair is the only session left,
     /// so a store that cannot write it must not make it disappear.
     @Test func aRefreshedPairTheStoreCannotWriteIsKeptAndReported() async throws {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let notices = CallRecorder<StoreError>()
         let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
         try await store.setTokens(SampleTokens.first)
@@ -102,7 +103,7 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func aFailedWriteIsTriedOnceMoreBeforeThePairIsHeldInMemory() async throws {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let notices = CallRecorder<StoreError>()
         let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
         try await store.setTokens(SampleTokens.first)
@@ -113,7 +114,7 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func signingOutForgetsAHeldPair() async throws {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         values.failWrites(with: .io(path: "/tokens", detail: "Read-only file system"))

@@ -1,12 +1,13 @@
 import Domain
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
 @Suite("MigratingTokenStore: moving to a new store signs nobody out")
 struct MigratingTokenStoreTests {
-    private let currentValues = SpyKeyValueStore()
-    private let previousValues = SpyKeyValueStore()
+    private let currentValues = InMemoryKeyValueStore()
+    private let previousValues = InMemoryKeyValueStore()
     private var current: KeyValueTokenStore { KeyValueTokenStore(store: currentValues) }
     private var previous: KeyValueTokenStore { KeyValueTokenStore(store: previousValues) }
     private var migrating: MigratingTokenStore { MigratingTokenStore(current: current, previous: previous) }

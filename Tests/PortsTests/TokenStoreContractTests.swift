@@ -1,4 +1,5 @@
 import Ports
+import Stubs
 import TestSupport
 import Testing
 
@@ -7,19 +8,19 @@ import Testing
 struct TokenStoreContractTests {
     @Test("KeyValueTokenStore", arguments: TokenStoreContract.cases)
     func keyValueTokenStore(_ check: TokenStoreContract) async throws {
-        try await check.run(on: KeyValueTokenStore(store: SpyKeyValueStore()))
+        try await check.run(on: KeyValueTokenStore(store: InMemoryKeyValueStore()))
     }
 
     @Test("KeyValueTokenStore, scoped", arguments: TokenStoreContract.cases)
     func scopedKeyValueTokenStore(_ check: TokenStoreContract) async throws {
-        try await check.run(on: KeyValueTokenStore(store: SpyKeyValueStore(), scope: "http://127.0.0.1:8080"))
+        try await check.run(on: KeyValueTokenStore(store: InMemoryKeyValueStore(), scope: "http://127.0.0.1:8080"))
     }
 
     @Test("MigratingTokenStore", arguments: TokenStoreContract.cases)
     func migratingTokenStore(_ check: TokenStoreContract) async throws {
         let store = MigratingTokenStore(
-            current: KeyValueTokenStore(store: SpyKeyValueStore()),
-            previous: KeyValueTokenStore(store: SpyKeyValueStore()))
+            current: KeyValueTokenStore(store: InMemoryKeyValueStore()),
+            previous: KeyValueTokenStore(store: InMemoryKeyValueStore()))
         try await check.run(on: store)
     }
 }
