@@ -8,7 +8,7 @@ import Domain
 /// exhaustively.
 public protocol APIService: Sendable {
     /// Signs in with an e-mail and password and returns the issued token pair.
-    func signIn(email: String, password: String) async throws(APIError) -> SignInResponse
+    func signIn(email: String, password: String) async throws(APIError) -> TokenPair
     /// Fetches the list of episodes.
     func episodes() async throws(APIError) -> [Episode]
     /// Fetches a protected video. Needs a signed-in user.

@@ -30,7 +30,7 @@ public struct KeyValueTokenStore: TokenStore {
     }
 
     /// The stored pair, both keys read at one moment, or `nil` when either is missing.
-    public func tokens() async throws(StoreError) -> SignInResponse? {
+    public func tokens() async throws(StoreError) -> TokenPair? {
         if let held = unsaved.pair.withLock({ $0 }) { return held }
         return pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
@@ -38,7 +38,7 @@ public struct KeyValueTokenStore: TokenStore {
     /// Writes both keys in one atomic change. A new sign-in is the one write that may
     /// replace a store that does not parse: its content is set aside first (see
     /// ``KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
-    public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
+    public func setTokens(_ tokens: TokenPair) async throws(StoreError) {
         let changes = [accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken]
         do {
             try await store.apply(changes)
@@ -50,7 +50,7 @@ public struct KeyValueTokenStore: TokenStore {
     }
 
     /// Writes both keys under exclusive access unless a pair is already stored.
-    public func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {
+    public func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
             guard pair(in: values) == nil else { return }
             write(tokens, into: &values)
@@ -71,10 +71,10 @@ public struct KeyValueTokenStore: TokenStore {
     /// answer with it and its next write under exclusive access saves it — the caller gets
     /// it, and `unsaved` is told, so the user learns that the next run may have to sign in.
     public func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
-        async throws(TokenRefreshError) -> SignInResponse
+        async throws(TokenRefreshError) -> TokenPair
     {
-        var issued: SignInResponse?
-        let outcome: Result<SignInResponse, APIError>
+        var issued: TokenPair?
+        let outcome: Result<TokenPair, APIError>
         do {
             outcome = try await store.withExclusiveAccess { (values: inout [String: String]) in
                 if let held = unsaved.pair.withLock({ $0 }) { write(held, into: &values) }
@@ -99,7 +99,7 @@ public struct KeyValueTokenStore: TokenStore {
     }
 
     /// Writes an issued pair the store failed to write once more, else holds it in memory.
-    private func keep(_ issued: SignInResponse, afterFailing error: StoreError) async -> SignInResponse {
+    private func keep(_ issued: TokenPair, afterFailing error: StoreError) async -> TokenPair {
         do throws(StoreError) {
             try await store.apply([accessTokenKey: issued.accessToken, refreshTokenKey: issued.refreshToken])
             unsaved.pair.withLock { $0 = nil }
@@ -110,12 +110,12 @@ public struct KeyValueTokenStore: TokenStore {
         return issued
     }
 
-    private func pair(in values: [String: String]) -> SignInResponse? {
+    private func pair(in values: [String: String]) -> TokenPair? {
         guard let access = values[accessTokenKey], let refresh = values[refreshTokenKey] else { return nil }
-        return SignInResponse(accessToken: access, refreshToken: refresh)
+        return TokenPair(accessToken: access, refreshToken: refresh)
     }
 
-    private func write(_ tokens: SignInResponse, into values: inout [String: String]) {
+    private func write(_ tokens: TokenPair, into values: inout [String: String]) {
         values[accessTokenKey] = tokens.accessToken
         values[refreshTokenKey] = tokens.refreshToken
     }
@@ -129,5 +129,5 @@ public struct KeyValueTokenStore: TokenStore {
 /// A pair the server issued that the store could not write, shared by the copies of one
 /// ``KeyValueTokenStore``.
 private final class UnsavedPair: Sendable {
-    let pair = Mutex<SignInResponse?>(nil)
+    let pair = Mutex<TokenPair?>(nil)
 }

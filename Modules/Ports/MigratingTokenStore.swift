@@ -29,7 +29,7 @@ public struct MigratingTokenStore: TokenStore {
     }
 
     /// The current pair, else the previous one. `previous` is not read when `current` has a pair.
-    public func tokens() async throws(StoreError) -> SignInResponse? {
+    public func tokens() async throws(StoreError) -> TokenPair? {
         if let tokens = try await current.tokens() { return tokens }
         return try await previous.tokens()
     }
@@ -37,7 +37,7 @@ public struct MigratingTokenStore: TokenStore {
     /// Stores the pair in `current` and clears `previous`. A previous store that cannot be
     /// cleared (unreadable, say) does not fail the sign-in, which is done: `leftover` hears
     /// of it, and the next sign-out will fail until it is repaired.
-    public func setTokens(_ tokens: SignInResponse) async throws(StoreError) {
+    public func setTokens(_ tokens: TokenPair) async throws(StoreError) {
         try await current.setTokens(tokens)
         do {
             try await previous.reset()
@@ -47,7 +47,7 @@ public struct MigratingTokenStore: TokenStore {
     }
 
     /// Stores the pair in `current` unless either store has one; then clears `previous`.
-    public func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {
+    public func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
         try await current.setTokensIfAbsent(try await previous.tokens() ?? tokens)
         try await previous.reset()
     }
@@ -61,7 +61,7 @@ public struct MigratingTokenStore: TokenStore {
 
     /// Migrates what `previous` holds, then refreshes in `current`.
     public func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
-        async throws(TokenRefreshError) -> SignInResponse
+        async throws(TokenRefreshError) -> TokenPair
     {
         do {
             if try await current.tokens() == nil, let legacy = try await previous.tokens() {

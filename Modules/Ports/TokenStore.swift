@@ -1,7 +1,7 @@
 import Domain
 
 /// Performs the network half of a refresh: trades a refresh token for a new pair.
-public typealias TokenRefresh = @Sendable (_ refreshToken: String) async throws(APIError) -> SignInResponse
+public typealias TokenRefresh = @Sendable (_ refreshToken: String) async throws(APIError) -> TokenPair
 
 /// The keychain's role: keeps the signed-in user's token pair.
 ///
@@ -11,14 +11,14 @@ public typealias TokenRefresh = @Sendable (_ refreshToken: String) async throws(
 /// ``AccessTokenProvider`` for free.
 public protocol TokenStore: AccessTokenProvider {
     /// The stored pair, or `nil` when nobody is signed in.
-    func tokens() async throws(StoreError) -> SignInResponse?
+    func tokens() async throws(StoreError) -> TokenPair?
 
     /// Stores a pair (signing in), replacing whatever was stored.
-    func setTokens(_ tokens: SignInResponse) async throws(StoreError)
+    func setTokens(_ tokens: TokenPair) async throws(StoreError)
 
     /// Stores a pair only when none is stored; an existing pair wins. Atomic with
     /// respect to every other user of the store, so concurrent migrations lose nothing.
-    func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError)
+    func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError)
 
     /// Removes the stored pair (signing out).
     func reset() async throws(StoreError)
@@ -33,7 +33,7 @@ public protocol TokenStore: AccessTokenProvider {
     /// server refused the refresh token: the pair is removed and that error is thrown.
     /// Any other failure keeps the pair.
     func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
-        async throws(TokenRefreshError) -> SignInResponse
+        async throws(TokenRefreshError) -> TokenPair
 }
 
 extension TokenStore {

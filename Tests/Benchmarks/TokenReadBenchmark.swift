@@ -12,7 +12,7 @@ enum TokenReadBenchmark {
         let url = directory.appendingPathComponent("credentials.json")
         let origin = Origin(URL(string: "http://127.0.0.1:8080/api/v1")!)!
         let cached = KeyValueTokenStore.credentialsFile(at: url, origin: origin)
-        try await cached.setTokens(SignInResponse(accessToken: "a-\(UUID())", refreshToken: "r-\(UUID())"))
+        try await cached.setTokens(TokenPair(accessToken: "a-\(UUID())", refreshToken: "r-\(UUID())"))
         let parsing = KeyValueTokenStore(
             store: FileKeyValueStore(fileURL: url, cachesReads: false), scope: origin.description)
         let comparison = try await Harness.compare(

@@ -37,7 +37,7 @@ struct FixtureDecodingTests {
     }
 
     @Test func signInResponseDecodes() throws {
-        let tokens = try decoder.decode(SignInResponse.self, from: Fixtures.data(named: "auth-success"))
+        let tokens = try decoder.decode(TokenPair.self, from: Fixtures.data(named: "auth-success"))
         #expect(tokens.accessToken == "3c50db664bac4a7586b23c13551f9ead")
         #expect(tokens.refreshToken == "b7ec02b3ea224fd4bc4195730995f953")
     }
@@ -45,7 +45,7 @@ struct FixtureDecodingTests {
     @Test func failureBodyDecodesAndIsNoTokenPair() throws {
         let body = try Fixtures.data(named: "auth-failure")
         #expect(try decoder.decode(ErrorResponse.self, from: body) == ErrorResponse(reason: "Unauthorized"))
-        #expect(throws: DecodingError.self) { try decoder.decode(SignInResponse.self, from: body) }
+        #expect(throws: DecodingError.self) { try decoder.decode(TokenPair.self, from: body) }
     }
 
     @Test func encodingKeepsTheAPIKeys() throws {

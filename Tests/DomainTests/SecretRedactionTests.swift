@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Token pairs never show their secrets")
 struct SecretRedactionTests {
-    private let tokens = SignInResponse(accessToken: "secret-access-value", refreshToken: "secret-refresh-value")
+    private let tokens = TokenPair(accessToken: "secret-access-value", refreshToken: "secret-refresh-value")
 
     @Test func everyRenderingIsRedacted() {
         var dumped = ""

@@ -19,7 +19,7 @@ struct FileStoreOriginAndMigrationTests {
         try StoreFixture.write(lines.joined(separator: "\n") + "\n", to: legacyFile(in: directory))
     }
 
-    static let legacyPair = SignInResponse(accessToken: "legacy-access", refreshToken: "legacy-refresh")
+    static let legacyPair = TokenPair(accessToken: "legacy-access", refreshToken: "legacy-refresh")
 
     static func migrating(in directory: TemporaryDirectory, origin: Origin = StoreFixture.origin) -> MigratingTokenStore
     {
@@ -74,7 +74,7 @@ struct FileStoreOriginAndMigrationTests {
         try await TemporaryDirectory.with { directory in
             try Self.writeLegacy(in: directory)
             let calls = CallRecorder<String>()
-            let results = try await withThrowingTaskGroup(of: SignInResponse.self) { group in
+            let results = try await withThrowingTaskGroup(of: TokenPair.self) { group in
                 for _ in 0..<8 {
                     let store = Self.migrating(in: directory)  // each with its own locks, as separate processes
                     group.addTask {

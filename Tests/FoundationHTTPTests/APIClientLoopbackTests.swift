@@ -24,7 +24,7 @@ struct APIClientLoopbackTests {
             await #expect(throws: APIError.failedRequest(.status(403, reason: "Invalid API token"))) {
                 try await wrongToken.episodes()
             }
-            try await store.setTokens(SignInResponse(accessToken: "forged", refreshToken: "forged"))
+            try await store.setTokens(TokenPair(accessToken: "forged", refreshToken: "forged"))
             // The forged access token is refused, and so is the forged refresh token: the session ends.
             await #expect(throws: APIError.unauthorized(.sessionEnded)) { try await client.video(id: Self.videoID) }
         }

@@ -24,7 +24,7 @@ struct MockAPIContractTests {
             if clock.now - requested < .seconds(2) { #expect(early == 200) }
             try await Task.sleep(until: issued + .milliseconds(2_300))
             #expect(try await probe.get("/videos/\(Probe.knownVideoID)", bearer: tokens.accessToken).status == 401)
-            let fresh = try await probe.refresh(tokens.refreshToken).decode(SignInResponse.self)
+            let fresh = try await probe.refresh(tokens.refreshToken).decode(TokenPair.self)
             #expect(try await probe.get("/videos/\(Probe.knownVideoID)", bearer: fresh.accessToken).status == 200)
         }
     }

@@ -69,7 +69,7 @@ struct KeyValueTokenStoreTests {
         // And nothing was written
         values.fail(with: nil)
         #expect(values.appliedChanges.isEmpty)
-        #expect(try await store.tokens() == SignInResponse(accessToken: "a", refreshToken: "r"))
+        #expect(try await store.tokens() == TokenPair(accessToken: "a", refreshToken: "r"))
     }
 
     /// The server revoked `refresh-1` when it answered: its pair is the only session left,

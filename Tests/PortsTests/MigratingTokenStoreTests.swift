@@ -108,7 +108,7 @@ struct MigratingTokenStoreTests {
         let calls = CallRecorder<String>()
         let stores = (0..<50).map { _ in MigratingTokenStore(current: current, previous: previous) }
         // When each refreshes the legacy access token at the same moment
-        let results = try await withThrowingTaskGroup(of: SignInResponse.self) { group in
+        let results = try await withThrowingTaskGroup(of: TokenPair.self) { group in
             for store in stores {
                 group.addTask {
                     try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { refreshToken in

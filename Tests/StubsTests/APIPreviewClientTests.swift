@@ -20,7 +20,7 @@ struct APIPreviewClientTests {
         #expect(
             try await client.signIn(email: "a", password: "b")
                 == decoder.decode(
-                    SignInResponse.self, from: Fixtures.data(named: "auth-success")))
+                    TokenPair.self, from: Fixtures.data(named: "auth-success")))
         #expect(try await client.progressForVideo(id: "123").cursor == 124)
         #expect(
             try await client.updateProgressForVideo(id: "123", cursor: 1) == VideoProgress(videoID: "123", cursor: 124))

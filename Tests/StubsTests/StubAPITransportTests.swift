@@ -63,7 +63,7 @@ struct StubAPITransportTests {
             "Basic " + Data("ann@example.com:pw".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         let (data, response) = try await transport.send(request, maximumResponseSize: 1 << 20)
         #expect(response.statusCode == 200)
-        let tokens = try JSONDecoder().decode(SignInResponse.self, from: data)
+        let tokens = try JSONDecoder().decode(TokenPair.self, from: data)
         var video = URLRequest(url: URL(string: "https://any.host/api/v1/videos/\(MockAPIContract.knownVideoID)")!)
         video.setValue("t", forHTTPHeaderField: "X-API-TOKEN")
         video.setValue("Bearer \(tokens.accessToken)", forHTTPHeaderField: "Authorization")

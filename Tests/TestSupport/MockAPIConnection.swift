@@ -54,9 +54,9 @@ extension MockAPIConnection {
     }
 
     /// Signs the demo user in.
-    public func signIn() async throws -> SignInResponse {
+    public func signIn() async throws -> TokenPair {
         let basic = Data("\(DemoAccount.email):\(DemoAccount.password)".utf8).base64EncodedString()
-        return try await send("POST", "/auth", headers: ["Authorization": "Basic \(basic)"]).decode(SignInResponse.self)
+        return try await send("POST", "/auth", headers: ["Authorization": "Basic \(basic)"]).decode(TokenPair.self)
     }
 
     /// `POST /auth/refresh` with `refreshToken`.

@@ -94,14 +94,14 @@ extension Contract where Subject == any MockAPIConnection {
         [
             MockAPIContract("refresh rotates the pair and revokes the old one") { api async throws in
                 let first = try await api.signIn()
-                let second = try await api.refresh(first.refreshToken).decode(SignInResponse.self)
+                let second = try await api.refresh(first.refreshToken).decode(TokenPair.self)
                 #expect(second.accessToken != first.accessToken && second.refreshToken != first.refreshToken)
                 #expect(try await api.get("/videos/\(knownVideoID)", bearer: first.accessToken).status == 401)
                 #expect(try await api.get("/videos/\(knownVideoID)", bearer: second.accessToken).status == 200)
             },
             MockAPIContract("reusing a refresh token revokes the whole sign-in") { api async throws in
                 let first = try await api.signIn()
-                let second = try await api.refresh(first.refreshToken).decode(SignInResponse.self)
+                let second = try await api.refresh(first.refreshToken).decode(TokenPair.self)
                 #expect(try await api.refresh(first.refreshToken).status == 401)
                 #expect(try await api.get("/videos/\(knownVideoID)", bearer: second.accessToken).status == 401)
                 #expect(try await api.refresh(second.refreshToken).status == 401)
@@ -117,7 +117,7 @@ extension Contract where Subject == any MockAPIConnection {
                 let tokens = try await api.signIn()
                 try await api.expireAccessTokens()
                 #expect(try await api.get("/videos/\(knownVideoID)", bearer: tokens.accessToken).status == 401)
-                let fresh = try await api.refresh(tokens.refreshToken).decode(SignInResponse.self)
+                let fresh = try await api.refresh(tokens.refreshToken).decode(TokenPair.self)
                 #expect(try await api.get("/videos/\(knownVideoID)", bearer: fresh.accessToken).status == 200)
             },
         ]

@@ -25,7 +25,7 @@ import Synchronization
 /// task throws `.cancelled` too (again unless ``ignoresCancellation``).
 public final class SpyAPIService: APIService {
     private struct Script {
-        var signIn: Result<SignInResponse, APIError> = .success(SampleTokens.first)
+        var signIn: Result<TokenPair, APIError> = .success(SampleTokens.first)
         var episodes: Result<[Episode], APIError> = .success([])
         var video: Result<Video, APIError> = .success(SpyAPIService.sampleVideo)
         var progress: Result<VideoProgress, APIError> = .success(SpyAPIService.sampleProgress)
@@ -52,7 +52,7 @@ public final class SpyAPIService: APIService {
     }
 
     /// What `signIn(email:password:)` answers (default: ``SampleTokens/first``).
-    public var signInResult: Result<SignInResponse, APIError> {
+    public var signInResult: Result<TokenPair, APIError> {
         get { script.withLock { $0.signIn } }
         set { script.withLock { $0.signIn = newValue } }
     }
@@ -114,7 +114,7 @@ public final class SpyAPIService: APIService {
     }
 
     /// Records the call and answers `signInResult`.
-    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
+    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
         try await answer(.signIn(email: email, password: Password(password)), with: \.signIn)
     }
 

@@ -61,7 +61,7 @@ extension Contract where Subject == any TokenStore {
             TokenStoreContract("200 concurrent refreshes of one stale token make one call") { store async throws in
                 try await store.setTokens(SampleTokens.first)
                 let calls = CallRecorder<String>()
-                let results = try await withThrowingTaskGroup(of: SignInResponse.self) { group in
+                let results = try await withThrowingTaskGroup(of: TokenPair.self) { group in
                     for _ in 0..<200 {
                         group.addTask {
                             try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { refreshToken in

@@ -13,11 +13,11 @@ extension Contract where Subject == any TokenStore {
 /// Token pairs for tests: distinct, recognisable, and never real secrets.
 public enum SampleTokens {
     /// The first pair a store receives.
-    public static let first = SignInResponse(accessToken: "access-1", refreshToken: "refresh-1")
+    public static let first = TokenPair(accessToken: "access-1", refreshToken: "refresh-1")
     /// The pair a refresh of ``first`` returns.
-    public static let second = SignInResponse(accessToken: "access-2", refreshToken: "refresh-2")
+    public static let second = TokenPair(accessToken: "access-2", refreshToken: "refresh-2")
     /// A pair from a different sign-in.
-    public static let other = SignInResponse(accessToken: "access-other", refreshToken: "refresh-other")
+    public static let other = TokenPair(accessToken: "access-other", refreshToken: "refresh-other")
 }
 
 extension Contract where Subject == any TokenStore {

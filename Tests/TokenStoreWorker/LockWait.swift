@@ -13,7 +13,7 @@ func waitForLock(store url: URL, origin: Origin, writers: Int) async {
     let waiting = (0..<writers).map { index in
         Task { () async -> Bool in
             do throws(StoreError) {
-                try await store.setTokens(SignInResponse(accessToken: "w\(index)", refreshToken: "w\(index)"))
+                try await store.setTokens(TokenPair(accessToken: "w\(index)", refreshToken: "w\(index)"))
                 return false
             } catch {
                 return error.description.contains("held the lock")

@@ -33,7 +33,7 @@ switch arguments[1] {
 case "cycle" where arguments.count == 6:
     let worker = arguments[4]
     for index in 0..<(Int(arguments[5]) ?? 0) {
-        let pair = SignInResponse(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
+        let pair = TokenPair(accessToken: "w\(worker)-\(index)", refreshToken: "w\(worker)-\(index)")
         do {
             try await store.setTokens(pair)
             guard let read = try await store.tokens(), read.accessToken.hasPrefix("w"),
@@ -47,7 +47,7 @@ case "write-forever":
     var index = Int(arguments[4]) ?? 0
     while true {
         do {
-            try await store.setTokens(SignInResponse(accessToken: "k\(index)", refreshToken: "k\(index)"))
+            try await store.setTokens(TokenPair(accessToken: "k\(index)", refreshToken: "k\(index)"))
         } catch {
             fail("\(error)")
         }
@@ -66,7 +66,7 @@ case "refresh" where arguments.count == 7:
             handle?.write(line)
             try? handle?.close()
             try? await Task.sleep(for: .milliseconds(200))
-            return SignInResponse(accessToken: "refreshed-\(getpid())", refreshToken: "next-\(getpid())")
+            return TokenPair(accessToken: "refreshed-\(getpid())", refreshToken: "next-\(getpid())")
         }
         print(fresh.accessToken)
     } catch {

@@ -63,7 +63,7 @@ extension APIClient {
     /// later request.
     private func decoded<Value: Decodable>(_ data: Data) throws(APIError) -> Value {
         let value = try ResponseDecoding.decode(Value.self, from: data)
-        if let tokens = value as? SignInResponse {
+        if let tokens = value as? TokenPair {
             for (field, token) in [("accessToken", tokens.accessToken), ("refreshToken", tokens.refreshToken)]
             where !HeaderValue.isSafeCredential(token) {
                 throw .invalidResponse(.undecodable("the field \(field) holds characters a header cannot carry"))
@@ -97,7 +97,7 @@ extension APIClient {
     /// A refresh token the server refuses ends the session (`sessionEnded`); a store that
     /// cannot be used fails with its own error.
     private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
-        -> SignInResponse
+        -> TokenPair
     {
         observer?.observe(.refreshStarted)
         do {
@@ -105,7 +105,7 @@ extension APIClient {
                 // A caller cancelled while it waited for the store's lock sends nothing; once
                 // sent, the refresh is out of its hands.
                 guard !Task.isCancelled else { throw .cancelled }
-                let refresh = Task { () async -> Result<SignInResponse, APIError> in
+                let refresh = Task { () async -> Result<TokenPair, APIError> in
                     do throws(APIError) {
                         return .success(try await send(.refresh(refreshToken: refreshToken), takingASlot: false))
                     } catch {

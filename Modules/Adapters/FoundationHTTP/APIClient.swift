@@ -57,7 +57,7 @@ public struct APIClient: APIService {
     }
 
     /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid response.
-    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
+    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
         try await send(.auth(email: email, password: password))
     }
 

@@ -8,7 +8,7 @@ public struct PreviewContent: Sendable, Equatable {
     /// A video (`video.json`).
     public var video: Video
     /// A token pair (`auth-success.json`).
-    public var tokens: SignInResponse
+    public var tokens: TokenPair
     /// A video's progress (`video-progress.json`).
     public var progress: VideoProgress
     /// The answer to saving progress (`update-progress-for-video.json`).
@@ -16,7 +16,7 @@ public struct PreviewContent: Sendable, Equatable {
 
     /// Creates content from values.
     public init(
-        episodes: [Episode], video: Video, tokens: SignInResponse, progress: VideoProgress,
+        episodes: [Episode], video: Video, tokens: TokenPair, progress: VideoProgress,
         updatedProgress: VideoProgress
     ) {
         self.episodes = episodes

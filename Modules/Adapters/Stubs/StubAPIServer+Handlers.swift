@@ -52,8 +52,8 @@ extension StubAPIServer {
     }
 
     /// Gives a session a fresh pair; the old access and refresh tokens stop working.
-    private func issue(into state: inout StubAPIState, session id: String, user: String) -> SignInResponse {
-        let tokens = SignInResponse(accessToken: Self.randomToken(), refreshToken: Self.randomToken())
+    private func issue(into state: inout StubAPIState, session id: String, user: String) -> TokenPair {
+        let tokens = TokenPair(accessToken: Self.randomToken(), refreshToken: Self.randomToken())
         var session =
             state.sessions[id]
             ?? .init(

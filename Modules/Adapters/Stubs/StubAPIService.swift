@@ -14,7 +14,7 @@ import Synchronization
 /// answers anyway, as a server that already replied would.
 public final class StubAPIService: APIService {
     private struct Script {
-        var signIn: Result<SignInResponse, APIError>
+        var signIn: Result<TokenPair, APIError>
         var episodes: Result<[Episode], APIError>
         var video: Result<Video, APIError>
         /// Answered with the requested video's id.
@@ -48,7 +48,7 @@ public final class StubAPIService: APIService {
         self.beforeAnswering = beforeAnswering
     }
 
-    public var signInResult: Result<SignInResponse, APIError> {
+    public var signInResult: Result<TokenPair, APIError> {
         get { script.withLock { $0.signIn } }
         set { script.withLock { $0.signIn = newValue } }
     }
@@ -94,7 +94,7 @@ public final class StubAPIService: APIService {
     /// Every call so far, oldest first.
     public var calls: [Call] { recorded.withLock { $0 } }
 
-    public func signIn(email: String, password: String) async throws(APIError) -> SignInResponse {
+    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
         try await answer(.signIn(email: email, password: Password(password))) { $0.signIn }
     }
 

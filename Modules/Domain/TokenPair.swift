@@ -2,7 +2,7 @@
 ///
 /// Both tokens are secrets: `description`, `debugDescription` and the reflected
 /// children never show them, so neither a log line, a test failure nor `dump` leaks one.
-public struct SignInResponse: Codable, Equatable, Hashable, Sendable {
+public struct TokenPair: Codable, Equatable, Hashable, Sendable {
     /// The short-lived token sent as `Authorization: Bearer` with protected requests.
     public let accessToken: String
     /// The long-lived, single-use token that buys a new pair.
@@ -14,9 +14,9 @@ public struct SignInResponse: Codable, Equatable, Hashable, Sendable {
     }
 }
 
-extension SignInResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension TokenPair: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// A description with both tokens redacted.
-    public var description: String { "SignInResponse(accessToken: <redacted>, refreshToken: <redacted>)" }
+    public var description: String { "TokenPair(accessToken: <redacted>, refreshToken: <redacted>)" }
 
     /// The same redacted text as `description`.
     public var debugDescription: String { description }
@@ -26,3 +26,6 @@ extension SignInResponse: CustomStringConvertible, CustomDebugStringConvertible,
         Mirror(self, children: ["accessToken": "<redacted>", "refreshToken": "<redacted>"], displayStyle: .struct)
     }
 }
+
+/// The pair's name before it was `TokenPair`; removed once the view-models are renamed.
+public typealias SignInResponse = TokenPair
