@@ -14,10 +14,8 @@ extension Commands {
         let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
         model.email = email
         model.password = password
-        guard await load("Signing in…", while: { model.isSigningIn }, { await model.signIn() }) else {
-            return .interrupted
-        }
-        if let failure = model.failure { return report(failure, context: .signIn) }
+        guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
         console.print(Screens.signIn(model, style: style) + " Server: \(services.server).")
         return .success
     }
@@ -40,7 +38,8 @@ extension Commands {
         await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
         if json {
-            printJSON(Status(server: services.server, embedded: services.isEmbedded, signedIn: model.isSignedIn))
+            printJSON(
+                Status(server: services.server, embedded: services.isEmbedded, signedIn: model.state == .signedIn))
         } else {
             console.print(Screens.profile(model, style: style) + " Server: \(services.server).")
         }
@@ -84,8 +83,12 @@ extension Commands {
     }
 
     private func reportStore(_ model: ProfileViewModel) -> ExitCode {
-        console.printError(
-            "cocoacasts: " + TerminalText.sanitized(model.errorMessage ?? "the token file cannot be used"))
+        let message =
+            switch model.state {
+            case .storeUnreadable(let message), .signOutFailed(let message): message
+            case .checking, .signedIn, .signedOut: "the token file cannot be used"
+            }
+        console.printError("cocoacasts: " + TerminalText.sanitized(message))
         return .localState
     }
 

@@ -6,16 +6,10 @@ import TerminalUI
 extension Commands {
     func episodes(json: Bool) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api)
-        guard
-            await load(
-                "Fetching episodes…", while: { model.isFetching },
-                {
-                    await model.fetchEpisodes()
-                })
-        else { return .interrupted }
-        if let failure = model.failure { return report(failure, context: .episodes) }
+        guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
         if json {
-            printJSON(model.episodes.map(\.episode))
+            printJSON(model.state.rows.map(\.episode))
         } else {
             console.print(Screens.episodes(model, style: style))
         }
@@ -24,15 +18,9 @@ extension Commands {
 
     func episode(id: Int, json: Bool) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api)
-        guard
-            await load(
-                "Fetching episodes…", while: { model.isFetching },
-                {
-                    await model.fetchEpisodes()
-                })
-        else { return .interrupted }
-        if let failure = model.failure { return report(failure, context: .episodes) }
-        guard let row = model.episodes.first(where: { $0.id == id }) else {
+        guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
+        guard let row = model.state.rows.first(where: { $0.id == id }) else {
             console.printError("cocoacasts: there is no episode \(id); see cocoacasts episodes.")
             return .failure
         }
@@ -56,15 +44,13 @@ extension Commands {
             let episodes = EpisodesViewModel(apiService: services.api)
             await episodes.fetchEpisodes()
             guard !Task.isCancelled else { return .interrupted }
-            if let failure = episodes.failure { return report(failure, context: .video) }
-            videoID = episodes.episodes.first { String($0.id) == reference }?.episode.videoID ?? reference
+            if case .failed(_, let failure, _) = episodes.state { return report(failure, context: .video) }
+            videoID = episodes.state.rows.first { String($0.id) == reference }?.episode.videoID ?? reference
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
-        guard await load("Fetching the video…", while: { model.isFetching }, { await model.fetchVideo() }) else {
-            return .interrupted
-        }
-        if let failure = model.failure { return report(failure, context: .video) }
-        guard let video = model.video else { return .failure }
+        guard await load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state { return report(failure, context: .video) }
+        guard case .loaded(let video) = model.state else { return .failure }
         if json {
             printJSON(
                 VideoOutput(
@@ -77,19 +63,16 @@ extension Commands {
 
     func progress(videoID: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
-        guard
-            await load(
-                "Syncing the progress…", while: { model.isFetching },
-                {
-                    switch action {
-                    case .show: await model.fetchProgress()
-                    case .set(let seconds): await model.saveProgress(cursor: seconds)
-                    case .delete: await model.deleteProgress()
-                    }
-                })
-        else { return .interrupted }
-        if let failure = model.failure { return report(failure, context: .progress) }
-        if json, let progress = model.progress {
+        let synced = await load("Syncing the progress…") {
+            switch action {
+            case .show: await model.fetchProgress()
+            case .set(let seconds): await model.saveProgress(cursor: seconds)
+            case .delete: await model.deleteProgress()
+            }
+        }
+        guard synced else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state { return report(failure, context: .progress) }
+        if json, case .loaded(let progress) = model.state {
             printJSON(progress)
         } else if action == .delete {
             console.print("Deleted the progress of video \(TerminalText.sanitized(videoID)).")
@@ -97,5 +80,12 @@ extension Commands {
             console.print(Screens.progress(model, style: style))
         }
         return .success
+    }
+}
+
+extension EpisodesViewModel.State {
+    /// The episodes fetched: none before a fetch, or when it found none.
+    fileprivate var rows: [EpisodeRowViewModel] {
+        if case .loaded(let rows) = self { rows } else { [] }
     }
 }

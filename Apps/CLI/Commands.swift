@@ -28,8 +28,8 @@ struct Commands {
 
     /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
-    func load(_ label: String, while isBusy: @escaping @MainActor () -> Bool, _ work: () async -> Void) async -> Bool {
-        await Spinner.run(label, on: console, while: isBusy, work)
+    func load(_ label: String, _ work: () async -> Void) async -> Bool {
+        await Spinner.run(label, on: console, work)
         return !Task.isCancelled
     }
 

@@ -1,20 +1,17 @@
-/// Shows a spinner on standard error while a view-model is fetching, once the wait
-/// passes 300 ms — on a terminal only.
+/// Shows a spinner on standard error while a command's work runs, once the wait passes
+/// 300 ms — on a terminal only.
 @MainActor
 enum Spinner {
     static let delay: Duration = .milliseconds(300)
     static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Runs `work`, showing `label` with a spinner while `isBusy()` is true after the delay.
-    static func run(
-        _ label: String, on console: any Console, while isBusy: @escaping @MainActor () -> Bool,
-        _ work: () async -> Void
-    ) async {
+    /// Runs `work`, showing `label` with a spinner from the delay until it returns.
+    static func run(_ label: String, on console: any Console, _ work: () async -> Void) async {
         guard console.isInteractive else { return await work() }
         let animation = Task { @MainActor in
             try await Task.sleep(for: delay)
             var frame = 0
-            while isBusy() {
+            while true {
                 console.writeError("\r\(frames[frame % frames.count]) \(label)")
                 frame += 1
                 try await Task.sleep(for: .milliseconds(80))

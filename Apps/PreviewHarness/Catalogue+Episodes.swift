@@ -6,20 +6,20 @@ extension Catalogue {
     /// The episodes list: never fetched, fetching, fetched with and without episodes,
     /// and each message a failed fetch can show.
     static let episodesList: [Preview] = [
-        Preview(.episodes, "idle", state: Kind.idle.rawValue) { content, style in
+        Preview(.episodes, "idle", state: State.idle) { content, style in
             .init(EpisodesViewModel(apiService: PreviewScenario.signedIn.service(content: content)), style: style)
         },
-        Preview(.episodes, "loading", state: Kind.loading.rawValue) { content, style in
+        Preview(.episodes, "loading", state: State.loading(previous: nil)) { content, style in
             let model = EpisodesViewModel(apiService: ServiceSetup.unanswered.service(content: content))
             return await InFlight.draw(
-                starting: model.fetchEpisodes, until: { model.isFetching }, { .init(model, style: style) },
+                starting: model.fetchEpisodes, until: { model.state != .idle }, { .init(model, style: style) },
                 cancel: model.cancel)
         },
-        fetched("loaded", .loaded, from: .scenario(.signedIn)),
+        fetched("loaded", .loaded([]), from: .scenario(.signedIn)),
         fetched("empty", .empty, from: .scenario(.emptyList)),
-        fetched("failed-network", .failed, from: .scenario(.unreachable)),
-        fetched("failed-signed-out", .failed, from: .failing(.episodes, .unauthorized)),
-        fetched("failed-server", .failed, from: .scenario(.serverError)),
+        fetched("failed-network", failed, from: .scenario(.unreachable)),
+        fetched("failed-signed-out", failed, from: .failing(.episodes, .unauthorized)),
+        fetched("failed-server", failed, from: .scenario(.serverError)),
     ]
 
     /// The first episode's details, as the app shows them after fetching the list.
@@ -27,16 +27,18 @@ extension Catalogue {
         Preview(.episode, "loaded", state: episodeDetailState) { content, style in
             let list = EpisodesViewModel(apiService: PreviewScenario.signedIn.service(content: content))
             await list.fetchEpisodes()
-            guard let row = list.episodes.first else { return .init(list, style: style) }
+            guard case .loaded(let rows) = list.state, let row = rows.first else { return .init(list, style: style) }
             return .init(EpisodeViewModel(episode: row.episode), style: style)
         }
     ]
 
-    private typealias Kind = EpisodesViewModel.State.Kind
+    private typealias State = EpisodesViewModel.State
+    /// A failed list: a preview names only the case it shows, whatever the payload.
+    private static let failed = State.failed(message: "", .api(.unknown), previous: nil)
 
     /// The list after one fetch from the service of `setup`.
-    private static func fetched(_ variant: String, _ kind: Kind, from setup: ServiceSetup) -> Preview {
-        Preview(.episodes, variant, state: kind.rawValue) { content, style in
+    private static func fetched(_ variant: String, _ state: State, from setup: ServiceSetup) -> Preview {
+        Preview(.episodes, variant, state: state) { content, style in
             let model = EpisodesViewModel(apiService: setup.service(content: content))
             await model.fetchEpisodes()
             return .init(model, style: style)

@@ -9,20 +9,20 @@ extension Catalogue {
     /// cannot be read (one preview per reason but the read-only one, which the sign-out
     /// shows), and a sign-out the store refused.
     static let profile: [Preview] = [
-        Preview(.profile, "checking", state: ProfileKind.checking.rawValue) { content, style in
+        Preview(.profile, "checking", state: State.checking) { content, style in
             .init(ProfileViewModel(tokenStore: PreviewScenario.signedIn.tokenStore(content: content)), style: style)
         },
-        Preview(.profile, "signed-in", state: ProfileKind.signedIn.rawValue) { content, style in
+        Preview(.profile, "signed-in", state: State.signedIn) { content, style in
             await read(PreviewScenario.signedIn.tokenStore(content: content), style: style)
         },
-        Preview(.profile, "signed-out", state: ProfileKind.signedOut.rawValue) { content, style in
+        Preview(.profile, "signed-out", state: State.signedOut) { content, style in
             await read(PreviewScenario.signedOut.tokenStore(content: content), style: style)
         },
         unreadable("unreadable-corrupt", failingWith: StoreFailures.corrupt),
         unreadable("unreadable-permissions", failingWith: StoreFailures.insecure),
         unreadable("unreadable-locked", failingWith: StoreFailures.locked),
         unreadable("unreadable-untrusted-directory", failingWith: StoreFailures.untrusted),
-        Preview(.profile, "sign-out-failed", state: ProfileKind.signOutFailed.rawValue) { content, style in
+        Preview(.profile, "sign-out-failed", state: State.signOutFailed(message: "")) { content, style in
             let keys = KeyValueTokenStore(store: InMemoryKeyValueStore())  // where a token store keeps the pair
             let store = InMemoryKeyValueStore([
                 keys.accessTokenKey: content.tokens.accessToken, keys.refreshTokenKey: content.tokens.refreshToken,
@@ -34,11 +34,11 @@ extension Catalogue {
         },
     ]
 
-    private typealias ProfileKind = ProfileViewModel.State.Kind
+    private typealias State = ProfileViewModel.State
 
     /// The profile over a token store whose reads fail with `error`.
     private static func unreadable(_ variant: String, failingWith error: StoreError) -> Preview {
-        Preview(.profile, variant, state: ProfileKind.storeUnreadable.rawValue) { _, style in
+        Preview(.profile, variant, state: State.storeUnreadable(message: "")) { _, style in
             let store = InMemoryKeyValueStore()
             store.failReads(with: error)
             return await read(KeyValueTokenStore(store: store), style: style)

@@ -7,29 +7,29 @@ extension Catalogue {
     /// The sign-in form: empty, with an invalid e-mail, ready, signing in, signed in, and
     /// each message a failed sign-in can show, the token store's included.
     static let signIn: [Preview] = [
-        Preview(.signIn, "editing-empty", state: Kind.editing.rawValue) { content, style in
+        Preview(.signIn, "editing-empty", state: State.editing) { content, style in
             .init(form(.scenario(.signedOut), content: content), style: style)
         },
-        Preview(.signIn, "editing-invalid-email", state: Kind.editing.rawValue) { content, style in
+        Preview(.signIn, "editing-invalid-email", state: State.editing) { content, style in
             let model = form(.scenario(.signedOut), content: content)
             model.email = "demo@cocoacasts"
             model.password = demoCredentials.password
             return .init(model, style: style)
         },
-        Preview(.signIn, "ready", state: Kind.ready.rawValue) { content, style in
+        Preview(.signIn, "ready", state: State.ready) { content, style in
             .init(filledIn(form(.scenario(.signedOut), content: content)), style: style)
         },
-        Preview(.signIn, "signing-in", state: Kind.signingIn.rawValue) { content, style in
+        Preview(.signIn, "signing-in", state: State.signingIn(wasSignedIn: false)) { content, style in
             let model = filledIn(form(.unanswered, content: content))
             return await InFlight.draw(
-                starting: model.signIn, until: { model.isSigningIn }, { .init(model, style: style) },
+                starting: model.signIn, until: { model.state != .ready }, { .init(model, style: style) },
                 cancel: model.cancel)
         },
         submitted("signed-in", .signedIn, from: .scenario(.signedOut)),
-        submitted("failed-credentials", .failed, from: .scenario(.unauthorized)),
-        submitted("failed-network", .failed, from: .scenario(.unreachable)),
-        submitted("failed-server", .failed, from: .scenario(.serverError)),
-        Preview(.signIn, "failed-store", state: Kind.failed.rawValue) { content, style in
+        submitted("failed-credentials", failed, from: .scenario(.unauthorized)),
+        submitted("failed-network", failed, from: .scenario(.unreachable)),
+        submitted("failed-server", failed, from: .scenario(.serverError)),
+        Preview(.signIn, "failed-store", state: failed) { content, style in
             let store = InMemoryKeyValueStore()
             store.failWrites(with: StoreFailures.readOnly)
             let model = SignInViewModel(
@@ -40,7 +40,9 @@ extension Catalogue {
         },
     ]
 
-    private typealias Kind = SignInViewModel.State.Kind
+    private typealias State = SignInViewModel.State
+    /// A failed sign-in: a preview names only the case it shows, whatever the payload.
+    private static let failed = State.failed(message: "", .api(.unknown), wasSignedIn: false)
 
     /// A fresh form over the service of `setup` and the token store of a signed-out user.
     @MainActor
@@ -60,8 +62,8 @@ extension Catalogue {
     }
 
     /// The form after the user typed the demo account and sent it to the service of `setup`.
-    private static func submitted(_ variant: String, _ kind: Kind, from setup: ServiceSetup) -> Preview {
-        Preview(.signIn, variant, state: kind.rawValue) { content, style in
+    private static func submitted(_ variant: String, _ state: State, from setup: ServiceSetup) -> Preview {
+        Preview(.signIn, variant, state: state) { content, style in
             let model = filledIn(form(setup, content: content))
             await model.signIn()
             return .init(model, style: style)

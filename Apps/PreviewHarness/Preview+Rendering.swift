@@ -5,8 +5,8 @@ extension Preview.Rendering {
     /// The episodes list as `Screens.episodes` draws it.
     @MainActor
     init(_ model: EpisodesViewModel, style: TerminalStyle) {
-        self.init(
-            text: Screens.episodes(model, style: style), state: model.state.kind.rawValue, message: model.errorMessage)
+        let message: String? = if case .failed(let message, _, _) = model.state { message } else { nil }
+        self.init(text: Screens.episodes(model, style: style), state: caseName(of: model.state), message: message)
     }
 
     /// An episode's details as `Screens.episode` draws them; the screen has one state.
@@ -18,28 +18,35 @@ extension Preview.Rendering {
     /// The sign-in form as `Screens.signIn` draws it.
     @MainActor
     init(_ model: SignInViewModel, style: TerminalStyle) {
-        self.init(
-            text: Screens.signIn(model, style: style), state: model.state.kind.rawValue, message: model.errorMessage)
+        let message: String? = if case .failed(let message, _, _) = model.state { message } else { nil }
+        self.init(text: Screens.signIn(model, style: style), state: caseName(of: model.state), message: message)
     }
 
     /// A video as `Screens.video` draws it.
     @MainActor
     init(_ model: VideoViewModel, style: TerminalStyle) {
-        self.init(
-            text: Screens.video(model, style: style), state: model.state.kind.rawValue, message: model.errorMessage)
+        self.init(text: Screens.video(model, style: style), model.state)
     }
 
     /// A video's progress as `Screens.progress` draws it.
     @MainActor
     init(_ model: VideoProgressViewModel, style: TerminalStyle) {
-        self.init(
-            text: Screens.progress(model, style: style), state: model.state.kind.rawValue, message: model.errorMessage)
+        self.init(text: Screens.progress(model, style: style), model.state)
     }
 
     /// The profile as `Screens.profile` draws it.
     @MainActor
     init(_ model: ProfileViewModel, style: TerminalStyle) {
-        self.init(
-            text: Screens.profile(model, style: style), state: model.state.kind.rawValue, message: model.errorMessage)
+        let message: String? =
+            switch model.state {
+            case .storeUnreadable(let message), .signOutFailed(let message): message
+            case .checking, .signedIn, .signedOut: nil
+            }
+        self.init(text: Screens.profile(model, style: style), state: caseName(of: model.state), message: message)
+    }
+
+    private init<Value>(text: String, _ state: LoadState<Value>) {
+        let message: String? = if case .failed(let message, _, _) = state { message } else { nil }
+        self.init(text: text, state: caseName(of: state), message: message)
     }
 }

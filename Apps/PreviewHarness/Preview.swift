@@ -11,9 +11,9 @@ struct Preview: Sendable {
     struct Rendering: Equatable, Sendable {
         /// The screen as the terminal shows it.
         let text: String
-        /// The view-model's `state.kind` when it was drawn.
+        /// The name of the view-model's state when it was drawn (see ``caseName(of:)``).
         let state: String
-        /// The view-model's `errorMessage` when it was drawn.
+        /// The message of that state, when it is a failure.
         let message: String?
     }
 
@@ -24,7 +24,7 @@ struct Preview: Sendable {
     let screen: PreviewScreen
     /// What sets this preview apart from the screen's others: `loaded`, `failed-network`.
     let variant: String
-    /// The `State.Kind` the view-model is driven into (its raw value).
+    /// The name of the state the view-model is driven into (see ``caseName(of:)``).
     let state: String
     private let draw: Render
 
@@ -36,6 +36,11 @@ struct Preview: Sendable {
         self.draw = render
     }
 
+    /// Creates a preview of `screen` in the case of `state`; its payload does not matter.
+    init(_ screen: PreviewScreen, _ variant: String, state: some Any, render: @escaping Render) {
+        self.init(screen, variant, state: caseName(of: state), render: render)
+    }
+
     /// The preview's unique name: `screen/variant`, such as `signIn/failed-network`.
     var name: String { "\(screen.rawValue)/\(variant)" }
 
@@ -44,4 +49,9 @@ struct Preview: Sendable {
     func render(content: PreviewContent, style: TerminalStyle = .plain) async -> Rendering {
         await draw(content, style)
     }
+}
+
+/// The name of `state`'s case, without its payload: `failed` for `.failed(message: …)`.
+func caseName(of state: Any) -> String {
+    Mirror(reflecting: state).children.first?.label ?? String(describing: state)
 }

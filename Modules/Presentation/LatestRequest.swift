@@ -15,9 +15,6 @@ final class LatestRequest {
     /// Bumped by every start and every cancel, so that only the newest call may write.
     private var generation = 0
 
-    /// Creates a runner with nothing in flight.
-    init() {}
-
     isolated deinit {
         cancelInFlight?()
     }
@@ -51,9 +48,13 @@ final class LatestRequest {
     }
 
     /// Cancels the request in flight, if any; its caller gets `nil` and writes nothing.
-    func cancel() {
+    /// Returns whether one was in flight.
+    @discardableResult
+    func cancel() -> Bool {
+        let wasRunning = cancelInFlight != nil
         cancelInFlight?()
         cancelInFlight = nil
         generation &+= 1
+        return wasRunning
     }
 }

@@ -1,33 +1,25 @@
-/// Everything a screen that loads one value can show, derived from its view-model.
+/// What a screen that loads one value can show.
 public enum LoadState<Value: Equatable & Sendable>: Equatable, Sendable {
     /// Nothing loaded yet.
     case idle
-    /// A request is running.
-    case loading
+    /// A request is running; `previous` is the value loaded before, shown again if it is cancelled.
+    case loading(previous: Value?)
     /// The value last loaded.
     case loaded(Value)
-    /// The last request failed with a message for the user.
-    case failed(message: String)
+    /// The last request failed; `previous` is the value loaded before it, kept.
+    case failed(message: String, Failure, previous: Value?)
+}
 
-    /// The cases without their payloads, so that a gallery can check it shows every one.
-    public enum Kind: String, CaseIterable, Sendable {
-        /// ``LoadState/idle``.
-        case idle
-        /// ``LoadState/loading``.
-        case loading
-        /// ``LoadState/loaded(_:)``.
-        case loaded
-        /// ``LoadState/failed(message:)``.
-        case failed
+extension LoadState: LoadingState {
+    init(showing value: Value?) {
+        self = value.map(Self.loaded) ?? .idle
     }
 
-    /// The state's case without its payload.
-    public var kind: Kind {
+    var value: Value? {
         switch self {
-        case .idle: .idle
-        case .loading: .loading
-        case .loaded: .loaded
-        case .failed: .failed
+        case .idle: nil
+        case .loaded(let value): value
+        case .loading(let previous), .failed(_, _, let previous): previous
         }
     }
 }

@@ -11,7 +11,7 @@ import Ports
 @MainActor
 @Observable
 public final class ProfileViewModel {
-    /// Everything the profile screen can show, derived from the view-model's properties.
+    /// Everything the profile screen can show. A message is the store error's description.
     public enum State: Equatable, Sendable {
         /// The store has not been read yet.
         case checking
@@ -23,80 +23,25 @@ public final class ProfileViewModel {
         case storeUnreadable(message: String)
         /// The store is readable but signing out could not remove the tokens.
         case signOutFailed(message: String)
-
-        /// The cases without their payloads, so that a gallery can check it shows every one.
-        public enum Kind: String, CaseIterable, Sendable {
-            /// ``State/checking``.
-            case checking
-            /// ``State/signedIn``.
-            case signedIn
-            /// ``State/signedOut``.
-            case signedOut
-            /// ``State/storeUnreadable(message:)``.
-            case storeUnreadable
-            /// ``State/signOutFailed(message:)``.
-            case signOutFailed
-        }
-
-        /// The state's case without its payload.
-        public var kind: Kind {
-            switch self {
-            case .checking: .checking
-            case .signedIn: .signedIn
-            case .signedOut: .signedOut
-            case .storeUnreadable: .storeUnreadable
-            case .signOutFailed: .signOutFailed
-            }
-        }
     }
 
-    /// A failure of the token store and the operation it broke.
-    private enum Failure: Equatable {
-        case unreadable(StoreError)
-        case signOut(StoreError)
-    }
-
-    /// Whether a token pair is stored; `nil` until the store has been read.
-    private var storedPair: Bool?
-    /// The last failure of the store, for the user; the reason is the store error's description.
-    private var failure: Failure?
+    /// What the screen shows.
+    public private(set) var state = State.checking
 
     @ObservationIgnored private let tokenStore: any TokenStore
 
-    /// Creates the view-model; nothing is read until ``refresh()``.
+    /// Nothing is read until ``refresh()``.
     public init(tokenStore: any TokenStore) {
         self.tokenStore = tokenStore
-    }
-
-    /// Whether a token pair is stored; `false` until read, and when the store cannot be read.
-    public var isSignedIn: Bool { storedPair == true }
-
-    /// The store's message when it failed, `nil` otherwise.
-    public var errorMessage: String? {
-        switch failure {
-        case .unreadable(let error), .signOut(let error): error.description
-        case nil: nil
-        }
-    }
-
-    /// What the screen shows now.
-    public var state: State {
-        switch failure {
-        case .unreadable(let error): .storeUnreadable(message: error.description)
-        case .signOut(let error): .signOutFailed(message: error.description)
-        case nil: storedPair.map { $0 ? .signedIn : .signedOut } ?? .checking
-        }
     }
 
     /// Reads the store again: signed in when it holds a pair; an unreadable store shows
     /// its error and is not signed in.
     public func refresh() async {
         do throws(StoreError) {
-            storedPair = try await tokenStore.tokens() != nil
-            failure = nil
+            state = try await tokenStore.tokens() != nil ? .signedIn : .signedOut
         } catch {
-            storedPair = false
-            failure = .unreadable(error)
+            state = .storeUnreadable(message: error.description)
         }
     }
 
@@ -108,7 +53,8 @@ public final class ProfileViewModel {
             await refresh()
         } catch {
             await refresh()
-            if failure == nil { failure = .signOut(error) }
+            if case .storeUnreadable = state { return }
+            state = .signOutFailed(message: error.description)
         }
     }
 }

@@ -4,131 +4,108 @@ import Ports
 
 /// The sign-in form: checks the input, signs in and stores the issued tokens.
 ///
-/// As in the series: nothing is sent unless ``canSignIn``; the password is cleared when
-/// an attempt ends, whatever happened. The password never appears in a description or
-/// in the reflected children (`dump` shows no field of the view-model).
+/// As in the series: nothing is sent unless the e-mail is valid and there is a password;
+/// the password is cleared when an attempt ends, whatever happened. The password never
+/// appears in a description or in the reflected children (`dump` shows no field of the
+/// view-model).
 @MainActor
 @Observable
 public final class SignInViewModel {
-    /// Everything the sign-in screen can show, derived from the view-model's properties.
+    /// Everything the sign-in screen can show. `wasSignedIn` says that an earlier sign-in
+    /// stored its tokens and no failed store undid it since: a cancelled attempt then shows
+    /// ``signedIn`` again rather than the form.
     public enum State: Equatable, Sendable {
         /// The form cannot be sent yet: the e-mail is invalid or the password empty.
         case editing
         /// The form can be sent.
         case ready
         /// A sign-in is running.
-        case signingIn
-        /// The last sign-in failed with a message for the user.
-        case failed(message: String)
+        case signingIn(wasSignedIn: Bool)
+        /// The last sign-in failed, with the message for the user.
+        case failed(message: String, Failure, wasSignedIn: Bool)
         /// The user signed in and the tokens are stored.
         case signedIn
-
-        /// The cases without their payloads, so that a gallery can check it shows every one.
-        public enum Kind: String, CaseIterable, Sendable {
-            /// ``State/editing``.
-            case editing
-            /// ``State/ready``.
-            case ready
-            /// ``State/signingIn``.
-            case signingIn
-            /// ``State/failed(message:)``.
-            case failed
-            /// ``State/signedIn``.
-            case signedIn
-        }
-
-        /// The state's case without its payload.
-        public var kind: Kind {
-            switch self {
-            case .editing: .editing
-            case .ready: .ready
-            case .signingIn: .signingIn
-            case .failed: .failed
-            case .signedIn: .signedIn
-            }
-        }
     }
 
     /// The e-mail address typed by the user.
-    public var email = ""
+    public var email = "" {
+        didSet { inputChanged() }
+    }
     /// The password typed by the user; cleared when a sign-in ends.
-    public var password = ""
-    /// Whether a sign-in is running.
-    public private(set) var isSigningIn = false
-    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
-    public private(set) var failure: Failure?
-    /// Whether the last successful sign-in stored its tokens (a store failure resets it).
-    public private(set) var isSignedIn = false
+    public var password = "" {
+        didSet { inputChanged() }
+    }
+    /// What the screen shows; while it is the form, ``State/editing`` or ``State/ready``
+    /// follows the input.
+    public private(set) var state = State.editing
 
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let tokenStore: any TokenStore
     @ObservationIgnored private let request = LatestRequest()
 
-    /// Creates the form; `tokenStore` receives the tokens of a successful sign-in.
+    /// `tokenStore` receives the tokens of a successful sign-in.
     public init(apiService: any APIService, tokenStore: any TokenStore) {
         self.apiService = apiService
         self.tokenStore = tokenStore
     }
 
-    /// Whether the form may be sent: a valid e-mail address and a password.
-    public var canSignIn: Bool {
-        EmailAddress.isValid(email) && !password.isEmpty
-    }
-
-    /// Why the last sign-in failed, for the user; `nil` when it did not (or was cancelled).
-    public var errorMessage: String? {
-        failure?.message(for: .signIn)
-    }
-
-    /// What the screen shows now: a running sign-in first, then a failure, then success,
-    /// then whether the form can be sent.
-    public var state: State {
-        if isSigningIn { return .signingIn }
-        if let errorMessage { return .failed(message: errorMessage) }
-        if isSignedIn { return .signedIn }
-        return canSignIn ? .ready : .editing
-    }
-
     /// Signs in with ``email`` and ``password`` and stores the tokens; returns when done.
-    ///
-    /// Does nothing when ``canSignIn`` is false. A sign-in in flight is cancelled.
+    /// A sign-in in flight is cancelled.
     public func signIn() async {
         guard canSignIn else { return }
-        isSigningIn = true
-        failure = nil
+        state = .signingIn(wasSignedIn: wasSignedIn)
         let (email, password) = (email, password)
         let outcome = await request.run { [apiService] () async throws(APIError) -> SignInResponse in
             try await apiService.signIn(email: email, password: password)
         }
-        guard let outcome else { return }
         switch outcome {
+        case nil:
+            return
         case .success(let tokens):
-            await store(tokens)
+            do throws(StoreError) {
+                try await tokenStore.setTokens(tokens)
+                end(.signedIn)
+            } catch {
+                end(.failed(message: error.description, .store(error), wasSignedIn: false))
+            }
         case .failure(let error):
-            failure = Failure(error)
+            let wasSignedIn = self.wasSignedIn
+            let failed = Failure(error).map {
+                State.failed(message: $0.message(for: .signIn), $0, wasSignedIn: wasSignedIn)
+            }
+            end(failed ?? (wasSignedIn ? .signedIn : .editing))
         }
-        finish()
     }
 
     /// Cancels the sign-in in flight, if any: nothing is stored and no error is shown.
     public func cancel() {
         request.cancel()
-        if isSigningIn { finish() }
+        if case .signingIn(let wasSignedIn) = state { end(wasSignedIn ? .signedIn : .editing) }
     }
 
-    private func store(_ tokens: SignInResponse) async {
-        do throws(StoreError) {
-            try await tokenStore.setTokens(tokens)
-            isSignedIn = true
-        } catch {
-            failure = .store(error)
-            isSignedIn = false
+    private var canSignIn: Bool {
+        EmailAddress.isValid(email) && !password.isEmpty
+    }
+
+    /// Whether an earlier sign-in's tokens are still stored (see ``State``). A failed attempt
+    /// reads it again when it ends, so that a superseded attempt whose store ended meanwhile
+    /// counts.
+    private var wasSignedIn: Bool {
+        switch state {
+        case .signedIn: true
+        case .signingIn(let wasSignedIn), .failed(_, _, let wasSignedIn): wasSignedIn
+        case .editing, .ready: false
         }
     }
 
-    private func finish() {
+    private func inputChanged() {
+        guard state == .editing || state == .ready else { return }
+        state = canSignIn ? .ready : .editing
+    }
+
+    private func end(_ outcome: State) {
         password = ""
-        isSigningIn = false
+        state = outcome
     }
 }
 

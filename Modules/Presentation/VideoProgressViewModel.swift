@@ -15,48 +15,35 @@ public final class VideoProgressViewModel {
 
     /// The identifier of the video whose progress this is.
     public let videoID: String
+    /// What the screen shows.
+    public private(set) var state = State.idle
 
     @ObservationIgnored private let apiService: any APIService
-    @ObservationIgnored private let loader = Loader<VideoProgress>()
+    @ObservationIgnored private let request = LatestRequest()
 
-    /// Creates the view-model of video `videoID`; nothing is requested until asked.
+    /// Nothing is requested until asked.
     public init(videoID: String, apiService: any APIService) {
         self.videoID = videoID
         self.apiService = apiService
     }
 
-    /// The progress; kept when a later request fails or is cancelled.
-    public var progress: VideoProgress? { loader.value }
-    /// Whether a request (fetch, save or delete) is running.
-    public var isFetching: Bool { loader.isLoading }
-    /// Why the last operation failed; `nil` when it did not, or was only cancelled.
-    public var failure: Failure? { loader.failure }
-
-    /// Why the last request failed, for the user; `nil` when it did not (or was cancelled).
-    public var errorMessage: String? {
-        failure?.message(for: .progress)
-    }
-
-    /// What the progress shows now.
-    public var state: State { loader.state(context: .progress) }
-
     /// Fetches the stored progress, cancelling a request in flight; returns when done.
     public func fetchProgress() async {
-        await loader.load { [apiService, videoID] () async throws(APIError) -> VideoProgress in
+        await load { [apiService, videoID] () async throws(APIError) in
             try await apiService.progressForVideo(id: videoID)
         }
     }
 
     /// Saves `cursor` (seconds) as the progress and keeps what the server returns.
     public func saveProgress(cursor: Int) async {
-        await loader.load { [apiService, videoID] () async throws(APIError) -> VideoProgress in
+        await load { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
     }
 
     /// Deletes the stored progress; the progress then reads cursor 0.
     public func deleteProgress() async {
-        await loader.load { [apiService, videoID] () async throws(APIError) -> VideoProgress in
+        await load { [apiService, videoID] () async throws(APIError) in
             try await apiService.deleteProgressForVideo(id: videoID)
             return VideoProgress(videoID: videoID, cursor: 0)
         }
@@ -64,6 +51,10 @@ public final class VideoProgressViewModel {
 
     /// Cancels the request in flight: it writes nothing, and no error is shown.
     public func cancel() {
-        loader.cancel()
+        request.cancel(\.state, of: self)
+    }
+
+    private func load(_ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress) async {
+        await request.load(\.state, of: self, context: .progress, operation)
     }
 }

@@ -13,7 +13,7 @@ public enum Screens {
         case .loading: "⠋ Fetching episodes…"
         case .loaded(let rows): EpisodeTable.render(rows, style: style)
         case .empty: "There are no episodes yet."
-        case .failed(let message): failure(message, style)
+        case .failed(let message, _, _): failure(message, style)
         }
     }
 
@@ -40,7 +40,7 @@ public enum Screens {
             let hint = model.state == .ready ? "Ready to sign in." : "Enter a valid e-mail address and a password."
             return (form + [style.dim(hint)]).joined(separator: "\n")
         case .signingIn: return "⠋ Signing in as \(email)…"
-        case .failed(let message): return failure(message, style)
+        case .failed(let message, _, _): return failure(message, style)
         case .signedIn: return style.success("✓") + " Signed in as \(email)."
         }
     }
@@ -57,7 +57,7 @@ public enum Screens {
                 "  Stream:   \(TerminalText.sanitized(video.videoURL.absoluteString))",
                 "  Poster:   \(TerminalText.sanitized(video.imageURL.absoluteString))",
             ].joined(separator: "\n")
-        case .failed(let message): failure(message, style)
+        case .failed(let message, _, _): failure(message, style)
         }
     }
 
@@ -71,7 +71,7 @@ public enum Screens {
         case .loaded(let progress):
             return
                 "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."
-        case .failed(let message): return failure(message, style)
+        case .failed(let message, _, _): return failure(message, style)
         }
     }
 

@@ -22,7 +22,6 @@ struct EpisodesViewModelTests {
         let viewModel = EpisodesViewModel(apiService: spy)
 
         #expect(viewModel.state == .idle)
-        #expect(viewModel.episodes.isEmpty && !viewModel.isFetching && viewModel.errorMessage == nil)
         #expect(spy.calls.isEmpty)
     }
 
@@ -32,29 +31,23 @@ struct EpisodesViewModelTests {
         spy.episodesResult = .success(episodes)
         spy.holdNextCall()
         let viewModel = EpisodesViewModel(apiService: spy)
-        let fetching = ObservationRecorder { viewModel.isFetching }
-        let kinds = ObservationRecorder { viewModel.state.kind }
+        let states = ObservationRecorder { viewModel.state }
 
         // When the fetch starts
         let fetch = Task { await viewModel.fetchEpisodes() }
         try await spy.waitUntilCalled()
 
         // Then the screen shows it is loading
-        #expect(viewModel.isFetching)
-        #expect(viewModel.state == .loading)
-        try await fetching.waitForValues([false, true])
+        #expect(viewModel.state == .loading(previous: nil))
+        try await states.waitForValues([.idle, .loading(previous: nil)])
 
         // When the service answers
         spy.release()
         await fetch.value
 
-        // Then the rows show, and loading went false → true → false
+        // Then the rows show
         let rows = episodes.map(EpisodeRowViewModel.init(episode:))
-        #expect(viewModel.episodes == rows)
-        #expect(viewModel.state == .loaded(rows))
-        #expect(viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
-        try await kinds.waitForValues([.idle, .loading, .loaded])
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(rows)])
         #expect(spy.calls == [.episodes])
     }
 
@@ -65,39 +58,36 @@ struct EpisodesViewModelTests {
         await viewModel.fetchEpisodes()
 
         #expect(viewModel.state == .empty)
-        #expect(viewModel.state.kind == .empty)
     }
 
+    /// The failure is kept as a value, with its API error, so callers can act on its kind.
     @Test(arguments: APIError.oneOfEachKind)
-    func aFailureShowsTheSeriesMessage(error: APIError) async throws {
+    func aFailureShowsTheSeriesMessageAndKeepsTheError(error: APIError) async throws {
         // Given
         spy.episodesResult = .failure(error)
         let viewModel = EpisodesViewModel(apiService: spy)
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
 
         // When
         await viewModel.fetchEpisodes()
 
         // Then: the exact message, and a cancellation is no failure
-        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
-        if let message = Self.expectedMessage(for: error) {
-            #expect(viewModel.state == .failed(message: message))
-        } else {
-            #expect(viewModel.state == .idle)
-        }
-        try await fetching.waitForValues([false, true, false])
+        let shown: EpisodesViewModel.State =
+            Self.expectedMessage(for: error).map { .failed(message: $0, .api(error), previous: nil) } ?? .idle
+        try await states.waitForValues([.idle, .loading(previous: nil), shown])
     }
 
     @Test func aNewFetchClearsTheErrorAndAFailureKeepsTheRows() async throws {
         // Given a successful fetch, then a failed one
-        let episodes = [Samples.episode(id: 1)]
-        spy.episodesResult = .success(episodes)
+        let rows = [EpisodeRowViewModel(episode: Samples.episode(id: 1))]
+        spy.episodesResult = .success(rows.map(\.episode))
         let viewModel = EpisodesViewModel(apiService: spy)
         await viewModel.fetchEpisodes()
         spy.episodesResult = .failure(.unreachable)
         await viewModel.fetchEpisodes()
-        #expect(viewModel.state == .failed(message: "You need to have a network connection."))
-        #expect(viewModel.episodes == episodes.map(EpisodeRowViewModel.init(episode:)))
+        #expect(
+            viewModel.state
+                == .failed(message: "You need to have a network connection.", .api(.unreachable), previous: rows))
 
         // When a third fetch starts
         spy.episodesResult = .success([])
@@ -106,11 +96,9 @@ struct EpisodesViewModelTests {
         try await spy.waitUntilCalled(times: 3)
 
         // Then the error is gone while it runs, and after it succeeded
-        #expect(viewModel.errorMessage == nil)
-        #expect(viewModel.state == .loading)
+        #expect(viewModel.state == .loading(previous: rows))
         spy.release()
         await fetch.value
-        #expect(viewModel.errorMessage == nil)
         #expect(viewModel.state == .empty)
     }
 
@@ -125,7 +113,7 @@ struct EpisodesViewModelTests {
         spy.episodesResult = firstAnswer
         spy.holdNextCall()
         let viewModel = EpisodesViewModel(apiService: spy)
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.fetchEpisodes() }
         try await spy.waitUntilCalled()
 
@@ -139,9 +127,7 @@ struct EpisodesViewModelTests {
         await first.value
         let rows = second.map(EpisodeRowViewModel.init(episode:))
         #expect(viewModel.state == .loaded(rows))
-        #expect(viewModel.errorMessage == nil)
-        #expect(!viewModel.isFetching)
-        try await fetching.waitForValues([false, true, false])
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(rows)])
         #expect(spy.calls == [.episodes, .episodes])
     }
 
@@ -159,8 +145,7 @@ struct EpisodesViewModelTests {
         await first.value
 
         // Then the second is still loading
-        #expect(viewModel.isFetching)
-        #expect(viewModel.state == .loading)
+        #expect(viewModel.state == .loading(previous: nil))
         spy.release()
         await second.value
         #expect(viewModel.state == .loaded([EpisodeRowViewModel(episode: Samples.episode(id: 2))]))
@@ -173,7 +158,7 @@ struct EpisodesViewModelTests {
         spy.episodesResult = .success([Samples.episode(id: 1)])
         spy.holdNextCall()
         let viewModel = EpisodesViewModel(apiService: spy)
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchEpisodes() }
         try await spy.waitUntilCalled()
 
@@ -181,12 +166,35 @@ struct EpisodesViewModelTests {
         viewModel.cancel()
 
         // Then loading stops at once, and the late answer writes nothing
-        #expect(!viewModel.isFetching)
+        #expect(viewModel.state == .idle)
         spy.release()
         await fetch.value
         #expect(viewModel.state == .idle)
-        #expect(viewModel.episodes.isEmpty && viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
+        try await states.waitForValues([.idle, .loading(previous: nil), .idle])
+    }
+
+    @Test func cancelShowsTheRowsFetchedBeforeAgainAndLeavesAFailureAlone() async throws {
+        // Given fetched rows and a second fetch held open
+        let rows = [EpisodeRowViewModel(episode: Samples.episode(id: 1))]
+        spy.episodesResult = .success(rows.map(\.episode))
+        let viewModel = EpisodesViewModel(apiService: spy)
+        await viewModel.fetchEpisodes()
+        spy.holdNextCall()
+        let fetch = Task { await viewModel.fetchEpisodes() }
+        try await spy.waitUntilCalled(times: 2)
+
+        // When the screen cancels it, the rows show again
+        viewModel.cancel()
+        #expect(viewModel.state == .loaded(rows))
+        spy.release()
+        await fetch.value
+        #expect(viewModel.state == .loaded(rows))
+
+        // And with nothing in flight, a failure stays
+        spy.episodesResult = .failure(.unauthorized)
+        await viewModel.fetchEpisodes()
+        viewModel.cancel()
+        #expect(viewModel.state == .failed(message: "You need to be signed in.", .api(.unauthorized), previous: rows))
     }
 
     @Test(arguments: [false, true])
@@ -206,6 +214,5 @@ struct EpisodesViewModelTests {
 
         // Then nothing shows: no episodes, no error, not loading
         #expect(viewModel.state == .idle)
-        #expect(viewModel.episodes.isEmpty && viewModel.errorMessage == nil && !viewModel.isFetching)
     }
 }

@@ -37,8 +37,6 @@ struct SignInViewModelTests {
 
     @Test func startsWithAnEmptyFormThatCannotBeSent() {
         #expect(viewModel.email.isEmpty && viewModel.password.isEmpty)
-        #expect(!viewModel.canSignIn && !viewModel.isSigningIn && !viewModel.isSignedIn)
-        #expect(viewModel.errorMessage == nil)
         #expect(viewModel.state == .editing)
     }
 
@@ -49,11 +47,10 @@ struct SignInViewModelTests {
         ("not an e-mail", "secret", false),
         ("", "secret", false),
     ])
-    func canSignInWithAValidEmailAndAPassword(email: String, password: String, expected: Bool) {
+    func isReadyWithAValidEmailAndAPassword(email: String, password: String, expected: Bool) {
         viewModel.email = email
         viewModel.password = password
 
-        #expect(viewModel.canSignIn == expected)
         #expect(viewModel.state == (expected ? .ready : .editing))
     }
 
@@ -77,15 +74,14 @@ struct SignInViewModelTests {
         fillInTheForm()
         spy.signInResult = .success(SampleTokens.second)
         spy.holdNextCall()
-        let signingIn = ObservationRecorder { viewModel.isSigningIn }
-        let kinds = ObservationRecorder { viewModel.state.kind }
+        let states = ObservationRecorder { viewModel.state }
 
         // When the user signs in
         let signIn = Task { await viewModel.signIn() }
         try await spy.waitUntilCalled()
 
         // Then the screen shows progress, and the password is not in any description
-        #expect(viewModel.state == .signingIn)
+        #expect(viewModel.state == .signingIn(wasSignedIn: false))
         #expect(!String(describing: viewModel).contains(Samples.password))
         #expect(!String(reflecting: viewModel).contains(Samples.password))
         var dumped = ""
@@ -102,10 +98,7 @@ struct SignInViewModelTests {
         #expect(try await storedTokens == SampleTokens.second)
         #expect(keyValueStore.appliedChanges.count == 1)
         #expect(viewModel.password.isEmpty && viewModel.email == Samples.email)
-        #expect(viewModel.isSignedIn && viewModel.errorMessage == nil)
-        #expect(viewModel.state == .signedIn)
-        try await signingIn.waitForValues([false, true, false])
-        try await kinds.waitForValues([.ready, .signingIn, .signedIn])
+        try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .signedIn])
     }
 
     @Test(arguments: APIError.oneOfEachKind)
@@ -113,22 +106,17 @@ struct SignInViewModelTests {
         // Given
         fillInTheForm()
         spy.signInResult = .failure(error)
-        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let states = ObservationRecorder { viewModel.state }
 
         // When
         await viewModel.signIn()
 
         // Then
-        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
         #expect(viewModel.password.isEmpty)
-        #expect(!viewModel.isSignedIn)
         #expect(try await storedTokens == nil)
-        if let message = Self.expectedMessage(for: error) {
-            #expect(viewModel.state == .failed(message: message))
-        } else {
-            #expect(viewModel.state == .editing)
-        }
-        try await signingIn.waitForValues([false, true, false])
+        let shown: SignInViewModel.State =
+            Self.expectedMessage(for: error).map { .failed(message: $0, .api(error), wasSignedIn: false) } ?? .editing
+        try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), shown])
     }
 
     @Test func aStoreFailureShowsTheStoresMessageAndSignsNobodyIn() async throws {
@@ -139,10 +127,10 @@ struct SignInViewModelTests {
         // When the API accepts the credentials
         await viewModel.signIn()
 
-        // Then the store's message shows and the user is not signed in
-        #expect(viewModel.errorMessage == Samples.ioFailure.description)
-        #expect(viewModel.state == .failed(message: Samples.ioFailure.description))
-        #expect(!viewModel.isSignedIn && !viewModel.isSigningIn)
+        // Then the store's message shows, kept as a store failure, and the user is not signed in
+        #expect(
+            viewModel.state
+                == .failed(message: Samples.ioFailure.description, .store(Samples.ioFailure), wasSignedIn: false))
         #expect(viewModel.password.isEmpty)
         keyValueStore.fail(with: nil)
         #expect(try await storedTokens == nil)
@@ -152,7 +140,9 @@ struct SignInViewModelTests {
         fillInTheForm()
         spy.signInResult = .failure(.unauthorized)
         await viewModel.signIn()
-        #expect(viewModel.errorMessage != nil)
+        #expect(
+            viewModel.state
+                == .failed(message: Self.expectedMessage(for: .unauthorized)!, .api(.unauthorized), wasSignedIn: false))
 
         viewModel.password = Samples.password
         spy.signInResult = .success(SampleTokens.first)
@@ -160,7 +150,7 @@ struct SignInViewModelTests {
         let signIn = Task { await viewModel.signIn() }
         try await spy.waitUntilCalled(times: 2)
 
-        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.state == .signingIn(wasSignedIn: false))
         spy.release()
         await signIn.value
         #expect(viewModel.state == .signedIn)
@@ -173,7 +163,7 @@ struct SignInViewModelTests {
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.signInResult = .success(SampleTokens.first)
         spy.holdNextCall()
-        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.signIn() }
         try await spy.waitUntilCalled()
 
@@ -186,9 +176,8 @@ struct SignInViewModelTests {
         // Then only the second's pair was ever stored
         #expect(keyValueStore.appliedChanges.count == 1)
         #expect(try await storedTokens == SampleTokens.other)
-        #expect(viewModel.state == .signedIn)
         #expect(viewModel.password.isEmpty)
-        try await signingIn.waitForValues([false, true, false])
+        try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .signedIn])
     }
 
     @Test func aSupersededSignInEndingLeavesTheNewestRunning() async throws {
@@ -204,7 +193,7 @@ struct SignInViewModelTests {
         await first.value
 
         // Then the second is still signing in, and nothing was stored yet
-        #expect(viewModel.state == .signingIn)
+        #expect(viewModel.state == .signingIn(wasSignedIn: false))
         #expect(keyValueStore.appliedChanges.isEmpty)
         spy.release()
         await second.value
@@ -218,7 +207,7 @@ struct SignInViewModelTests {
         fillInTheForm()
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.holdNextCall()
-        let signingIn = ObservationRecorder { viewModel.isSigningIn }
+        let states = ObservationRecorder { viewModel.state }
         let signIn = Task { await viewModel.signIn() }
         try await spy.waitUntilCalled()
 
@@ -226,13 +215,12 @@ struct SignInViewModelTests {
         viewModel.cancel()
 
         // Then the attempt is over at once, and a late answer stores nothing
-        #expect(!viewModel.isSigningIn && viewModel.password.isEmpty)
+        #expect(viewModel.state == .editing && viewModel.password.isEmpty)
         spy.release()
         await signIn.value
         #expect(keyValueStore.appliedChanges.isEmpty)
-        #expect(!viewModel.isSignedIn && viewModel.errorMessage == nil)
         #expect(viewModel.state == .editing)
-        try await signingIn.waitForValues([false, true, false])
+        try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .editing])
     }
 
     @Test func cancelWithNothingInFlightKeepsTheForm() {
@@ -242,5 +230,30 @@ struct SignInViewModelTests {
 
         #expect(viewModel.password == Samples.password)
         #expect(viewModel.state == .ready)
+    }
+
+    @Test func aCancelledAttemptAfterASignInShowsItSignedInAgain() async throws {
+        // Given a sign-in that stored its tokens, then one that failed
+        fillInTheForm()
+        await viewModel.signIn()
+        viewModel.password = Samples.password
+        spy.signInResult = .failure(.unreachable)
+        await viewModel.signIn()
+        let message = Self.expectedMessage(for: .unreachable)!
+        #expect(viewModel.state == .failed(message: message, .api(.unreachable), wasSignedIn: true))
+
+        // When a third is cancelled
+        viewModel.password = Samples.password
+        spy.holdNextCall()
+        let signIn = Task { await viewModel.signIn() }
+        try await spy.waitUntilCalled(times: 3)
+        #expect(viewModel.state == .signingIn(wasSignedIn: true))
+        viewModel.cancel()
+        spy.release()
+        await signIn.value
+
+        // Then the tokens of the first are still stored, and the form says so
+        #expect(viewModel.state == .signedIn)
+        #expect(try await storedTokens == SampleTokens.first)
     }
 }

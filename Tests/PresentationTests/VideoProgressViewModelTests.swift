@@ -40,7 +40,6 @@ struct VideoProgressViewModelTests {
     @Test func startsIdleWithNoProgress() {
         #expect(viewModel.videoID == Self.videoID)
         #expect(viewModel.state == .idle)
-        #expect(viewModel.progress == nil && !viewModel.isFetching && viewModel.errorMessage == nil)
         #expect(spy.calls.isEmpty)
     }
 
@@ -49,33 +48,29 @@ struct VideoProgressViewModelTests {
         let stored = VideoProgress(videoID: Self.videoID, cursor: 90)
         spy.progressResult = .success(stored)
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
-        let kinds = ObservationRecorder { viewModel.state.kind }
+        let states = ObservationRecorder { viewModel.state }
 
         // When
         let fetch = Task { await viewModel.fetchProgress() }
         try await spy.waitUntilCalled()
-        #expect(viewModel.state == .loading)
+        #expect(viewModel.state == .loading(previous: nil))
         spy.release()
         await fetch.value
 
         // Then
         #expect(spy.calls == [.progressForVideo(id: Self.videoID)])
-        #expect(viewModel.progress == stored)
-        #expect(viewModel.state == .loaded(stored))
-        try await fetching.waitForValues([false, true, false])
-        try await kinds.waitForValues([.idle, .loading, .loaded])
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(stored)])
     }
 
     @Test func saveKeepsWhatTheServerReturned() async throws {
         spy.updateProgressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 40))
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
 
         await viewModel.saveProgress(cursor: 42)
 
         #expect(spy.calls == [.updateProgressForVideo(id: Self.videoID, cursor: 42)])
-        #expect(viewModel.progress == VideoProgress(videoID: Self.videoID, cursor: 40))
-        try await fetching.waitForValues([false, true, false])
+        let saved = VideoProgress(videoID: Self.videoID, cursor: 40)
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(saved)])
     }
 
     @Test func deleteResetsTheCursorToZero() async throws {
@@ -100,21 +95,17 @@ struct VideoProgressViewModelTests {
         spy.progressResult = .failure(error)
         spy.updateProgressResult = .failure(error)
         spy.deleteProgressResult = .failure(error)
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
 
         // When
         await run(request)
 
         // Then
         #expect(spy.calls.last?.operation.rawValue.lowercased().contains("progress") == true)
-        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
-        #expect(viewModel.progress == stored)
-        if let message = Self.expectedMessage(for: error) {
-            #expect(viewModel.state == .failed(message: message))
-        } else {
-            #expect(viewModel.state == .loaded(stored))
-        }
-        try await fetching.waitForValues([false, true, false])
+        let shown: VideoProgressViewModel.State =
+            Self.expectedMessage(for: error).map { .failed(message: $0, .api(error), previous: stored) }
+            ?? .loaded(stored)
+        try await states.waitForValues([.loaded(stored), .loading(previous: stored), shown])
     }
 
     @Test(arguments: [false, true])
@@ -123,37 +114,36 @@ struct VideoProgressViewModelTests {
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.progressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 5))
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchProgress() }
         try await spy.waitUntilCalled()
 
         // When a save of cursor 60 completes
-        spy.updateProgressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 60))
+        let saved = VideoProgress(videoID: Self.videoID, cursor: 60)
+        spy.updateProgressResult = .success(saved)
         await viewModel.saveProgress(cursor: 60)
         spy.release()
         await fetch.value
 
         // Then the older fetch never overwrites the saved progress
-        #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 60)))
-        #expect(viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
+        #expect(viewModel.state == .loaded(saved))
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(saved)])
     }
 
     @Test(arguments: [false, true])
     func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let delete = Task { await viewModel.deleteProgress() }
         try await spy.waitUntilCalled()
 
         viewModel.cancel()
-        #expect(!viewModel.isFetching)
+        #expect(viewModel.state == .idle)
         spy.release()
         await delete.value
 
         #expect(viewModel.state == .idle)
-        #expect(viewModel.progress == nil && viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
+        try await states.waitForValues([.idle, .loading(previous: nil), .idle])
     }
 }

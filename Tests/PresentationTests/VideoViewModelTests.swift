@@ -26,8 +26,6 @@ struct VideoViewModelTests {
     @Test func startsIdleWithNoVideo() {
         #expect(viewModel.videoID == "417515716")
         #expect(viewModel.state == .idle)
-        #expect(viewModel.video == nil && viewModel.formattedDuration == nil)
-        #expect(!viewModel.isFetching && viewModel.errorMessage == nil)
         #expect(spy.calls.isEmpty)
     }
 
@@ -36,61 +34,52 @@ struct VideoViewModelTests {
         let video = try Samples.video()
         spy.videoResult = .success(video)
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
-        let kinds = ObservationRecorder { viewModel.state.kind }
+        let states = ObservationRecorder { viewModel.state }
 
         // When the fetch starts
         let fetch = Task { await viewModel.fetchVideo() }
         try await spy.waitUntilCalled()
 
         // Then the screen shows it is loading
-        #expect(viewModel.state == .loading)
+        #expect(viewModel.state == .loading(previous: nil))
 
         // When the service answers
         spy.release()
         await fetch.value
 
-        // Then the video shows with its formatted length
+        // Then the video shows
         #expect(spy.calls == [.video(id: "417515716")])
-        #expect(viewModel.video == video)
-        #expect(viewModel.formattedDuration == "4:39")
-        #expect(viewModel.state == .loaded(video))
-        try await fetching.waitForValues([false, true, false])
-        try await kinds.waitForValues([.idle, .loading, .loaded])
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(video)])
     }
 
     @Test(arguments: APIError.oneOfEachKind)
     func aFailureShowsTheSeriesMessage(error: APIError) async throws {
         spy.videoResult = .failure(error)
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
 
         await viewModel.fetchVideo()
 
-        #expect(viewModel.errorMessage == Self.expectedMessage(for: error))
-        if let message = Self.expectedMessage(for: error) {
-            #expect(viewModel.state == .failed(message: message))
-        } else {
-            #expect(viewModel.state == .idle)
-        }
-        #expect(viewModel.video == nil)
-        try await fetching.waitForValues([false, true, false])
+        let shown: VideoViewModel.State =
+            Self.expectedMessage(for: error).map { .failed(message: $0, .api(error), previous: nil) } ?? .idle
+        try await states.waitForValues([.idle, .loading(previous: nil), shown])
     }
 
     @Test func aNewFetchClearsTheError() async throws {
         spy.videoResult = .failure(.unauthorized)
         await viewModel.fetchVideo()
-        #expect(viewModel.state.kind == .failed)
+        #expect(
+            viewModel.state
+                == .failed(message: Self.expectedMessage(for: .unauthorized)!, .api(.unauthorized), previous: nil))
 
         spy.videoResult = .success(Samples.video(duration: 60))
         spy.holdNextCall()
         let fetch = Task { await viewModel.fetchVideo() }
         try await spy.waitUntilCalled(times: 2)
-        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.state == .loading(previous: nil))
         spy.release()
         await fetch.value
 
         #expect(viewModel.state == .loaded(Samples.video(duration: 60)))
-        #expect(viewModel.formattedDuration == "1:00")
     }
 
     @Test(arguments: [false, true])
@@ -99,7 +88,7 @@ struct VideoViewModelTests {
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.videoResult = .success(Samples.video(duration: 10))
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.fetchVideo() }
         try await spy.waitUntilCalled()
 
@@ -111,25 +100,23 @@ struct VideoViewModelTests {
 
         // Then only the second shows
         #expect(viewModel.state == .loaded(Samples.video(duration: 20)))
-        #expect(viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
+        try await states.waitForValues([.idle, .loading(previous: nil), .loaded(Samples.video(duration: 20))])
     }
 
     @Test(arguments: [false, true])
     func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.holdNextCall()
-        let fetching = ObservationRecorder { viewModel.isFetching }
+        let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchVideo() }
         try await spy.waitUntilCalled()
 
         viewModel.cancel()
-        #expect(!viewModel.isFetching)
+        #expect(viewModel.state == .idle)
         spy.release()
         await fetch.value
 
         #expect(viewModel.state == .idle)
-        #expect(viewModel.video == nil && viewModel.errorMessage == nil)
-        try await fetching.waitForValues([false, true, false])
+        try await states.waitForValues([.idle, .loading(previous: nil), .idle])
     }
 }

@@ -9,18 +9,72 @@ import Testing
 @Suite("The catalogue shows every state of every view-model, and every message")
 @MainActor
 struct CatalogueCoverageTests {
-    /// Every state each screen's view-model can be in. The switch is exhaustive, and
-    /// each list is its `State.Kind.allCases`: a new screen or a new kind fails a test
-    /// until a preview shows it.
-    static func kinds(of screen: PreviewScreen) -> [String] {
+    /// The name of every case of each screen's state. Each list walks an exhaustive switch
+    /// over the state, one case to the next: a new case fails to compile here until the walk
+    /// visits it, and then ``everyStateOfTheViewModelHasAPreview`` fails until a preview shows it.
+    static func states(of screen: PreviewScreen) -> [String] {
+        let failure = Failure.api(.unknown)
         switch screen {
-        case .episodes: EpisodesViewModel.State.Kind.allCases.map(\.rawValue)
-        case .episode: [Catalogue.episodeDetailState]
-        case .signIn: SignInViewModel.State.Kind.allCases.map(\.rawValue)
-        case .video: VideoViewModel.State.Kind.allCases.map(\.rawValue)
-        case .progress: VideoProgressViewModel.State.Kind.allCases.map(\.rawValue)
-        case .profile: ProfileViewModel.State.Kind.allCases.map(\.rawValue)
+        case .episodes:
+            return walk(from: EpisodesViewModel.State.idle) {
+                switch $0 {
+                case .idle: .loading(previous: nil)
+                case .loading: .loaded([])
+                case .loaded: .empty
+                case .empty: .failed(message: "", failure, previous: nil)
+                case .failed: nil
+                }
+            }
+        case .episode:
+            return [Catalogue.episodeDetailState]
+        case .signIn:
+            return walk(from: SignInViewModel.State.editing) {
+                switch $0 {
+                case .editing: .ready
+                case .ready: .signingIn(wasSignedIn: false)
+                case .signingIn: .failed(message: "", failure, wasSignedIn: false)
+                case .failed: .signedIn
+                case .signedIn: nil
+                }
+            }
+        case .video:
+            return loadStates(VideoViewModel.State.self)
+        case .progress:
+            return loadStates(VideoProgressViewModel.State.self)
+        case .profile:
+            return walk(from: ProfileViewModel.State.checking) {
+                switch $0 {
+                case .checking: .signedIn
+                case .signedIn: .signedOut
+                case .signedOut: .storeUnreadable(message: "")
+                case .storeUnreadable: .signOutFailed(message: "")
+                case .signOutFailed: nil
+                }
+            }
         }
+    }
+
+    /// The cases of a `LoadState`, which do not depend on its value.
+    static func loadStates<Value>(_: LoadState<Value>.Type) -> [String] {
+        walk(from: LoadState<Int>.idle) {
+            switch $0 {
+            case .idle: .loading(previous: nil)
+            case .loading: .loaded(0)
+            case .loaded: .failed(message: "", .api(.unknown), previous: nil)
+            case .failed: nil
+            }
+        }
+    }
+
+    /// The names of the cases met from `first` on, following `next` until it ends or loops.
+    static func walk<State>(from first: State, _ next: (State) -> State?) -> [String] {
+        var names: [String] = []
+        var state = Optional(first)
+        while let current = state, !names.contains(caseName(of: current)) {
+            names.append(caseName(of: current))
+            state = next(current)
+        }
+        return names
     }
 
     /// Where a screen's API failures are described; `nil` for screens that make no request.
@@ -35,7 +89,7 @@ struct CatalogueCoverageTests {
     }
 
     /// The case of a store error, without its payload (exhaustive, so a new case fails to compile here).
-    static func caseName(of error: StoreError) -> String {
+    static func storeCase(of error: StoreError) -> String {
         switch error {
         case .corrupt: "corrupt"
         case .insecurePermissions: "insecurePermissions"
@@ -58,7 +112,7 @@ struct CatalogueCoverageTests {
     @Test(arguments: PreviewScreen.allCases)
     func everyStateOfTheViewModelHasAPreview(screen: PreviewScreen) async throws {
         let shown = try await Self.renderings().filter { $0.preview.screen == screen }.map(\.rendering.state)
-        let missing = Set(Self.kinds(of: screen)).subtracting(shown)
+        let missing = Set(Self.states(of: screen)).subtracting(shown)
         #expect(missing.isEmpty, "no preview of \(screen.rawValue) shows \(missing.sorted())")
     }
 
@@ -75,7 +129,7 @@ struct CatalogueCoverageTests {
     @Test func everyStoreFailureHasAPreview() async throws {
         let renderings = try await Self.renderings()
         let caseNames = ["corrupt", "insecurePermissions", "lockTimeout", "io", "untrustedLocation"]
-        #expect(StoreFailures.all.map(Self.caseName(of:)).sorted() == caseNames.sorted())
+        #expect(StoreFailures.all.map(Self.storeCase(of:)).sorted() == caseNames.sorted())
         let profile = Set(renderings.filter { $0.preview.screen == .profile }.compactMap(\.rendering.message))
         #expect(profile == Set(StoreFailures.all.map(\.description)))
         let signIn = renderings.filter { $0.preview.screen == .signIn }.compactMap(\.rendering.message)
@@ -89,6 +143,10 @@ struct CatalogueCoverageTests {
             #expect((rendering.message != nil) == isFailure, "\(preview.name)")
             if let message = rendering.message { #expect(rendering.text.contains(message), "\(preview.name)") }
         }
+    }
+
+    @Test func aStateIsNamedByItsCaseWithOrWithoutAPayload() {
+        #expect(Self.states(of: .episodes) == ["idle", "loading", "loaded", "empty", "failed"])
     }
 
     @Test func namesAreUniqueAndMakeFileNames() {

@@ -1,8 +1,8 @@
 import Observation
 
 /// Records the successive values of an observed expression through Observation, the way a
-/// view sees them, so that tests assert on transitions (`isFetching` went
-/// `false → true → false`) instead of peeking at a view-model's fields.
+/// view sees them, so that tests assert on transitions (`state` went
+/// `idle → loading → loaded`) instead of peeking at a view-model's fields.
 ///
 /// The first value is read at creation. `withObservationTracking` tells the recorder
 /// *before* a tracked property changes; the recorder then reads the new value on the
@@ -11,9 +11,9 @@ import Observation
 /// them, and a value equal to the previous one is not recorded again.
 ///
 /// ```swift
-/// let fetching = ObservationRecorder { viewModel.isFetching }
+/// let states = ObservationRecorder { viewModel.state }
 /// await viewModel.fetchEpisodes()
-/// try await fetching.waitForValues([false, true, false])
+/// try await states.waitForValues([.idle, .loading(previous: nil), .loaded(rows)])
 /// ```
 @MainActor
 public final class ObservationRecorder<Value: Equatable> {
