@@ -79,10 +79,11 @@ let package = Package(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),
         .testTarget(
-            name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "TestSupport"],
+            name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/PresentationTests"),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation", "Domain", "Ports", "TestSupport"],
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "TestSupport"],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",

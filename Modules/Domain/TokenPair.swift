@@ -26,6 +26,3 @@ extension TokenPair: CustomStringConvertible, CustomDebugStringConvertible, Cust
         Mirror(self, children: ["accessToken": "<redacted>", "refreshToken": "<redacted>"], displayStyle: .struct)
     }
 }
-
-/// The pair's name before it was `TokenPair`; removed once the view-models are renamed.
-public typealias SignInResponse = TokenPair

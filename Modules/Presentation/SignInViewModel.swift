@@ -55,7 +55,7 @@ public final class SignInViewModel {
         guard canSignIn else { return }
         state = .signingIn(wasSignedIn: wasSignedIn)
         let (email, password) = (email, password)
-        let outcome = await request.run { [apiService] () async throws(APIError) -> SignInResponse in
+        let outcome = await request.run { [apiService] () async throws(APIError) -> TokenPair in
             try await apiService.signIn(email: email, password: password)
         }
         switch outcome {

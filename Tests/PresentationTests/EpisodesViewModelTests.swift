@@ -1,12 +1,18 @@
 import Domain
 import Presentation
+import Stubs
 import TestSupport
 import Testing
 
 @MainActor
 @Suite("EpisodesViewModel")
 struct EpisodesViewModelTests {
-    let spy = SpyAPIService()
+    let spy: StubAPIService
+    let gate: SpyGate
+
+    init() {
+        (spy, gate) = Samples.scriptedService()
+    }
 
     /// The series' text for each error on the episodes screen; `nil` for a cancellation.
     static func expectedMessage(for error: APIError) -> String? {
@@ -29,20 +35,20 @@ struct EpisodesViewModelTests {
         // Given a service that holds the request open
         let episodes = try Samples.episodes()
         spy.episodesResult = .success(episodes)
-        spy.holdNextCall()
+        gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)
         let states = ObservationRecorder { viewModel.state }
 
         // When the fetch starts
         let fetch = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // Then the screen shows it is loading
         #expect(viewModel.state == .loading(previous: nil))
         try await states.waitForValues([.idle, .loading(previous: nil)])
 
         // When the service answers
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         // Then the rows show
@@ -91,13 +97,13 @@ struct EpisodesViewModelTests {
 
         // When a third fetch starts
         spy.episodesResult = .success([])
-        spy.holdNextCall()
+        gate.holdNext()
         let fetch = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled(times: 3)
+        try await gate.waitUntilCalled(times: 3)
 
         // Then the error is gone while it runs, and after it succeeded
         #expect(viewModel.state == .loading(previous: rows))
-        spy.release()
+        gate.releaseAll()
         await fetch.value
         #expect(viewModel.state == .empty)
     }
@@ -111,11 +117,11 @@ struct EpisodesViewModelTests {
         // Given a first fetch held open, whose answer differs from the second's
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.episodesResult = firstAnswer
-        spy.holdNextCall()
+        gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)
         let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When a second fetch runs to completion
         let second = [Samples.episode(id: 2), Samples.episode(id: 3)]
@@ -123,7 +129,7 @@ struct EpisodesViewModelTests {
         await viewModel.fetchEpisodes()
 
         // Then the first's answer, whenever it comes, never shows
-        spy.release()
+        gate.releaseAll()
         await first.value
         let rows = second.map(EpisodeRowViewModel.init(episode:))
         #expect(viewModel.state == .loaded(rows))
@@ -133,20 +139,20 @@ struct EpisodesViewModelTests {
 
     @Test func aSupersededFetchEndingDoesNotEndTheNewestsLoading() async throws {
         // Given two fetches held open, the second cancelling the first
-        spy.holdNextCall(2)
+        gate.holdNext(2)
         let viewModel = EpisodesViewModel(apiService: spy)
         let first = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
         spy.episodesResult = .success([Samples.episode(id: 2)])
         let second = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled(times: 2)
+        try await gate.waitUntilCalled(times: 2)
 
         // When the first has ended (cancelled)
         await first.value
 
         // Then the second is still loading
         #expect(viewModel.state == .loading(previous: nil))
-        spy.release()
+        gate.releaseAll()
         await second.value
         #expect(viewModel.state == .loaded([EpisodeRowViewModel(episode: Samples.episode(id: 2))]))
     }
@@ -156,18 +162,18 @@ struct EpisodesViewModelTests {
         // Given a fetch held open
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.episodesResult = .success([Samples.episode(id: 1)])
-        spy.holdNextCall()
+        gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)
         let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When the screen cancels it
         viewModel.cancel()
 
         // Then loading stops at once, and the late answer writes nothing
         #expect(viewModel.state == .idle)
-        spy.release()
+        gate.releaseAll()
         await fetch.value
         #expect(viewModel.state == .idle)
         try await states.waitForValues([.idle, .loading(previous: nil), .idle])
@@ -179,14 +185,14 @@ struct EpisodesViewModelTests {
         spy.episodesResult = .success(rows.map(\.episode))
         let viewModel = EpisodesViewModel(apiService: spy)
         await viewModel.fetchEpisodes()
-        spy.holdNextCall()
+        gate.holdNext()
         let fetch = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled(times: 2)
+        try await gate.waitUntilCalled(times: 2)
 
         // When the screen cancels it, the rows show again
         viewModel.cancel()
         #expect(viewModel.state == .loaded(rows))
-        spy.release()
+        gate.releaseAll()
         await fetch.value
         #expect(viewModel.state == .loaded(rows))
 
@@ -202,14 +208,14 @@ struct EpisodesViewModelTests {
         // Given a fetch held open
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.episodesResult = .success([Samples.episode(id: 1)])
-        spy.holdNextCall()
+        gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)
         let fetch = Task { await viewModel.fetchEpisodes() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When the task that awaits it is cancelled (the view went away)
         fetch.cancel()
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         // Then nothing shows: no episodes, no error, not loading

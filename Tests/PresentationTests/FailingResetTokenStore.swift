@@ -5,20 +5,20 @@ import Ports
 /// is readable yet cannot sign anyone out (a read-only file, say).
 struct FailingResetTokenStore: TokenStore {
     /// The pair every read returns.
-    let pair: SignInResponse
+    let pair: TokenPair
     /// What every `reset()` throws.
     let resetError: StoreError
 
-    func tokens() async throws(StoreError) -> SignInResponse? { pair }
+    func tokens() async throws(StoreError) -> TokenPair? { pair }
 
-    func setTokens(_ tokens: SignInResponse) async throws(StoreError) {}
+    func setTokens(_ tokens: TokenPair) async throws(StoreError) {}
 
-    func setTokensIfAbsent(_ tokens: SignInResponse) async throws(StoreError) {}
+    func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {}
 
     func reset() async throws(StoreError) { throw resetError }
 
     func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
-        async throws(TokenRefreshError) -> SignInResponse
+        async throws(TokenRefreshError) -> TokenPair
     {
         pair
     }

@@ -1,13 +1,14 @@
 import Domain
 import Ports
 import Presentation
+import Stubs
 import TestSupport
 import Testing
 
 @MainActor
 @Suite("ProfileViewModel")
 struct ProfileViewModelTests {
-    let keyValueStore = SpyKeyValueStore()
+    let keyValueStore = InMemoryKeyValueStore()
     var tokenStore: KeyValueTokenStore { KeyValueTokenStore(store: keyValueStore) }
 
     @Test func aNewViewModelIsCheckingUntilItHasReadTheStore() async throws {

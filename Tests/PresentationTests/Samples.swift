@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import Stubs
 import TestSupport
 
 /// Values the view-model tests share: the API's fixtures, decoded, and a few made-up ones.
@@ -29,6 +30,23 @@ enum Samples {
             duration: duration, videoURL: URL(string: "https://player.cocoacasts.com/\(duration).m3u8")!,
             imageURL: URL(string: "https://cdn.cocoacasts.com/\(duration).jpg")!)
     }
+
+    /// A scripted service whose calls pass `gate`, answering what the tests script (by
+    /// default: ``TestSupport/SampleTokens/first``, no episodes, ``scriptedVideo``, a
+    /// progress of 0 s, and the progress just saved).
+    static func scriptedService(timeout: Duration = .seconds(5)) -> (StubAPIService, SpyGate) {
+        let gate = SpyGate(timeout: timeout)
+        let progress = VideoProgress(videoID: "632759499", cursor: 0)
+        let content = PreviewContent(
+            episodes: [], video: scriptedVideo, tokens: SampleTokens.first, progress: progress,
+            updatedProgress: progress)
+        return (StubAPIService(content: content, beforeAnswering: gate.hook), gate)
+    }
+
+    /// The video the scripted service answers unless told otherwise.
+    static let scriptedVideo = Video(
+        duration: 513, videoURL: URL(string: "https://player.cocoacasts.com/632759499/video.m3u8")!,
+        imageURL: URL(string: "https://cdn.cocoacasts.com/632759499/poster.jpg")!)
 
     /// A valid e-mail address.
     static let email = "bart@cocoacasts.com"

@@ -1,22 +1,25 @@
 import Domain
 import Ports
 import Presentation
+import Stubs
 import TestSupport
 import Testing
 
 @MainActor
 @Suite("SignInViewModel")
 struct SignInViewModelTests {
-    let spy = SpyAPIService()
-    let keyValueStore = SpyKeyValueStore()
+    let spy: StubAPIService
+    let gate: SpyGate
+    let keyValueStore = InMemoryKeyValueStore()
     let viewModel: SignInViewModel
 
     init() {
+        (spy, gate) = Samples.scriptedService()
         viewModel = SignInViewModel(apiService: spy, tokenStore: KeyValueTokenStore(store: keyValueStore))
     }
 
     /// The stored pair, read back through a token store over the same key-value store.
-    var storedTokens: SignInResponse? {
+    var storedTokens: TokenPair? {
         get async throws { try await KeyValueTokenStore(store: keyValueStore).tokens() }
     }
 
@@ -73,12 +76,12 @@ struct SignInViewModelTests {
         // Given a filled-in form and a service held open
         fillInTheForm()
         spy.signInResult = .success(SampleTokens.second)
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
 
         // When the user signs in
         let signIn = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // Then the screen shows progress, and the password is not in any description
         #expect(viewModel.state == .signingIn(wasSignedIn: false))
@@ -90,11 +93,11 @@ struct SignInViewModelTests {
         #expect(!String(describing: spy.calls).contains(Samples.password))
 
         // When the service answers
-        spy.release()
+        gate.releaseAll()
         await signIn.value
 
         // Then the e-mail and password were sent, both tokens stored, the password cleared
-        #expect(spy.calls == [.signIn(email: Samples.email, password: SpyAPIService.Password(Samples.password))])
+        #expect(spy.calls == [.signIn(email: Samples.email, password: StubAPIService.Password(Samples.password))])
         #expect(try await storedTokens == SampleTokens.second)
         #expect(keyValueStore.appliedChanges.count == 1)
         #expect(viewModel.password.isEmpty && viewModel.email == Samples.email)
@@ -146,12 +149,12 @@ struct SignInViewModelTests {
 
         viewModel.password = Samples.password
         spy.signInResult = .success(SampleTokens.first)
-        spy.holdNextCall()
+        gate.holdNext()
         let signIn = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled(times: 2)
+        try await gate.waitUntilCalled(times: 2)
 
         #expect(viewModel.state == .signingIn(wasSignedIn: false))
-        spy.release()
+        gate.releaseAll()
         await signIn.value
         #expect(viewModel.state == .signedIn)
     }
@@ -162,15 +165,15 @@ struct SignInViewModelTests {
         fillInTheForm()
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.signInResult = .success(SampleTokens.first)
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When a second sign-in runs to completion with another pair
         spy.signInResult = .success(SampleTokens.other)
         await viewModel.signIn()
-        spy.release()
+        gate.releaseAll()
         await first.value
 
         // Then only the second's pair was ever stored
@@ -183,11 +186,11 @@ struct SignInViewModelTests {
     @Test func aSupersededSignInEndingLeavesTheNewestRunning() async throws {
         // Given two sign-ins held open, the second cancelling the first
         fillInTheForm()
-        spy.holdNextCall(2)
+        gate.holdNext(2)
         let first = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
         let second = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled(times: 2)
+        try await gate.waitUntilCalled(times: 2)
 
         // When the first has ended (cancelled)
         await first.value
@@ -195,7 +198,7 @@ struct SignInViewModelTests {
         // Then the second is still signing in, and nothing was stored yet
         #expect(viewModel.state == .signingIn(wasSignedIn: false))
         #expect(keyValueStore.appliedChanges.isEmpty)
-        spy.release()
+        gate.releaseAll()
         await second.value
         #expect(viewModel.state == .signedIn)
         #expect(try await storedTokens == SampleTokens.first)
@@ -206,17 +209,17 @@ struct SignInViewModelTests {
         // Given a sign-in held open
         fillInTheForm()
         spy.ignoresCancellation = serviceIgnoresCancellation
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let signIn = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When the user cancels
         viewModel.cancel()
 
         // Then the attempt is over at once, and a late answer stores nothing
         #expect(viewModel.state == .editing && viewModel.password.isEmpty)
-        spy.release()
+        gate.releaseAll()
         await signIn.value
         #expect(keyValueStore.appliedChanges.isEmpty)
         #expect(viewModel.state == .editing)
@@ -244,12 +247,12 @@ struct SignInViewModelTests {
 
         // When a third is cancelled
         viewModel.password = Samples.password
-        spy.holdNextCall()
+        gate.holdNext()
         let signIn = Task { await viewModel.signIn() }
-        try await spy.waitUntilCalled(times: 3)
+        try await gate.waitUntilCalled(times: 3)
         #expect(viewModel.state == .signingIn(wasSignedIn: true))
         viewModel.cancel()
-        spy.release()
+        gate.releaseAll()
         await signIn.value
 
         // Then the tokens of the first are still stored, and the form says so

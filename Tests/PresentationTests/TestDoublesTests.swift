@@ -1,15 +1,16 @@
 import Domain
 import Observation
+import Stubs
 import TestSupport
 import Testing
 
 /// The doubles the view-model tests rely on behave as documented, so a passing
 /// view-model test means what it says.
 @MainActor
-@Suite("SpyAPIService and ObservationRecorder")
+@Suite("The scripted StubAPIService and ObservationRecorder")
 struct TestDoublesTests {
     @Test func recordsCallsAndAnswersTheScript() async throws {
-        let spy = SpyAPIService()
+        let (spy, _) = Samples.scriptedService()
         spy.progressResult = .failure(.unauthorized)
 
         let tokens = try await spy.signIn(email: "a@b.co", password: "pw")
@@ -18,12 +19,12 @@ struct TestDoublesTests {
 
         #expect(tokens == SampleTokens.first)
         #expect(spy.calls.map(\.operation) == [.signIn, .progressForVideo, .deleteProgressForVideo])
-        #expect(spy.calls.first == .signIn(email: "a@b.co", password: SpyAPIService.Password("pw")))
-        #expect(spy.calls.first != .signIn(email: "a@b.co", password: SpyAPIService.Password("other")))
+        #expect(spy.calls.first == .signIn(email: "a@b.co", password: StubAPIService.Password("pw")))
+        #expect(spy.calls.first != .signIn(email: "a@b.co", password: StubAPIService.Password("other")))
     }
 
     @Test func neverDescribesAPassword() {
-        let call = SpyAPIService.Call.signIn(email: "a@b.co", password: SpyAPIService.Password("hunter2"))
+        let call = StubAPIService.Call.signIn(email: "a@b.co", password: StubAPIService.Password("hunter2"))
         var dumped = ""
         dump(call, to: &dumped)
 
@@ -33,15 +34,15 @@ struct TestDoublesTests {
     }
 
     @Test func aHeldCallAnswersTheResultScriptedWhenItWasMade() async throws {
-        let spy = SpyAPIService()
+        let (spy, gate) = Samples.scriptedService()
         spy.episodesResult = .success([Samples.episode(id: 1)])
-        spy.holdNextCall()
+        gate.holdNext()
         let held = Task { try await spy.episodes() }
-        try await spy.waitUntilCalled()
-        #expect(spy.gate.heldCount == 1)
+        try await gate.waitUntilCalled()
+        #expect(gate.heldCount == 1)
 
         spy.episodesResult = .success([])
-        spy.release()
+        gate.releaseAll()
 
         #expect(try await held.value.map(\.id) == [1])
         #expect(try await spy.episodes().isEmpty)
@@ -49,18 +50,18 @@ struct TestDoublesTests {
 
     @Test(arguments: [false, true])
     func cancellingAHeldCall(ignoresCancellation: Bool) async throws {
-        let spy = SpyAPIService()
+        let (spy, gate) = Samples.scriptedService()
         spy.ignoresCancellation = ignoresCancellation
-        spy.holdNextCall()
+        gate.holdNext()
         let held = Task { () async -> Result<[Episode], APIError> in
             do throws(APIError) { return .success(try await spy.episodes()) } catch { return .failure(error) }
         }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         held.cancel()
         if ignoresCancellation {
-            #expect(spy.gate.heldCount == 1)
-            spy.release()
+            #expect(gate.heldCount == 1)
+            gate.releaseAll()
             #expect(try await held.value.get() == [])
         } else {
             #expect(await held.value == .failure(.cancelled))
@@ -68,9 +69,9 @@ struct TestDoublesTests {
     }
 
     @Test func waitingForACallThatNeverComesThrowsInTime() async {
-        let spy = SpyAPIService(timeout: .milliseconds(20))
+        let (_, gate) = Samples.scriptedService(timeout: .milliseconds(20))
 
-        await #expect(throws: SpyTimeout.self) { try await spy.waitUntilCalled() }
+        await #expect(throws: SpyTimeout.self) { try await gate.waitUntilCalled() }
     }
 
     @Test func recordsSuccessiveDistinctValuesThroughObservation() async throws {

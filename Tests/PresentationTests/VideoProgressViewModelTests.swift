@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Stubs
 import TestSupport
 import Testing
 
@@ -11,11 +12,13 @@ struct VideoProgressViewModelTests {
         case fetch, save, delete
     }
 
-    let spy = SpyAPIService()
+    let spy: StubAPIService
+    let gate: SpyGate
     let viewModel: VideoProgressViewModel
     static let videoID = "417515716"
 
     init() {
+        (spy, gate) = Samples.scriptedService()
         viewModel = VideoProgressViewModel(videoID: Self.videoID, apiService: spy)
     }
 
@@ -47,14 +50,14 @@ struct VideoProgressViewModelTests {
         // Given a stored cursor of 90 seconds, served through a held call
         let stored = VideoProgress(videoID: Self.videoID, cursor: 90)
         spy.progressResult = .success(stored)
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
 
         // When
         let fetch = Task { await viewModel.fetchProgress() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
         #expect(viewModel.state == .loading(previous: nil))
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         // Then
@@ -113,16 +116,16 @@ struct VideoProgressViewModelTests {
         // Given a fetch held open that would answer cursor 5
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.progressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 5))
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchProgress() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When a save of cursor 60 completes
         let saved = VideoProgress(videoID: Self.videoID, cursor: 60)
         spy.updateProgressResult = .success(saved)
         await viewModel.saveProgress(cursor: 60)
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         // Then the older fetch never overwrites the saved progress
@@ -133,14 +136,14 @@ struct VideoProgressViewModelTests {
     @Test(arguments: [false, true])
     func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
         spy.ignoresCancellation = serviceIgnoresCancellation
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let delete = Task { await viewModel.deleteProgress() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         viewModel.cancel()
         #expect(viewModel.state == .idle)
-        spy.release()
+        gate.releaseAll()
         await delete.value
 
         #expect(viewModel.state == .idle)

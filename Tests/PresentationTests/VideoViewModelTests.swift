@@ -1,15 +1,18 @@
 import Domain
 import Presentation
+import Stubs
 import TestSupport
 import Testing
 
 @MainActor
 @Suite("VideoViewModel")
 struct VideoViewModelTests {
-    let spy = SpyAPIService()
+    let spy: StubAPIService
+    let gate: SpyGate
     let viewModel: VideoViewModel
 
     init() {
+        (spy, gate) = Samples.scriptedService()
         viewModel = VideoViewModel(videoID: "417515716", apiService: spy)
     }
 
@@ -33,18 +36,18 @@ struct VideoViewModelTests {
         // Given a service that holds the request open
         let video = try Samples.video()
         spy.videoResult = .success(video)
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
 
         // When the fetch starts
         let fetch = Task { await viewModel.fetchVideo() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // Then the screen shows it is loading
         #expect(viewModel.state == .loading(previous: nil))
 
         // When the service answers
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         // Then the video shows
@@ -72,11 +75,11 @@ struct VideoViewModelTests {
                 == .failed(message: Self.expectedMessage(for: .unauthorized)!, .api(.unauthorized), previous: nil))
 
         spy.videoResult = .success(Samples.video(duration: 60))
-        spy.holdNextCall()
+        gate.holdNext()
         let fetch = Task { await viewModel.fetchVideo() }
-        try await spy.waitUntilCalled(times: 2)
+        try await gate.waitUntilCalled(times: 2)
         #expect(viewModel.state == .loading(previous: nil))
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         #expect(viewModel.state == .loaded(Samples.video(duration: 60)))
@@ -87,15 +90,15 @@ struct VideoViewModelTests {
         // Given a first fetch held open that would answer a 10-second video
         spy.ignoresCancellation = serviceIgnoresCancellation
         spy.videoResult = .success(Samples.video(duration: 10))
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let first = Task { await viewModel.fetchVideo() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         // When a second fetch answers a 20-second video
         spy.videoResult = .success(Samples.video(duration: 20))
         await viewModel.fetchVideo()
-        spy.release()
+        gate.releaseAll()
         await first.value
 
         // Then only the second shows
@@ -106,14 +109,14 @@ struct VideoViewModelTests {
     @Test(arguments: [false, true])
     func cancelStopsLoadingAndWritesNothing(serviceIgnoresCancellation: Bool) async throws {
         spy.ignoresCancellation = serviceIgnoresCancellation
-        spy.holdNextCall()
+        gate.holdNext()
         let states = ObservationRecorder { viewModel.state }
         let fetch = Task { await viewModel.fetchVideo() }
-        try await spy.waitUntilCalled()
+        try await gate.waitUntilCalled()
 
         viewModel.cancel()
         #expect(viewModel.state == .idle)
-        spy.release()
+        gate.releaseAll()
         await fetch.value
 
         #expect(viewModel.state == .idle)

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Ports
 import Presentation
+import Stubs
 import TerminalUI
 import TestSupport
 import Testing
@@ -15,8 +16,8 @@ struct ScreensTests {
             videoDuration: duration, videoID: "v\(id)")
     }
 
-    @Test func theEpisodesTableFitsEightyColumnsWhateverTheTitles() async {
-        let spy = SpyAPIService()
+    @Test func theEpisodesTableFitsEightyColumnsWhateverTheTitles() async throws {
+        let spy = StubAPIService(content: try APIPreviewClient().content)
         spy.episodesResult = .success([
             Self.episode(title: String(repeating: "Very long title ", count: 10), id: 556),
             Self.episode(title: "\u{1B}[31mInjected\u{1B}[0m", id: 99_999, duration: 36_000),
@@ -31,8 +32,8 @@ struct ScreensTests {
         #expect(table.contains("␛[31mInjected"))
     }
 
-    @Test func everyEpisodesStateHasItsText() async {
-        let spy = SpyAPIService()
+    @Test func everyEpisodesStateHasItsText() async throws {
+        let spy = StubAPIService(content: try APIPreviewClient().content)
         let model = EpisodesViewModel(apiService: spy)
         #expect(Screens.episodes(model) == "No episodes fetched yet.")
         spy.episodesResult = .success([])
@@ -52,9 +53,10 @@ struct ScreensTests {
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
-    @Test func theSignInFormNeverShowsThePassword() {
+    @Test func theSignInFormNeverShowsThePassword() throws {
         let model = SignInViewModel(
-            apiService: SpyAPIService(), tokenStore: KeyValueTokenStore(store: SpyKeyValueStore()))
+            apiService: StubAPIService(content: try APIPreviewClient().content),
+            tokenStore: KeyValueTokenStore(store: InMemoryKeyValueStore()))
         #expect(Screens.signIn(model).contains("Enter a valid e-mail address and a password."))
         model.email = "demo@cocoacasts.com"
         model.password = "secret-password"
@@ -63,8 +65,8 @@ struct ScreensTests {
         #expect(!form.contains("secret-password"))
     }
 
-    @Test func videoAndProgressShowDurations() async {
-        let spy = SpyAPIService()
+    @Test func videoAndProgressShowDurations() async throws {
+        let spy = StubAPIService(content: try APIPreviewClient().content)
         spy.videoResult = .success(
             Video(
                 duration: 279, videoURL: URL(string: "https://v.example/1.m3u8")!,
@@ -79,7 +81,7 @@ struct ScreensTests {
     }
 
     @Test func theProfileTellsAnUnreadableStoreFromASignedOutOne() async {
-        let values = SpyKeyValueStore()
+        let values = InMemoryKeyValueStore()
         let model = ProfileViewModel(tokenStore: KeyValueTokenStore(store: values))
         #expect(Screens.profile(model) == "⠋ Checking whether you are signed in…")
         await model.refresh()

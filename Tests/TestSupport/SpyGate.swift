@@ -5,9 +5,9 @@ import Testing
 /// wait until a number of calls arrived. Every wait is bounded: a held call that nobody
 /// releases fails the test and passes after `timeout`.
 ///
-/// A double calls ``arrive()`` when a call starts and then ``pass(_:ignoresCancellation:)``
-/// with the ticket; the test calls ``holdNext(_:)``, ``waitForArrivals(_:)`` and
-/// ``releaseAll()``.
+/// A double runs ``hook`` as a call starts (it calls ``arrive()`` and then
+/// ``pass(_:ignoresCancellation:)`` with the ticket); the test calls ``holdNext(_:)``,
+/// ``waitUntilCalled(times:)`` and ``releaseAll()``.
 public final class SpyGate: Sendable {
     private struct Held {
         var continuation: CheckedContinuation<Void, Never>?
@@ -100,6 +100,19 @@ public final class SpyGate: Sendable {
         timer.cancel()
     }
 
+    /// What a test double runs as each call starts (for example `StubAPIService`'s
+    /// `beforeAnswering`): counts the call and holds it when told to.
+    public var hook: @Sendable (_ ignoresCancellation: Bool) async -> Void {
+        { [self] ignoresCancellation in await pass(arrive(), ignoresCancellation: ignoresCancellation) }
+    }
+
+    /// Waits until at least `times` calls arrived; throws after the gate's timeout.
+    public func waitUntilCalled(times: Int = 1) async throws {
+        guard await waitForArrivals(times) else {
+            throw SpyTimeout(what: "\(times) call(s); got \(arrivals)", after: timeout)
+        }
+    }
+
     /// Waits until at least `count` calls arrived; `false` when `timeout` passed first.
     public func waitForArrivals(_ count: Int) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -135,4 +148,14 @@ public final class SpyGate: Sendable {
         continuation?.resume()
         return wasHeld
     }
+}
+
+/// A bounded wait of a test double that ran out of time.
+public struct SpyTimeout: Error, CustomStringConvertible {
+    /// What was awaited.
+    public let what: String
+    /// How long the wait lasted.
+    public let after: Duration
+
+    public var description: String { "Waited \(after) for \(what)." }
 }
