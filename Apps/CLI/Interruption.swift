@@ -61,10 +61,14 @@ final class Interruption: Sendable {
     /// Runs `read`, a blocking read of typed input, so that a signal meanwhile ends the
     /// process at once, with `terminal`'s settings restored when given.
     func endingAtOnce<T>(restoring terminal: termios? = nil, _ read: () -> T) -> T {
-        state.withLock { state in
+        let arrived = state.withLock { state in
             state.isReading = true
             state.reading = terminal
+            return state.received
         }
+        // A signal that came before the read began only cancelled the task, which a blocking
+        // read would never notice.
+        if let arrived { Self.endNow(arrived, restoring: terminal) }
         defer {
             state.withLock { state in
                 state.isReading = false

@@ -9,4 +9,6 @@ let command = Task { @MainActor in
 }
 Interruption.shared.onFirstSignal { command.cancel() }
 let status = await command.value
-exit(Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue)
+// A signal the command saw (it stopped, printing nothing more) sets the status; one that came
+// after the command had done its work changes nothing.
+exit(status == .interrupted ? Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue : status.rawValue)

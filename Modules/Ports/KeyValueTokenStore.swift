@@ -31,7 +31,7 @@ public struct KeyValueTokenStore: TokenStore {
 
     /// The stored pair, both keys read at one moment, or `nil` when either is missing.
     public func tokens() async throws(StoreError) -> TokenPair? {
-        if let held = unsaved.pair.withLock({ $0 }) { return held }
+        if let held = unsaved.held.withLock({ $0 }) { return held.pair }
         return pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
@@ -46,7 +46,7 @@ public struct KeyValueTokenStore: TokenStore {
             try await store.setAsideCorruptContent()
             try await store.apply(changes)
         }
-        unsaved.pair.withLock { $0 = nil }
+        unsaved.held.withLock { $0 = nil }
     }
 
     /// Writes both keys under exclusive access unless a pair is already stored.
@@ -60,7 +60,7 @@ public struct KeyValueTokenStore: TokenStore {
     /// Removes both keys in one atomic change.
     public func reset() async throws(StoreError) {
         try await store.apply([accessTokenKey: nil, refreshTokenKey: nil])
-        unsaved.pair.withLock { $0 = nil }
+        unsaved.held.withLock { $0 = nil }
     }
 
     /// The coordinated refresh, under the key-value store's exclusive access.
@@ -68,18 +68,28 @@ public struct KeyValueTokenStore: TokenStore {
     /// The server revokes the refresh token it was given, so the pair it answers is the
     /// only session left. When the store cannot write it (after the store's own retry),
     /// it is written once more; failing that, this store holds it in memory — its reads
-    /// answer with it and its next write under exclusive access saves it — the caller gets
-    /// it, and `unsaved` is told, so the user learns that the next run may have to sign in.
+    /// answer with it, and its next refresh writes it first, unless the stored pair has
+    /// changed meanwhile (another process signed in or refreshed: its pair wins) — the
+    /// caller gets it, and `unsaved` is told, so the user learns that the next run may have
+    /// to sign in.
     public func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
         async throws(TokenRefreshError) -> TokenPair
     {
+        var stored: TokenPair?  // what the store holds, which a failed write leaves in place
         var issued: TokenPair?
         let outcome: Result<TokenPair, APIError>
         do {
             outcome = try await store.withExclusiveAccess { (values: inout [String: String]) in
-                if let held = unsaved.pair.withLock({ $0 }) { write(held, into: &values) }
+                stored = pair(in: values)
+                if let held = unsaved.held.withLock({ $0 }) {
+                    if pair(in: values) == held.replacing { write(held.pair, into: &values) }
+                    unsaved.held.withLock { $0 = nil }
+                }
                 guard let current = pair(in: values) else { return .failure(.unauthorized(.notSignedIn)) }
-                guard current.accessToken == staleAccessToken else { return .success(current) }
+                guard current.accessToken == staleAccessToken else {
+                    issued = current
+                    return .success(current)
+                }
                 do throws(APIError) {
                     let fresh = try await refresh(current.refreshToken)
                     issued = fresh
@@ -90,21 +100,21 @@ public struct KeyValueTokenStore: TokenStore {
                     return .failure(error)
                 }
             }
-            unsaved.pair.withLock { $0 = nil }
         } catch {
             guard let issued else { throw .store(error) }
-            return await keep(issued, afterFailing: error)
+            return await keep(issued, replacing: stored, afterFailing: error)
         }
         return try outcome.mapError(TokenRefreshError.api).get()
     }
 
-    /// Writes an issued pair the store failed to write once more, else holds it in memory.
-    private func keep(_ issued: TokenPair, afterFailing error: StoreError) async -> TokenPair {
+    /// Writes a pair the store failed to write once more, else holds it in memory.
+    private func keep(_ issued: TokenPair, replacing stored: TokenPair?, afterFailing error: StoreError) async
+        -> TokenPair
+    {
         do throws(StoreError) {
             try await store.apply([accessTokenKey: issued.accessToken, refreshTokenKey: issued.refreshToken])
-            unsaved.pair.withLock { $0 = nil }
         } catch {
-            unsaved.pair.withLock { $0 = issued }
+            unsaved.held.withLock { $0 = (issued, stored) }
             unsavedNotice(error)
         }
         return issued
@@ -126,8 +136,8 @@ public struct KeyValueTokenStore: TokenStore {
     }
 }
 
-/// A pair the server issued that the store could not write, shared by the copies of one
-/// ``KeyValueTokenStore``.
+/// A pair the server issued that the store could not write, and the stored pair it
+/// replaces, shared by the copies of one ``KeyValueTokenStore``.
 private final class UnsavedPair: Sendable {
-    let pair = Mutex<TokenPair?>(nil)
+    let held = Mutex<(pair: TokenPair, replacing: TokenPair?)?>(nil)
 }

@@ -102,4 +102,33 @@ struct FileStoreLocationTests {
             #expect(problem == "belongs to another user")
         }
     }
+
+    /// Nothing to trust, nothing to refuse: a signed-out user with an open directory (an
+    /// old `~/.cocoacasts` made under umask 002) still reads "signed out".
+    @Test func anOpenDirectoryWithoutATokenFileReadsAsSignedOut() async throws {
+        try await TemporaryDirectory.with { directory in
+            let folder = StoreFixture.credentials(in: directory).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o775], ofItemAtPath: folder.path)
+            #expect(try await StoreFixture.store(in: directory).tokens() == nil)
+        }
+    }
+
+    @Test func aCancelledWaitForAnotherProcesssLockEndsAtOnce() async throws {
+        try await TemporaryDirectory.with { directory in
+            let (store, file) = try await Self.signedIn(in: directory)
+            let lock = try await ProcessLock.hold(file.path + ".lock")
+            let waiting = Task {
+                try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            let cancelled = ContinuousClock.now
+            waiting.cancel()
+            let outcome = await waiting.result
+            await lock.release()
+            #expect(ContinuousClock.now - cancelled < .seconds(5))  // the store's lock wait is 10 s
+            #expect(throws: TokenRefreshError.self) { try outcome.get() }
+            #expect(try await store.tokens() == SampleTokens.first)
+        }
+    }
 }

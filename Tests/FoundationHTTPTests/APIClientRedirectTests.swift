@@ -130,4 +130,21 @@ struct APIClientRedirectTests {
         await #expect(throws: refused) { try await TestClient.make(transport).video(id: "1") }
         #expect(transport.requests.count == 1)
     }
+
+    /// Each hop may take a whole timeout, so a chain of slow redirects stops when the next
+    /// hop could not end within the call's deadline (three timeouts), not after five hops.
+    @Test func slowRedirectsStopAtTheCallsDeadline() async throws {
+        let configuration = try APIConfiguration(
+            baseURL: TestClient.baseURL, apiToken: TestClient.apiToken, timeout: 0.2)
+        let transport = SpyTransport { request in
+            try await Task.sleep(for: .milliseconds(150))
+            return SpyTransport.response(to: request, status: 307, headers: ["Location": "/api/v1/episodes"])
+        }
+        let client = APIClient(
+            configuration: configuration, accessTokenProvider: SpyAccessTokenProvider(nil), transport: transport)
+        await #expect(throws: APIError.unreachable(.timedOut(seconds: configuration.timeout * 3))) {
+            try await client.episodes()
+        }
+        #expect(transport.requests.count < 5)
+    }
 }

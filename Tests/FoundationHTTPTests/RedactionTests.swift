@@ -9,7 +9,8 @@ struct RedactionTests {
         ("http://x/y?sig_hunter2=1#access_token=hunter2", "http://x/y?<redacted>"),
         ("http://x/y#hunter2", "http://x/y#<redacted>"),
         ("demo:hunter2@host", "<redacted>@host"),
-        ("https://api.example.com/a@b", "https://api.example.com/a@b"),
+        ("https://demo:pa/ss?#@example.com/api", "https://<redacted>@example.com/api"),
+        ("https://api.example.com/a@b", "https://<redacted>@b"),
         ("not a url", "not a url"),
     ])
     func textMeantAsAURLLosesItsSecrets(text: String, shown: String) {

@@ -123,4 +123,22 @@ struct KeyValueTokenStoreTests {
         try await store.reset()
         #expect(try await store.tokens() == nil)
     }
+
+    @Test func aHeldPairGivesWayToAPairAnotherProcessStoredMeanwhile() async throws {
+        let values = InMemoryKeyValueStore()
+        let store = KeyValueTokenStore(store: values)
+        try await store.setTokens(SampleTokens.first)
+        values.failWrites(with: .io(path: "/tokens", detail: "No space left on device"))
+        _ = try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
+        values.failWrites(with: nil)
+        try await KeyValueTokenStore(store: values).setTokens(SampleTokens.other)  // another process signs in
+
+        let current = try await store.refreshTokens(replacing: "access-2") { _ async throws(APIError) in
+            Issue.record("refreshed again")
+            return SampleTokens.first
+        }
+        #expect(current == SampleTokens.other)
+        #expect(try await KeyValueTokenStore(store: values).tokens() == SampleTokens.other)
+        #expect(try await store.tokens() == SampleTokens.other)
+    }
 }

@@ -82,12 +82,22 @@ extension CredentialsFile {
             } else if mode & 0o022 != 0 {
                 (
                     "is writable by other users (mode \(String(mode, radix: 8)))",
-                    "Run `chmod 700 \(directory)` and try again."
+                    "Run `chmod 700 \(Self.shellQuoted(directory))` and try again."
                 )
             } else {
                 nil
             }
         if let (problem, fix) = problem { throw .untrustedLocation(path: directory, problem: problem, fix: fix) }
+    }
+
+    /// `path` as a shell word: as it is when it holds nothing a shell would act on, else in
+    /// single quotes, so a fix the user copies runs on the right file.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "/._-+~@%,:".unicodeScalars.contains($0)
+        }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// Flushes the directory, so that a rename survives a crash.

@@ -84,15 +84,30 @@ struct CredentialsFile: Sendable {
             "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw .io(path: path, detail: "there is no room to write it (\(Self.describe(errno)))")
+            throw .io(path: path, detail: "it could not be written (\(Self.describe(errno)))")
         }
-        let allocated = posix_fallocate(descriptor, 0, off_t(max(bytes, 1)))
-        guard allocated == 0, fsync(descriptor) == 0 else {
-            let code = allocated == 0 ? errno : allocated
-            release(Reservation(path: temporary, descriptor: descriptor))
+        let reservation = Reservation(path: temporary, descriptor: descriptor)
+        if let code = Self.allocate(bytes, to: descriptor) {
+            release(reservation)
             throw .io(path: path, detail: "there is no room to write it (\(Self.describe(code)))")
         }
-        return Reservation(path: temporary, descriptor: descriptor)
+        return reservation
+    }
+
+    /// Allocates `bytes` to the open file; the error number when it cannot. Where the file
+    /// system (or the platform) has no `posix_fallocate`, zeros are written and flushed:
+    /// a file system that allocates lazily finds out at the flush that it has no room.
+    private static func allocate(_ bytes: Int, to descriptor: Int32) -> Int32? {
+        #if canImport(Glibc)
+            let code = posix_fallocate(descriptor, 0, off_t(max(bytes, 1)))
+            guard code == EOPNOTSUPP || code == EINVAL else { return code == 0 ? nil : code }
+        #endif
+        do {
+            try writeAll(Data(count: bytes), to: descriptor, path: "")
+        } catch {
+            return errno
+        }
+        return fsync(descriptor) == 0 ? nil : errno
     }
 
     /// Gives up a reservation that was not used.

@@ -69,8 +69,8 @@ public final class FileKeyValueStore: KeyValueStore {
         {
             return cached
         }
-        try file.checkDirectory()  // on every parse, not on every cached read: one lstat less per request
         guard let (identity, data) = try file.read() else { return [:] }
+        try file.checkDirectory()  // a file to trust: checked on every parse, not on every cached read
         let values = try format.decode(data, path: file.path)
         if cachesReads { cache.withLock { $0 = (identity, values) } }
         return values
@@ -149,7 +149,14 @@ public final class FileKeyValueStore: KeyValueStore {
         throws(StoreError)
     {
         defer { cache.withLock { $0 = nil } }
-        guard let data = try format.encode(values, path: file.path) else {
+        let encoded: Data?
+        do throws(StoreError) {
+            encoded = try format.encode(values, path: file.path)
+        } catch {
+            if let reservation { file.release(reservation) }
+            throw error
+        }
+        guard let data = encoded else {
             if let reservation { file.release(reservation) }
             return try file.remove()
         }

@@ -16,14 +16,19 @@ struct FileLock: Sendable {
     let timeout: Duration
 
     /// Takes the lock, suspending (not blocking a thread) while another process holds it.
-    /// A cancelled caller waits just the same: the pause between tries ignores
-    /// cancellation, so the loop never spins.
+    /// A caller cancelled while it waits stops waiting (it holds nothing and has sent
+    /// nothing yet); the pause between tries itself ignores cancellation, so the loop never
+    /// spins.
     func acquire() async throws(StoreError) -> Int32 {
         let descriptor = try openLockFile()
         var pause: Duration = .milliseconds(1)
         let deadline = ContinuousClock.now + timeout
         while !tryLock(descriptor) {
             guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
+            guard !Task.isCancelled else {
+                close(descriptor)
+                throw .io(path: path, detail: "the wait for the lock was cancelled")
+            }
             await Self.pause(for: pause)
             pause = min(pause * 2, .milliseconds(20))
         }
@@ -50,7 +55,8 @@ struct FileLock: Sendable {
         guard descriptor >= 0 else {
             guard errno == ELOOP else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
             throw .untrustedLocation(
-                path: path, problem: "is a symbolic link", fix: "Remove it (`rm \(path)`) and try again.")
+                path: path, problem: "is a symbolic link",
+                fix: "Remove it (`rm \(CredentialsFile.shellQuoted(path))`) and try again.")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -70,7 +76,8 @@ struct FileLock: Sendable {
             }
         guard let problem else { return descriptor }
         close(descriptor)
-        throw .untrustedLocation(path: path, problem: problem, fix: "Remove it (`rm \(path)`) and try again.")
+        throw .untrustedLocation(
+            path: path, problem: problem, fix: "Remove it (`rm \(CredentialsFile.shellQuoted(path))`) and try again.")
     }
 
     private func tryLock(_ descriptor: Int32) -> Bool {

@@ -13,8 +13,9 @@ extension APIClient {
     /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
     /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
     /// Returns the final response whatever its status; a redirect that is not followed
-    /// fails with `failedRequest` and the reason it was refused. No retry starts that could
-    /// not end (its pause and a whole attempt) by `deadline`.
+    /// fails with `failedRequest` and the reason it was refused. No retry or redirect starts
+    /// that could not end (its pause and a whole attempt) by `deadline`; a redirect that
+    /// could not is a timeout.
     func exchange(_ request: URLRequest, idempotent: Bool, deadline: ContinuousClock.Instant) async throws(APIError)
         -> (Data, HTTPURLResponse)
     {
@@ -38,6 +39,9 @@ extension APIClient {
             }
             guard let next = try followRedirect(of: request, response: response, count: redirects) else {
                 return (data, response)
+            }
+            guard ContinuousClock.now + .seconds(next.timeoutInterval) <= deadline else {
+                throw .unreachable(.timedOut(seconds: configuration.timeout * 3))
             }
             request = next
             redirects += 1

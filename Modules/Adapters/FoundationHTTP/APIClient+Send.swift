@@ -19,14 +19,15 @@ extension APIClient {
     ///    led proves nothing about the token).
     /// 5. A status that is no success is its error; a 2xx body decodes into `Value`.
     ///
-    /// Each attempt ends within the configured timeout and retries stop at three times it,
-    /// so a call ends within five timeouts: its retries, a refresh and the first attempt of
-    /// its replay.
-    func send<Value: Decodable>(_ endpoint: APIEndpoint, takingASlot: Bool = true) async throws(APIError) -> Value {
-        guard takingASlot else { return try decoded(await response(to: endpoint)) }
-        return try await slots.withPermit { () async throws(APIError) -> Value in
+    /// Each attempt ends within the configured timeout, and one deadline three timeouts
+    /// after the call's start bounds every retry and redirect, the refresh's and the
+    /// replay's included (a first attempt always goes), so a call ends within five
+    /// timeouts: its retries and redirects, a refresh and the first attempt of its replay
+    /// — plus any wait for another process's lock on the token store.
+    func send<Value: Decodable>(_ endpoint: APIEndpoint) async throws(APIError) -> Value {
+        try await slots.withPermit { () async throws(APIError) -> Value in
             guard !Task.isCancelled else { throw .cancelled }
-            return try decoded(await response(to: endpoint))
+            return try decoded(await response(to: endpoint, deadline: .now + .seconds(configuration.timeout * 3)))
         }
     }
 
@@ -34,20 +35,19 @@ extension APIClient {
     func send(_ endpoint: APIEndpoint) async throws(APIError) {
         _ = try await slots.withPermit { () async throws(APIError) -> Data in
             guard !Task.isCancelled else { throw .cancelled }
-            return try await response(to: endpoint)
+            return try await response(to: endpoint, deadline: .now + .seconds(configuration.timeout * 3))
         }
     }
 
     /// Steps 2 to 4 and the status check of step 5: the body of the final 2xx response.
-    private func response(to endpoint: APIEndpoint) async throws(APIError) -> Data {
-        let deadline = ContinuousClock.now + .seconds(configuration.timeout * 3)
+    private func response(to endpoint: APIEndpoint, deadline: ContinuousClock.Instant) async throws(APIError) -> Data {
         let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
         var request = try endpoint.request(accessToken: token, configuration: configuration)
         var (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
         if response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
             response.url.flatMap(Origin.init) == configuration.origin
         {
-            let fresh = try await refreshAccessToken(replacing: token, in: tokenStore)
+            let fresh = try await refreshAccessToken(replacing: token, in: tokenStore, deadline: deadline)
             request = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
             (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
         }
@@ -96,9 +96,9 @@ extension APIClient {
     /// the store with a refresh token the server takes for stolen when it comes back.
     /// A refresh token the server refuses ends the session (`sessionEnded`); a store that
     /// cannot be used fails with its own error.
-    private func refreshAccessToken(replacing stale: String, in store: any TokenStore) async throws(APIError)
-        -> TokenPair
-    {
+    private func refreshAccessToken(
+        replacing stale: String, in store: any TokenStore, deadline: ContinuousClock.Instant
+    ) async throws(APIError) -> TokenPair {
         observer?.observe(.refreshStarted)
         do {
             let fresh = try await store.refreshTokens(replacing: stale) { refreshToken async throws(APIError) in
@@ -107,7 +107,8 @@ extension APIClient {
                 guard !Task.isCancelled else { throw .cancelled }
                 let refresh = Task { () async -> Result<TokenPair, APIError> in
                     do throws(APIError) {
-                        return .success(try await send(.refresh(refreshToken: refreshToken), takingASlot: false))
+                        let data = try await response(to: .refresh(refreshToken: refreshToken), deadline: deadline)
+                        return .success(try decoded(data))
                     } catch {
                         return .failure(error)
                     }

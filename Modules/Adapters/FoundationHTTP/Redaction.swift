@@ -68,8 +68,9 @@ public enum Redaction {
             scheme = String(rest[..<separator.upperBound])
             rest = rest[separator.upperBound...]
         }
-        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+        // A password may hold `/`, `?` or `#` itself, so user info runs to the last `@`
+        // anywhere (redacting a path's `@` too costs nothing).
+        if let at = rest.lastIndex(of: "@") {
             rest = Substring("<redacted>" + rest[at...])
         }
         var redacted = scheme + rest
