@@ -11,7 +11,6 @@ import Presentation
 struct FailureReport: Equatable {
     /// The lines to print on standard error, without the program's prefix.
     let lines: [String]
-    /// The exit status.
     let status: ExitCode
 
     /// The report of `failure` on the screen of `context`. A token store that failed on its

@@ -8,7 +8,6 @@ import TerminalUI
 struct Harness {
     /// What a run printed and how it ended.
     struct Outcome: Equatable, Sendable {
-        /// The exit status.
         var status: ExitStatus = .success
         /// What goes to standard output.
         var output = ""

@@ -4,7 +4,6 @@ import Stubs
 /// Where a preview's API comes from: a ready-made ``PreviewScenario``, or a working
 /// ``StubAPIService`` with one operation failing, for the failures no scenario covers.
 enum ServiceSetup: Sendable {
-    /// The scenario's service.
     case scenario(PreviewScenario)
     /// A service where only `operation` fails, with `error`.
     case failing(StubAPIService.Operation, APIError)

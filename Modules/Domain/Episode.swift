@@ -7,7 +7,6 @@ import Foundation
 public struct Episode: Codable, Equatable, Hashable, Identifiable, Sendable {
     /// The episode's identifier.
     public let id: Int
-    /// The episode's title.
     public let title: String
     /// A short description of the episode.
     public let excerpt: String

@@ -7,9 +7,7 @@ import Synchronization
 /// `scope#` when a scope is given (the file store scopes by API origin, so a token one
 /// server issued is never offered to another). Both keys are always written together.
 public struct KeyValueTokenStore: TokenStore {
-    /// The key of the access token.
     public let accessTokenKey: String
-    /// The key of the refresh token.
     public let refreshTokenKey: String
     private let store: any KeyValueStore
     private let unsaved = UnsavedPair()

@@ -17,9 +17,7 @@ public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
 
     /// The episode's identifier.
     public var id: Int { episode.id }
-    /// The episode's title.
     public var title: String { episode.title }
-    /// The episode's excerpt.
     public var excerpt: String { episode.excerpt }
     /// The video's length, formatted: `8:33`.
     public var duration: String { VideoDuration.format(seconds: episode.videoDuration) }

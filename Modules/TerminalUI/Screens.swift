@@ -61,7 +61,6 @@ public enum Screens {
         }
     }
 
-    /// A video's progress.
     public static func progress(_ model: VideoProgressViewModel, style: TerminalStyle = .plain) -> String {
         let video = TerminalText.sanitized(model.videoID)
         switch model.state {

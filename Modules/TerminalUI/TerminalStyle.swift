@@ -9,12 +9,10 @@ public struct TerminalStyle: Sendable, Equatable {
     /// Bold and colour.
     public static let styled = TerminalStyle(isEnabled: true)
 
-    /// Creates a style.
     public init(isEnabled: Bool) {
         self.isEnabled = isEnabled
     }
 
-    /// Bold text.
     public func bold(_ text: String) -> String { wrap(text, "1") }
     /// Dimmed text.
     public func dim(_ text: String) -> String { wrap(text, "2") }

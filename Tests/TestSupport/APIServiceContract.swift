@@ -12,7 +12,6 @@ public typealias APIServiceContract = Contract<APIServiceSubject>
 
 /// A service under test, and the store it takes its tokens from (empty at the start).
 public struct APIServiceSubject: Sendable {
-    /// The service.
     public let service: any APIService
     /// Where a sign-in's tokens go so that the service sends them.
     public let tokenStore: any TokenStore
@@ -38,7 +37,6 @@ extension Contract where Subject == APIServiceSubject {
 public enum DemoAccount {
     /// The demo e-mail address.
     public static let email = "demo@cocoacasts.com"
-    /// The demo password.
     public static let password = "cocoacasts"
 }
 

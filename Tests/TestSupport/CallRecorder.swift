@@ -6,7 +6,6 @@ public final class CallRecorder<Argument: Sendable>: Sendable {
 
     public init() {}
 
-    /// Records one call.
     public func record(_ argument: Argument) {
         arguments.withLock { $0.append(argument) }
     }

@@ -17,7 +17,6 @@ public struct HTTPReply: Sendable {
     public let status: Int
     /// The headers, names lower-cased.
     public let headers: [String: String]
-    /// The body.
     public let body: Data
 
     public init(status: Int, headers: [String: String], body: Data) {

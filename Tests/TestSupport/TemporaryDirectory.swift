@@ -3,7 +3,6 @@ import Foundation
 /// A fresh directory under the system's temporary directory, removed with its contents
 /// when the closure that uses it returns or throws.
 public struct TemporaryDirectory: Sendable {
-    /// The directory.
     public let url: URL
 
     /// Runs `body` with a new temporary directory.

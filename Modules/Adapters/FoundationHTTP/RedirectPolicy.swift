@@ -10,7 +10,6 @@ import Foundation
 /// copies every header onto a redirect; the transport therefore never follows one and the
 /// client decides here, before anything is sent to the new address.)
 enum RedirectPolicy {
-    /// The statuses that redirect.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// The headers that carry credentials.

@@ -14,7 +14,6 @@ public struct PreviewContent: Sendable, Equatable {
     /// The answer to saving progress (`update-progress-for-video.json`).
     public var updatedProgress: VideoProgress
 
-    /// Creates content from values.
     public init(
         episodes: [Episode], video: Video, tokens: TokenPair, progress: VideoProgress,
         updatedProgress: VideoProgress

@@ -19,7 +19,6 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
     /// Everything works, slowly (two seconds a call).
     case slow
 
-    /// The latency of the slow scenario.
     public static let slowLatency: Duration = .seconds(2)
 
     /// The service of this scenario, answering with `content`.

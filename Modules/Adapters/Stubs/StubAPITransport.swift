@@ -26,7 +26,6 @@ public struct StubAPITransport: HTTPTransport {
     public struct Account: Sendable, Equatable {
         /// The e-mail address.
         public let email: String
-        /// The password.
         public let password: String
 
         public init(email: String, password: String) {
