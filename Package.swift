@@ -54,7 +54,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
-            path: "Tests/Benchmarks"),
+            path: "Tests/Benchmarks", exclude: ["instructions-baseline.json"]),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
             path: "Tests/FaultSoak"),

@@ -1,0 +1,99 @@
+import Foundation
+import FoundationHTTP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// 8. Large bodies over loopback: `URLSessionTransport` (the size limit raised above the
+/// body) against a bare `URLSession.data(for:)`, at 1, 10 and 50 MiB. Targets: ratio at
+/// most 1.1 at each size, time per byte flat from 1 to 50 MiB, the transport's added peak
+/// memory at most 1.5 × the body (measured in a child process of its own, over the peak of
+/// a 1-byte body), and a body over the limit refused within 50 ms of the limit's last byte.
+enum BodySizeBenchmark {
+    static let sizes = [1 << 20, 10 << 20, 50 << 20]
+
+    static func run(baseURL: URL, runs: Int, benchmarkExecutable: String) async throws -> [Row] {
+        let admin = baseURL.deletingLastPathComponent().deletingLastPathComponent()
+        let transport = URLSessionTransport()
+        let session = URLSession(configuration: .ephemeral)
+        var rows: [Row] = []
+        var perByte: [Double] = []
+        for size in sizes {
+            let request = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(size)"))
+            let comparison = try await Harness.compare(
+                Variant("URLSessionTransport") {
+                    let (data, _) = try await transport.send(request, maximumResponseSize: size + 1)
+                    guard data.count == size else { throw BenchmarkError.unexpected("\(data.count) bytes") }
+                },
+                Variant("bare URLSession") { _ = try await session.data(for: request) },
+                warmup: 1, runs: max(3, runs / (size >> 20 > 10 ? 3 : 1)))
+            perByte.append(comparison.a.median / Double(size))
+            rows.append(
+                Row(
+                    benchmark: "8. body of \(size >> 20) MiB, loopback", variants: [comparison.a, comparison.b],
+                    ratio: comparison.ratio, target: "ratio ≤ 1.1",
+                    measured: String(format: "%.2f", comparison.ratio), met: comparison.ratio <= 1.1))
+        }
+        rows.append(try flatness(perByte))
+        rows.append(try memory(admin: admin, benchmarkExecutable: benchmarkExecutable))
+        rows.append(try await refusal(admin: admin, transport: transport, runs: runs))
+        return rows
+    }
+
+    /// Time per byte at 50 MiB over time per byte at 1 MiB.
+    private static func flatness(_ perByte: [Double]) throws -> Row {
+        guard let first = perByte.first, let last = perByte.last, first > 0 else {
+            throw BenchmarkError.unexpected("no body timings")
+        }
+        let growth = last / first
+        return Row(
+            benchmark: "8d. time per byte, 1 → 50 MiB", variants: [], ratio: growth,
+            target: "flat (50 MiB ≤ 1.25 × 1 MiB)",
+            measured: perByte.map { String(format: "%.2f ns/B", $0 * 1e9) }.joined(separator: " → "),
+            met: growth <= 1.25)
+    }
+
+    /// The transport's peak memory for the largest body, over that of a 1-byte body.
+    private static func memory(admin: URL, benchmarkExecutable: String) throws -> Row {
+        let size = sizes[sizes.count - 1]
+        let empty = try Spawn.peakMemoryKiB(
+            benchmarkExecutable, ["--body-child", admin.absoluteString, "1"], environment: [:])
+        let full = try Spawn.peakMemoryKiB(
+            benchmarkExecutable, ["--body-child", admin.absoluteString, "\(size)"], environment: [:])
+        let added = Double(full - empty) * 1024 / Double(size)
+        return Row(
+            benchmark: "8e. peak memory, \(size >> 20) MiB body", variants: [], ratio: added,
+            target: "added ≤ 1.5 × body",
+            measured: String(format: "%.2f × body (%d → %d MiB)", added, empty >> 10, full >> 10), met: added <= 1.5)
+    }
+
+    /// What `--body-child BASE SIZE` does in a process of its own: one read of SIZE bytes.
+    static func child(admin: URL, size: Int) async throws {
+        let request = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(size)"))
+        let (data, _) = try await URLSessionTransport().send(request, maximumResponseSize: size + 1)
+        guard data.count == size else { throw BenchmarkError.unexpected("\(data.count) bytes") }
+    }
+
+    /// A body 10 MiB over a 10 MiB limit against reading exactly 10 MiB: the refusal
+    /// should cost no more than the limit's bytes.
+    private static func refusal(admin: URL, transport: URLSessionTransport, runs: Int) async throws -> Row {
+        let limit = 10 << 20
+        let over = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(2 * limit)"))
+        let exact = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(limit)"))
+        let comparison = try await Harness.compare(
+            Variant("20 MiB, refused at 10 MiB") {
+                do {
+                    _ = try await transport.send(over, maximumResponseSize: limit)
+                    throw BenchmarkError.unexpected("an oversized body was accepted")
+                } catch let error as URLError where error.code == .dataLengthExceedsMaximum {}
+            },
+            Variant("10 MiB, read whole") { _ = try await transport.send(exact, maximumResponseSize: limit) },
+            warmup: 1, runs: max(3, runs / 2))
+        let later = comparison.a.median - comparison.b.median
+        return Row(
+            benchmark: "8f. refusal over the limit", variants: [comparison.a, comparison.b], ratio: comparison.ratio,
+            target: "≤ 50 ms after the limit's bytes", measured: String(format: "%+.1f ms", later * 1e3),
+            met: later <= 0.05)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The command line of `cocoacasts-bench`.
+struct Options: Sendable {
+    enum Mode: Sendable {
+        case benchmarks
+        case scaleChild(size: Int)
+        case instructionsChild(row: String, iterations: Int)
+        case bodyChild(admin: URL, size: Int)
+    }
+
+    var mode = Mode.benchmarks
+    var baseURL: URL?
+    var cli: String?
+    var jsonPath: String?
+    var runs = 15
+    var only: Set<Int>?
+    var check = false
+    var recordInstructions = false
+
+    static let usage =
+        "usage: cocoacasts-bench [--base-url URL] [--cli PATH] [--json PATH] [--runs N] [--only 1,3]"
+        + " [--check] [--record-instructions]"
+
+    /// The options, or `nil` for a command line it does not understand.
+    init?(_ arguments: ArraySlice<String>) {
+        var arguments = arguments
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--base-url": baseURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--cli": cli = arguments.popFirst()
+            case "--json": jsonPath = arguments.popFirst()
+            case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
+            case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) })
+            case "--check": check = true
+            case "--record-instructions": recordInstructions = true
+            case "--scale-child": mode = .scaleChild(size: arguments.popFirst().flatMap(Int.init) ?? 0)
+            case "--body-child":
+                guard let admin = arguments.popFirst().flatMap(URL.init(string:)) else { return nil }
+                mode = .bodyChild(admin: admin, size: arguments.popFirst().flatMap(Int.init) ?? 0)
+            case "--instructions-child":
+                let row = arguments.popFirst() ?? ""
+                mode = .instructionsChild(row: row, iterations: arguments.popFirst().flatMap(Int.init) ?? 0)
+            default: return nil
+            }
+        }
+    }
+
+    /// Whether benchmark `number` was asked for.
+    func selected(_ number: Int) -> Bool { only?.contains(number) ?? true }
+}
