@@ -51,7 +51,7 @@ extension APIClient {
             request = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
             (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
         }
-        let secrets = Redaction.secrets(of: request) + endpoint.secrets
+        let secrets = { [request] in Redaction.secrets(of: request) + endpoint.secrets }
         if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: secrets) {
             throw error
         }
@@ -63,7 +63,7 @@ extension APIClient {
     /// later request.
     private func decoded<Value: Decodable>(_ data: Data) throws(APIError) -> Value {
         let value = try ResponseDecoding.decode(Value.self, from: data)
-        if let tokens = value as? TokenPair {
+        if Value.self == TokenPair.self, let tokens = value as? TokenPair {  // a cast only where it can succeed
             for (field, token) in [("accessToken", tokens.accessToken), ("refreshToken", tokens.refreshToken)]
             where !HeaderValue.isSafeCredential(token) {
                 throw .invalidResponse(.undecodable("the field \(field) holds characters a header cannot carry"))

@@ -11,9 +11,10 @@ enum FailureMapping {
     /// 2xx is no error; 401 is `unauthorized`, anything else `failedRequest`, each with the
     /// status and the reason the server's error body gives (any secret of the request
     /// redacted from it).
-    static func error(forStatus status: Int, body: Data, redacting secrets: [String]) -> APIError? {
+    /// `secrets` is asked for only when there is an error: reading them costs header lookups.
+    static func error(forStatus status: Int, body: Data, redacting secrets: () -> [String]) -> APIError? {
         guard !(200..<300).contains(status) else { return nil }
-        let cause = APIError.Cause.status(status, reason: reason(in: body, redacting: secrets))
+        let cause = APIError.Cause.status(status, reason: reason(in: body, redacting: secrets()))
         return status == 401 ? .unauthorized(cause) : .failedRequest(cause)
     }
 
