@@ -3,13 +3,16 @@ import TerminalUI
 /// A small hand-written parser for `cocoacasts [options] <command> [arguments]`.
 ///
 /// Options may come before or after the command, as `--name value` or `--name=value`;
-/// `--` ends the options. Every mistake is a ``UsageError`` that says what to do.
+/// an option of a command may come before it too (`cocoacasts --json episodes`); `--`
+/// ends the options. Every mistake is a ``UsageError`` that says what to do.
 struct ArgumentParser {
     /// An option: a flag, or an option with a value when `valueName` is set.
     struct Option: Equatable {
         let name: String
         let valueName: String?
         let summary: String
+        /// The values it accepts, when they are a fixed few (for completions and checks).
+        var choices: [String] = []
 
         var isFlag: Bool { valueName == nil }
     }
@@ -17,13 +20,28 @@ struct ArgumentParser {
     /// A command and what it accepts.
     struct Command {
         let name: String
+        var aliases: [String] = []
+        /// Argument names as usage shows them; `[name]` is optional.
         let arguments: [String]
         let options: [Option]
         let summary: String
+        /// Command lines and what each does, for help and the manual.
+        var examples: [(command: String, effect: String)] = []
+        /// The values each argument accepts, when they are a fixed few (for completions and checks).
+        var argumentChoices: [[String]] = []
+
+        /// The command's usage line.
+        var usage: String {
+            (["cocoacasts", name] + arguments).joined(separator: " ") + (options.isEmpty ? "" : " [options]")
+        }
+
+        /// How many arguments it needs (the others are optional).
+        var requiredArgumentCount: Int { arguments.filter { !$0.hasPrefix("[") }.count }
     }
 
     /// What the command line said.
     struct Parsed: Equatable {
+        /// The command's name (an alias is resolved to it).
         var command: String?
         var options: [String: String] = [:]
         var arguments: [String] = []
@@ -36,6 +54,7 @@ struct ArgumentParser {
 
     func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var parsed = Parsed()
+        var early: [String] = []  // options given before the command that only a command has
         var remaining = arguments[...]
         var optionsEnded = false
         while let argument = remaining.popFirst() {
@@ -44,43 +63,63 @@ struct ArgumentParser {
             } else if argument == "--" {
                 optionsEnded = true
             } else {
-                try take(option: argument, from: &remaining, into: &parsed)
+                try take(option: argument, from: &remaining, into: &parsed, early: &early)
             }
+        }
+        for name in early where !options(of: parsed.command).contains(where: { $0.name == name }) {
+            throw .misplacedOption(name, command: parsed.command)
         }
         return parsed
     }
 
     private func take(positional argument: String, into parsed: inout Parsed) throws(UsageError) {
         guard parsed.command != nil else {
-            guard commands.contains(where: { $0.name == argument }) else {
-                throw .unknownCommand(argument, suggestion: Suggestion.closest(to: argument, in: commands.map(\.name)))
+            guard let command = commands.first(where: { $0.name == argument || $0.aliases.contains(argument) }) else {
+                let names = commands.flatMap { [$0.name] + $0.aliases }
+                throw .unknownCommand(argument, suggestion: Suggestion.closest(to: argument, in: names))
             }
-            parsed.command = argument
+            parsed.command = command.name
             return
         }
         parsed.arguments.append(argument)
     }
 
-    private func take(option argument: String, from remaining: inout ArraySlice<String>, into parsed: inout Parsed)
-        throws(UsageError)
-    {
+    private func take(
+        option argument: String, from remaining: inout ArraySlice<String>, into parsed: inout Parsed,
+        early: inout [String]
+    ) throws(UsageError) {
         let (name, inlineValue) = Self.split(argument == "-h" ? "--help" : argument)
-        let known = globalOptions + (commands.first { $0.name == parsed.command }?.options ?? [])
+        let known = options(of: parsed.command)
+        let everything = globalOptions + commands.flatMap(\.options)
         guard let option = known.first(where: { $0.name == name }) else {
-            let everything = globalOptions + commands.flatMap(\.options)
             if let elsewhere = everything.first(where: { $0.name == name }) {
-                throw .misplacedOption(elsewhere.name, command: parsed.command)
+                guard parsed.command == nil else { throw .misplacedOption(elsewhere.name, command: parsed.command) }
+                early.append(name)  // checked once the command is known
+                return try store(elsewhere, inlineValue, from: &remaining, into: &parsed)
             }
             throw .unknownOption(name, suggestion: Suggestion.closest(to: name, in: known.map(\.name)))
         }
+        try store(option, inlineValue, from: &remaining, into: &parsed)
+    }
+
+    private func store(
+        _ option: Option, _ inlineValue: String?, from remaining: inout ArraySlice<String>, into parsed: inout Parsed
+    ) throws(UsageError) {
         if option.isFlag {
-            guard inlineValue == nil else { throw .unexpectedValue(name) }
-            parsed.options[name] = ""
-        } else {
-            guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("--")
-            else { throw .missingValue(name, valueName: option.valueName ?? "VALUE") }
-            parsed.options[name] = value
+            guard inlineValue == nil else { throw .unexpectedValue(option.name) }
+            parsed.options[option.name] = ""
+            return
         }
+        guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("--")
+        else { throw .missingValue(option.name, valueName: option.valueName ?? "VALUE") }
+        guard option.choices.isEmpty || option.choices.contains(value) else {
+            throw .invalidValue(option.name, value: value, expected: option.choices.joined(separator: ", "))
+        }
+        parsed.options[option.name] = value
+    }
+
+    private func options(of command: String?) -> [Option] {
+        globalOptions + (commands.first { $0.name == command }?.options ?? [])
     }
 
     private static func split(_ argument: String) -> (String, String?) {

@@ -12,6 +12,8 @@ struct CLI {
     let console: any Console
     let environment: [String: String]
     var compose: Compose = Composition.make
+    /// The config file for an environment; tests replace it.
+    var configFile: ([String: String]) -> ConfigFile = Composition.configFile
 
     /// Runs the command line `arguments` (without the program name) and returns the exit
     /// status. Output that could not be written decides it: a closed pipe ends quietly
@@ -25,22 +27,26 @@ struct CLI {
     }
 
     private func execute(_ arguments: [String]) async -> ExitCode {
-        let invocation: Invocation
+        var invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, environment: environment)
         } catch {
             console.printError("cocoacasts: \(error)")
             return .usage
         }
-        switch invocation.command {
-        case .help(let name):
-            console.print(Grammar.commands.first { $0.name == name }.map(Help.command) ?? Help.general)
-            return .success
-        case .version:
-            console.print("cocoacasts \(Grammar.version)")
-            return .success
-        default:
-            break
+        let appearance = Appearance(console: console, environment: environment, color: invocation.settings.color)
+        let config = configFile(environment)
+        if let early = await runWithoutServices(invocation.command, config: config, appearance: appearance) {
+            return early
+        }
+        do {
+            invocation = try Invocation.parse(arguments, environment: environment, config: try await config.values())
+        } catch let error as UsageError {
+            console.printError("cocoacasts: \(error)")
+            return .usage
+        } catch {
+            console.printError("cocoacasts: the config file cannot be used: \(error)")
+            return .localState
         }
         let console = self.console
         let observer =
@@ -53,14 +59,32 @@ struct CLI {
             console.printError("cocoacasts: \(error)")
             return .usage
         }
-        if services.isEmbedded && invocation.command.usesTheAPI {
-            console.printError("cocoacasts: using the built-in mock API (no --base-url or COCOACASTS_BASE_URL given).")
-        }
         let commands = Commands(
-            console: console, services: services,
-            style: TerminalStyle(isEnabled: console.isInteractive && environment["NO_COLOR"] == nil),
-            environment: environment)
+            console: console, services: services, appearance: appearance, environment: environment)
+        if invocation.command.usesTheAPI { await commands.noticeTheBuiltInMock() }
         return await commands.run(invocation.command)
+    }
+
+    /// Runs the commands that need no server or token store; `nil` for the others.
+    private func runWithoutServices(_ command: Invocation.Command, config: ConfigFile, appearance: Appearance) async
+        -> ExitCode?
+    {
+        switch command {
+        case .help(let name):
+            console.print(Grammar.command(named: name ?? "").map(Help.command) ?? Help.general)
+        case .version:
+            console.print("cocoacasts \(Grammar.version)")
+        case .completion(let shell):
+            console.print(Completion.script(for: shell))
+        case .manual:
+            console.print(Manual.page)
+        case .config(let action, let json):
+            return await ConfigCommands(console: console, file: config, environment: environment, json: json)
+                .run(action)
+        default:
+            return nil
+        }
+        return .success
     }
 }
 
@@ -69,7 +93,7 @@ extension Invocation.Command {
     var usesTheAPI: Bool {
         switch self {
         case .signIn, .episodes, .episode, .video, .progress: true
-        case .signOut, .status, .help, .version: false
+        case .signOut, .status, .help, .version, .config, .completion, .manual: false
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Ports
 import Presentation
 import TerminalUI
 
@@ -17,6 +18,12 @@ extension Commands {
         guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
         console.print(Screens.signIn(model, style: style) + " Server: \(services.server).")
+        do {
+            try await services.session.setAccount(email)
+        } catch {
+            console.printError(
+                "cocoacasts: signed in, but the account's name could not be recorded for status: \(error)")
+        }
         return .success
     }
 
@@ -28,22 +35,81 @@ extension Commands {
         return .success
     }
 
-    func status(json: Bool) async -> ExitCode {
+    /// Who is signed in to the server in use (exit 0), or that nobody is (77, as
+    /// `gh auth status` fails when signed out); with `all`, every server the token file
+    /// holds a session for (77 when none).
+    func status(all: Bool, json: Bool) async -> ExitCode {
+        if all { return await allSessions(json: json) }
         struct Status: Encodable {
             let server: String
             let embedded: Bool
             let signedIn: Bool
+            let account: String?
+            let tokenFile: String?
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
+        let signedIn = model.state == .signedIn
+        let account: String?
+        do {
+            account = signedIn ? try await services.session.account() : nil
+        } catch {
+            console.printError("cocoacasts: " + TerminalText.sanitized(error.description))
+            return .localState
+        }
         if json {
             printJSON(
-                Status(server: services.server, embedded: services.isEmbedded, signedIn: model.state == .signedIn))
+                Status(
+                    server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
+                    tokenFile: services.tokenFile))
         } else {
-            console.print(Screens.profile(model, style: style) + " Server: \(services.server).")
+            let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
+            let headline =
+                signedIn
+                ? style.success(style.check) + " Signed in\(who)."
+                : "Not signed in. Run `cocoacasts signin` to sign in."
+            let mock =
+                services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
+            console.print(
+                ([headline, "  Server:     \(services.server)\(mock)"]
+                    + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? []))
+                    .joined(separator: "\n"))
         }
-        return .success
+        return signedIn ? .success : .unauthorized
+    }
+
+    private func allSessions(json: Bool) async -> ExitCode {
+        struct Entry: Encodable {
+            let server: String
+            let account: String?
+            let inUse: Bool
+        }
+        let sessions: [KeyValueTokenStore.Session]
+        do {
+            sessions = try await services.session.sessions()
+        } catch {
+            console.printError("cocoacasts: " + TerminalText.sanitized(error.description))
+            return .localState
+        }
+        let entries = sessions.map {
+            Entry(
+                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
+                account: $0.account, inUse: $0.scope == services.session.scope)
+        }
+        if json {
+            printJSON(entries)
+        } else if entries.isEmpty {
+            console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
+        } else {
+            console.print(
+                entries.map { entry in
+                    style.success(style.check) + " " + TerminalText.sanitized(entry.server)
+                        + (entry.account.map { " as " + TerminalText.sanitized($0) } ?? "")
+                        + (entry.inUse ? style.dim(" (in use)") : "")
+                }.joined(separator: "\n"))
+        }
+        return entries.isEmpty ? .unauthorized : .success
     }
 
     /// The e-mail address from `--email` or the prompt, checked before a password is asked for.
@@ -68,7 +134,8 @@ extension Commands {
     private func password(fromStdin: Bool) throws(UsageError) -> String {
         let password: String
         if fromStdin {
-            password = console.readLine() ?? ""
+            // At a terminal the user types it: never on the screen.
+            password = (console.isTerminalInput ? console.readSecret(prompt: "Password: ") : console.readLine()) ?? ""
         } else if let variable = environment["COCOACASTS_PASSWORD"] {
             password = variable
         } else if !console.isTerminalInput {

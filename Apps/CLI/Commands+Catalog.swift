@@ -39,13 +39,10 @@ extension Commands {
             let videoURL: URL
             let imageURL: URL
         }
-        var videoID = reference
-        if Int(reference) != nil {
-            let episodes = EpisodesViewModel(apiService: services.api)
-            await episodes.fetchEpisodes()
-            guard !Task.isCancelled else { return .interrupted }
-            if case .failed(_, let failure, _) = episodes.state { return report(failure, context: .video) }
-            videoID = episodes.state.rows.first { String($0.id) == reference }?.episode.videoID ?? reference
+        let videoID: String
+        switch await resolve(reference, context: .video, needingTheEpisode: false) {
+        case .success(let resolved): videoID = resolved.videoID
+        case .failure(let status): return status.code
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
         guard await load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
@@ -61,7 +58,19 @@ extension Commands {
         return .success
     }
 
-    func progress(videoID: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
+    func progress(reference: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
+        let videoID: String
+        var isSet = false
+        if case .set = action { isSet = true }
+        switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
+        case .success(let resolved):
+            videoID = resolved.videoID
+            if case .set(let seconds) = action, let duration = resolved.episode?.videoDuration, seconds > duration {
+                console.printError("cocoacasts: \(UsageError.beyondTheVideo(seconds: seconds, duration: duration))")
+                return .usage
+            }
+        case .failure(let status): return status.code
+        }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
         let synced = await load("Syncing the progress…") {
             switch action {
@@ -80,6 +89,44 @@ extension Commands {
             console.print(Screens.progress(model, style: style))
         }
         return .success
+    }
+}
+
+/// An exit status as an error, to return early from a step.
+struct EarlyExit: Error {
+    let code: ExitCode
+}
+
+extension Commands {
+    /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
+    ///
+    /// The rule: episode ids are whole numbers of at most six digits without a leading zero
+    /// (the catalogue's are three); video ids are anything else (Vimeo's are nine digits).
+    /// Only a reference that could be an episode id costs a catalogue fetch — it names that
+    /// episode's video when an episode has the id, else it is taken as a video id — unless
+    /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
+    /// video up in the catalogue whatever the reference.
+    func resolve(_ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool) async
+        -> Result<(videoID: String, episode: Episode?), EarlyExit>
+    {
+        guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .success((reference, nil)) }
+        let episodes = EpisodesViewModel(apiService: services.api)
+        await episodes.fetchEpisodes()
+        guard !Task.isCancelled else { return .failure(EarlyExit(code: .interrupted)) }
+        if case .failed(_, let failure, _) = episodes.state {
+            return .failure(EarlyExit(code: report(failure, context: context)))
+        }
+        let rows = episodes.state.rows.map(\.episode)
+        if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
+            return .success((episode.videoID, episode))
+        }
+        return .success((reference, rows.first { $0.videoID == reference }))
+    }
+
+    /// Whether `reference` could be an episode id: one to six digits, no leading zero.
+    static func couldBeEpisodeID(_ reference: String) -> Bool {
+        (1...6).contains(reference.count) && reference.allSatisfy(\.isASCII) && reference.allSatisfy(\.isNumber)
+            && (reference == "0" || reference.first != "0")
     }
 }
 

@@ -10,39 +10,68 @@ import TerminalUI
 struct Commands {
     let console: any Console
     let services: Services
-    let style: TerminalStyle
+    let appearance: Appearance
     let environment: [String: String]
+
+    /// How standard output is drawn.
+    var style: TerminalStyle { appearance.output }
 
     func run(_ command: Invocation.Command) async -> ExitCode {
         switch command {
         case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
         case .signOut: await signOut()
-        case .status(let json): await status(json: json)
+        case .status(let all, let json): await status(all: all, json: json)
         case .episodes(let json): await episodes(json: json)
         case .episode(let id, let json): await episode(id: id, json: json)
         case .video(let reference, let json): await video(reference: reference, json: json)
-        case .progress(let videoID, let action, let json): await progress(videoID: videoID, action: action, json: json)
-        case .help, .version: .success
+        case .progress(let reference, let action, let json):
+            await progress(reference: reference, action: action, json: json)
+        case .help, .version, .config, .completion, .manual: .success
         }
     }
 
     /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
     func load(_ label: String, _ work: () async -> Void) async -> Bool {
-        await Spinner.run(label, on: console, work)
+        await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
         return !Task.isCancelled
     }
 
     /// Prints a failure's sentence and its cause, and returns the status the cause calls for.
     func report(_ failure: Failure, context: APIErrorMapper.Context) -> ExitCode {
         let report = FailureReport(failure, context: context)
-        for line in report.lines { console.printError("cocoacasts: " + TerminalText.sanitized(line)) }
+        for line in report.lines {
+            console.printError("cocoacasts: " + appearance.error.ellipsized(TerminalText.sanitized(line)))
+        }
         return report.status
+    }
+
+    /// Says once per store, on the first command that sends a request, that the built-in
+    /// mock API answers (dimmed on a terminal); `status` says it every time. When the mock's
+    /// state file cannot record that the notice was shown, the notice shows again next time.
+    func noticeTheBuiltInMock() async {
+        guard services.isEmbedded else { return }
+        let key = "cli.builtInMockNoticeShown"
+        if let state = services.embeddedState, (try? await state.value(forKey: key)) != nil { return }
+        console.printError(
+            appearance.error.dim(
+                "cocoacasts: answering from the mock API built into cocoacasts, as no --base-url, "
+                    + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status)."))
+        do {
+            try await services.embeddedState?.setValue("1", forKey: key)
+        } catch {
+            console.printError("cocoacasts: the mock API's state file cannot be written: \(error)")
+        }
     }
 
     /// Prints `value` as stable JSON: sorted keys, indented, and every character a
     /// terminal could act on escaped (JSON escapes only C0 controls by itself).
     func printJSON(_ value: some Encodable) {
+        Self.printJSON(value, on: console)
+    }
+
+    /// Prints `value` as stable JSON on `console` (see ``printJSON(_:)``).
+    static func printJSON(_ value: some Encodable, on console: any Console) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The values printed are plain models, which always encode.

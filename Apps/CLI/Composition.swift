@@ -11,6 +11,12 @@ struct Services {
     let api: any APIService
     /// Where the tokens are kept.
     let tokenStore: any TokenStore
+    /// This server's session in the current store (the account's name, every server's sessions).
+    let session: KeyValueTokenStore
+    /// The token file's path; `nil` for a store in memory.
+    let tokenFile: String?
+    /// The built-in mock's own state, where the CLI remembers that its notice was shown.
+    let embeddedState: (any KeyValueStore)?
     /// The server as the user should see it.
     let server: String
     /// Whether the API is the mock built into the binary.
@@ -33,37 +39,50 @@ enum Composition {
         let configuration = try APIConfiguration(
             baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
             apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+        let embeddedState =
+            settings.baseURL == nil
+            ? FileKeyValueStore(
+                fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json")) : nil
         let transport: any HTTPTransport =
-            if settings.baseURL == nil {
-                StubAPITransport(
-                    apiToken: APIConfiguration.seriesAPIToken,
-                    state: FileKeyValueStore(
-                        fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json")))
+            if let embeddedState {
+                StubAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState)
             } else {
                 URLSessionTransport()
             }
+        let session = KeyValueTokenStore.credentialsFile(
+            at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
+            notices: notices)
         let tokenStore = MigratingTokenStore(
-            current: KeyValueTokenStore.credentialsFile(
-                at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
-                notices: notices),
+            current: session,
             previous: KeyValueTokenStore.legacyCredentialsFile(
                 at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
         return make(
-            configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
+            configuration: configuration, transport: transport, tokenStore: tokenStore, session: session,
+            tokenFile: storeURL.path, embeddedState: embeddedState, observer: observer,
             isEmbedded: settings.baseURL == nil)
+    }
+
+    /// The token file's scope for the built-in mock API.
+    static let embeddedScope = Origin(StubAPITransport.embeddedBaseURL)?.description ?? ""
+
+    /// The config file for `environment` (see ``CredentialsLocation/configFile(environment:)``).
+    static func configFile(environment: [String: String]) -> ConfigFile {
+        let url = CredentialsLocation.configFile(environment: environment)
+        return ConfigFile(store: FileKeyValueStore(fileURL: url, lockTimeout: .seconds(5)), path: url.path)
     }
 
     /// The services over any transport and token store; tests call this with an
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
+        session: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
         observer: (any APIClientObserver)?, isEmbedded: Bool
     ) -> Services {
         Services(
             api: APIClient(
                 configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer),
-            tokenStore: tokenStore,
+            tokenStore: tokenStore, session: session, tokenFile: tokenFile, embeddedState: embeddedState,
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             isEmbedded: isEmbedded)
     }

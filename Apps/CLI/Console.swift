@@ -13,8 +13,12 @@ import Synchronization
 /// descriptor, a pipe whose reader went away) is kept as ``outputFailure`` and later
 /// output is dropped, so the CLI can end with the right status.
 protocol Console: AnyObject, Sendable {
-    /// Whether standard output is a terminal (colour and spinners only then).
-    var isInteractive: Bool { get }
+    /// Whether standard output is a terminal (colour there only then).
+    var isOutputTerminal: Bool { get }
+    /// Whether standard error is a terminal (colour and the spinner there only then).
+    var isErrorTerminal: Bool { get }
+    /// The terminal's width in cells, when standard output is a terminal that says.
+    var terminalColumns: Int? { get }
     /// Whether standard input is a terminal, where a person can answer a prompt.
     var isTerminalInput: Bool { get }
     /// The `errno` of the first write to standard output that failed, if any.
@@ -36,7 +40,8 @@ protocol Console: AnyObject, Sendable {
 
 /// The process's real standard streams, written with `write(2)`.
 final class SystemConsole: Console {
-    let isInteractive = isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+    let isOutputTerminal = isatty(STDOUT_FILENO) == 1
+    let isErrorTerminal = isatty(STDERR_FILENO) == 1
     let isTerminalInput = isatty(STDIN_FILENO) == 1
     private let failure = OutputFailure()
     private let closedStreams: Set<Int32>
@@ -47,6 +52,12 @@ final class SystemConsole: Console {
     }
 
     var outputFailure: Int32? { failure.errno }
+
+    var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     func print(_ text: String) {
         guard failure.errno == nil else { return }

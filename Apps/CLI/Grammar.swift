@@ -1,6 +1,11 @@
-/// The options and commands `cocoacasts` accepts, from which the parser and `--help` are made.
+/// The options and commands `cocoacasts` accepts: one table from which the parser,
+/// `--help`, the shell completions and the manual page are all made.
 enum Grammar {
     static let version = "1.0.0"
+
+    static let color = ArgumentParser.Option(
+        name: "--color", valueName: "WHEN", summary: "colour and cursor control: auto (default), always or never",
+        choices: ["auto", "always", "never"])
 
     static let globalOptions: [ArgumentParser.Option] = [
         .init(
@@ -8,7 +13,10 @@ enum Grammar {
             summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
         .init(name: "--api-token", valueName: "T", summary: "the X-API-TOKEN to send [COCOACASTS_API_TOKEN]"),
         .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
-        .init(name: "--timeout", valueName: "S", summary: "seconds a request may take, sent to last byte (default 30)"),
+        .init(
+            name: "--timeout", valueName: "S",
+            summary: "seconds a request may take, sent to last byte (default 30) [COCOACASTS_TIMEOUT]"),
+        color,
         .init(name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted"),
         .init(name: "--help", valueName: nil, summary: "show help (also after a command)"),
         .init(name: "--version", valueName: nil, summary: "show the version"),
@@ -16,28 +24,95 @@ enum Grammar {
 
     static let json = ArgumentParser.Option(name: "--json", valueName: nil, summary: "print JSON")
 
-    static let commands: [ArgumentParser.Command] = [
+    static let commands = topics + [help]
+
+    /// Every command but `help`, whose argument is one of them.
+    private static let topics: [ArgumentParser.Command] = [
         .init(
-            name: "signin", arguments: [],
+            name: "signin", aliases: ["login"], arguments: [],
             options: [
-                .init(name: "--email", valueName: "E", summary: "the e-mail address (asked for when omitted)"),
-                .init(name: "--password-stdin", valueName: nil, summary: "read the password from standard input"),
-            ], summary: "Sign in; the password is asked for with echo off, or read from stdin"),
-        .init(name: "signout", arguments: [], options: [], summary: "Sign out: forget this server's tokens"),
+                .init(
+                    name: "--email", valueName: "E",
+                    summary: "the e-mail address (asked for, and checked, before the password)"),
+                .init(
+                    name: "--password-stdin", valueName: nil,
+                    summary: "read the password from standard input (echo off at a terminal)"),
+            ], summary: "Sign in; the password is asked for with echo off, or read from stdin",
+            examples: [
+                ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
+                ("pass show cocoacasts | cocoacasts login --email me@example.com --password-stdin", "from a script"),
+            ]),
         .init(
-            name: "status", arguments: [], options: [json], summary: "Whether you are signed in, and to which server"),
-        .init(name: "episodes", arguments: [], options: [json], summary: "List the episodes: id, title, duration"),
-        .init(name: "episode", arguments: ["<id>"], options: [json], summary: "Show an episode and its excerpt"),
+            name: "signout", aliases: ["logout"], arguments: [], options: [],
+            summary: "Sign out: forget this server's tokens",
+            examples: [("cocoacasts signout", "forget the tokens of the server in use")]),
+        .init(
+            name: "status", arguments: [],
+            options: [
+                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"), json,
+            ],
+            summary: "Who is signed in, to which server, and where the tokens are kept",
+            examples: [
+                ("cocoacasts status", "exit 0 when signed in, 77 when not"),
+                ("cocoacasts status --all --json", "every server you are signed in to"),
+            ]),
+        .init(
+            name: "episodes", arguments: [], options: [json], summary: "List the episodes: id, title, duration",
+            examples: [
+                ("cocoacasts episodes", "a table as wide as the terminal"),
+                ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
+            ]),
+        .init(
+            name: "episode", arguments: ["<id>"], options: [json], summary: "Show an episode and its excerpt",
+            examples: [("cocoacasts episode 556", "the episode with id 556")]),
         .init(
             name: "video", arguments: ["<episode-id or video-id>"], options: [json],
-            summary: "Show an episode's video: its URL and duration (needs sign-in)"),
+            summary: "Show an episode's video: its URL and duration (needs sign-in)",
+            examples: [
+                ("cocoacasts video 556", "the video of episode 556"),
+                ("cocoacasts video 7cecf5d5e8fa", "a video by its id"),
+            ]),
         .init(
-            name: "progress", arguments: ["<video-id>"],
+            name: "progress", arguments: ["<episode-id or video-id>"],
             options: [
-                .init(name: "--set", valueName: "SECONDS", summary: "save how far you watched"),
+                .init(
+                    name: "--set", valueName: "SECONDS", summary: "save how far you watched (up to the video's length)"),
                 .init(name: "--delete", valueName: nil, summary: "forget the progress"), json,
-            ], summary: "Show, save or delete a video's progress (needs sign-in)"),
+            ], summary: "Show, save or delete a video's progress (needs sign-in)",
+            examples: [
+                ("cocoacasts progress 556", "how far you watched episode 556"),
+                ("cocoacasts progress 556 --set 120", "you watched up to 2:00"),
+                ("cocoacasts progress 556 --delete", "start again"),
+            ]),
+        .init(
+            name: "config", arguments: ["<get|set|unset|list>", "[key]", "[value]"], options: [json],
+            summary: "Keep base-url, api-token and timeout in the config file",
+            examples: [
+                ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
+                ("cocoacasts config list", "every setting and where its value comes from"),
+                ("cocoacasts config unset base-url", "back to the built-in mock API"),
+            ], argumentChoices: [["get", "set", "unset", "list"], ConfigKey.allCases.map(\.rawValue)]),
+        .init(
+            name: "completion", arguments: ["<bash|zsh|fish>"], options: [],
+            summary: "Print a shell completion script",
+            examples: [
+                ("source <(cocoacasts completion bash)", "completions in this bash"),
+                ("cocoacasts completion fish > ~/.config/fish/completions/cocoacasts.fish", "for every fish"),
+            ], argumentChoices: [Completion.Shell.allCases.map(\.rawValue)]),
+        .init(
+            name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
+            examples: [("cocoacasts manual | man -l -", "read it")]),
     ]
 
+    private static let help = ArgumentParser.Command(
+        name: "help", arguments: ["[command]"], options: [], summary: "Show help for cocoacasts or a command",
+        examples: [("cocoacasts help progress", "the progress command's options and examples")],
+        argumentChoices: [topics.flatMap { [$0.name] + $0.aliases }])
+
     static let parser = ArgumentParser(globalOptions: globalOptions, commands: commands)
+
+    /// The command called `name` or by an alias of it.
+    static func command(named name: String) -> ArgumentParser.Command? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
+    }
 }

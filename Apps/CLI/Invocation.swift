@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What the user asked for, checked: one command and the settings to run it with.
 struct Invocation: Equatable {
     enum Command: Equatable {
@@ -5,11 +7,14 @@ struct Invocation: Equatable {
         case version
         case signIn(email: String?, passwordFromStdin: Bool)
         case signOut
-        case status(json: Bool)
+        case status(all: Bool, json: Bool)
         case episodes(json: Bool)
         case episode(id: Int, json: Bool)
         case video(reference: String, json: Bool)
-        case progress(videoID: String, action: ProgressAction, json: Bool)
+        case progress(reference: String, action: ProgressAction, json: Bool)
+        case config(ConfigCommand, json: Bool)
+        case completion(shell: Completion.Shell)
+        case manual
     }
 
     enum ProgressAction: Equatable {
@@ -21,45 +26,52 @@ struct Invocation: Equatable {
     let command: Command
     let settings: Settings
 
-    /// Parses `arguments` and resolves the settings against `environment`.
-    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
+    /// Parses `arguments` and resolves the settings against `environment` and the config file.
+    static func parse(_ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:])
+        throws(UsageError) -> Invocation
+    {
         if arguments.contains(where: { $0 == "--password" || $0.hasPrefix("--password=") }) {
             throw .passwordOnCommandLine
         }
         let parsed = try Grammar.parser.parse(arguments)
-        let settings = try Settings(parsed: parsed, environment: environment)
-        return Invocation(command: try command(of: parsed), settings: settings)
+        let command = try command(of: parsed)
+        let settings = try Settings(parsed: parsed, environment: environment, config: config)
+        return Invocation(command: command, settings: settings)
     }
 
     private static func command(of parsed: ArgumentParser.Parsed) throws(UsageError) -> Command {
         if parsed.flag("--help") { return .help(command: parsed.command) }
         if parsed.flag("--version") { return .version }
-        guard let name = parsed.command else { throw .missingCommand }
+        guard let name = parsed.command, let grammar = Grammar.command(named: name) else { return .help(command: nil) }
+        let arguments = try expectArguments(parsed, grammar)
         let json = parsed.flag("--json")
         switch name {
         case "signin":
-            try expectArguments(parsed, [])
             return .signIn(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
-        case "signout":
-            try expectArguments(parsed, [])
-            return .signOut
-        case "status":
-            try expectArguments(parsed, [])
-            return .status(json: json)
-        case "episodes":
-            try expectArguments(parsed, [])
-            return .episodes(json: json)
+        case "signout": return .signOut
+        case "status": return .status(all: parsed.flag("--all"), json: json)
+        case "episodes": return .episodes(json: json)
         case "episode":
-            let id = try expectArguments(parsed, ["<id>"])[0]
-            guard let number = Int(id), number >= 0 else {
-                throw .invalidValue("episode id", value: id, expected: "a number")
+            guard let number = Int(arguments[0]), number >= 0 else {
+                throw .invalidValue("episode id", value: arguments[0], expected: "a number")
             }
             return .episode(id: number, json: json)
-        case "video":
-            return .video(reference: try expectArguments(parsed, ["<episode-id or video-id>"])[0], json: json)
+        case "video": return .video(reference: arguments[0], json: json)
+        case "progress": return .progress(reference: arguments[0], action: try progressAction(parsed), json: json)
+        case "config": return .config(try ConfigCommand(arguments), json: json)
+        case "completion":
+            guard let shell = Completion.Shell(rawValue: arguments[0]) else {
+                throw .invalidValue(
+                    "shell", value: arguments[0], expected: grammar.argumentChoices[0].joined(separator: ", "))
+            }
+            return .completion(shell: shell)
+        case "manual": return .manual
         default:
-            let videoID = try expectArguments(parsed, ["<video-id>"])[0]
-            return .progress(videoID: videoID, action: try progressAction(parsed), json: json)
+            if let topic = arguments.first, Grammar.command(named: topic) == nil {
+                let names = Grammar.commands.flatMap { [$0.name] + $0.aliases }
+                throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, in: names))
+            }
+            return .help(command: arguments.first.flatMap { Grammar.command(named: $0)?.name })
         }
     }
 
@@ -76,12 +88,15 @@ struct Invocation: Equatable {
         }
     }
 
-    @discardableResult
-    private static func expectArguments(_ parsed: ArgumentParser.Parsed, _ names: [String]) throws(UsageError)
-        -> [String]
+    /// The arguments, when there are as many as `command` takes; else its usage line.
+    private static func expectArguments(_ parsed: ArgumentParser.Parsed, _ command: ArgumentParser.Command)
+        throws(UsageError) -> [String]
     {
+        let names = command.arguments
         if parsed.arguments.count > names.count { throw .unexpectedArgument(parsed.arguments[names.count]) }
-        if parsed.arguments.count < names.count { throw .missingArgument(names[parsed.arguments.count]) }
+        if parsed.arguments.count < command.requiredArgumentCount {
+            throw .missingArgument(names[parsed.arguments.count], usage: command.usage)
+        }
         return parsed.arguments
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import FoundationHTTP
 
-/// Where to connect and how: flags win over the environment, the environment over defaults.
+/// Where to connect and how: flags win over the environment, the environment over the
+/// config file, the config file over defaults.
 struct Settings: Equatable {
     /// The API's base URL; `nil` runs against the mock API built into the binary.
     let baseURL: URL?
@@ -13,34 +14,70 @@ struct Settings: Equatable {
     let timeout: TimeInterval
     /// Whether to log every exchange on standard error.
     let verbose: Bool
+    /// `--color`: `auto`, `always` or `never`.
+    let color: String
+    /// Where each configurable value came from.
+    let sources: [ConfigKey: SettingSource]
     /// The environment the settings came from (for `HOME` and `XDG_CONFIG_HOME`).
     let environment: [String: String]
 
-    init(parsed: ArgumentParser.Parsed, environment: [String: String]) throws(UsageError) {
-        func setting(_ flag: String, _ variable: String) -> String? {
-            parsed.options[flag] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    init(parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:])
+        throws(UsageError)
+    {
+        var sources: [ConfigKey: SettingSource] = [:]
+        func setting(_ key: ConfigKey) -> String? {
+            let (value, source) = Self.resolve(key, parsed: parsed, environment: environment, config: config)
+            sources[key] = source
+            return value
         }
-        if let text = setting("--base-url", "COCOACASTS_BASE_URL") {
+        func origin(_ key: ConfigKey) -> String {
+            switch sources[key] {
+            case .configFile: "\(key.rawValue) in the config file"
+            case .environment: key.variable
+            default: key == .baseURL ? "base URL" : key.flag
+            }
+        }
+        if let text = setting(.baseURL) {
             guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
                 throw .invalidValue(
-                    "base URL", value: Redaction.urlText(text), expected: "a URL such as http://127.0.0.1:8080/api/v1")
+                    origin(.baseURL), value: Redaction.urlText(text),
+                    expected: "a URL such as http://127.0.0.1:8080/api/v1")
             }
             baseURL = url
         } else {
             baseURL = nil
         }
-        apiToken = setting("--api-token", "COCOACASTS_API_TOKEN")
-        storePath = setting("--store", "COCOACASTS_STORE")
-        if let text = parsed.options["--timeout"] {
-            guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                throw .invalidValue("--timeout", value: text, expected: "seconds, more than 0 and at most 3600")
+        apiToken = setting(.apiToken)
+        storePath = parsed.options["--store"] ?? environment["COCOACASTS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text = setting(.timeout) {
+            guard let seconds = Self.timeout(text) else {
+                throw .invalidValue(origin(.timeout), value: text, expected: "seconds, more than 0 and at most 3600")
             }
             timeout = seconds
         } else {
             timeout = 30
         }
         verbose = parsed.flag("--verbose")
+        color = parsed.options["--color"] ?? "auto"
+        self.sources = sources
         self.environment = environment
+    }
+
+    /// `key`'s value and where it came from: the flag, the environment (a non-empty
+    /// variable), the config file, or none (the default).
+    static func resolve(
+        _ key: ConfigKey, parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values
+    ) -> (String?, SettingSource) {
+        if let value = parsed.options[key.flag] { return (value, .flag) }
+        if let value = environment[key.variable], !value.isEmpty { return (value, .environment) }
+        if let value = config[key.rawValue] { return (value, .configFile) }
+        return (nil, .defaultValue)
+    }
+
+    /// Seconds in `text` when they are more than 0 and at most an hour.
+    static func timeout(_ text: String) -> TimeInterval? {
+        guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else { return nil }
+        return seconds
     }
 }
 

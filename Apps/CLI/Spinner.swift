@@ -1,13 +1,17 @@
+import TerminalUI
+
 /// Shows a spinner on standard error while a command's work runs, once the wait passes
-/// 300 ms — on a terminal only.
+/// 300 ms — only where ``Appearance/animates`` allows.
 @MainActor
 enum Spinner {
     static let delay: Duration = .milliseconds(300)
-    static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// Runs `work`, showing `label` with a spinner from the delay until it returns.
-    static func run(_ label: String, on console: any Console, _ work: () async -> Void) async {
-        guard console.isInteractive else { return await work() }
+    static func run(_ label: String, on console: any Console, appearance: Appearance, _ work: () async -> Void)
+        async
+    {
+        guard appearance.animates else { return await work() }
+        let frames = appearance.error.spinnerFrames
         let animation = Task { @MainActor in
             try await Task.sleep(for: delay)
             var frame = 0

@@ -5,8 +5,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case misplacedOption(String, command: String?)
     case missingValue(String, valueName: String)
     case unexpectedValue(String)
-    case missingCommand
-    case missingArgument(String)
+    case missingArgument(String, usage: String)
     case unexpectedArgument(String)
     case invalidValue(String, value: String, expected: String)
     case conflictingOptions(String, String)
@@ -15,6 +14,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case noEmail
     case endOfInput(String)
     case emptyPassword
+    case beyondTheVideo(seconds: Int, duration: Int)
 
     var description: String {
         switch self {
@@ -27,8 +27,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
                 + "; see --help"
         case let .missingValue(name, valueName): "'\(name)' needs a value: \(name) \(valueName)"
         case .unexpectedValue(let name): "'\(name)' takes no value"
-        case .missingCommand: "no command given; see cocoacasts --help"
-        case .missingArgument(let name): "missing \(name)"
+        case let .missingArgument(name, usage): "missing \(name)\nusage: \(usage)"
         case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
         case let .invalidValue(name, value, expected): "'\(value)' is not a valid \(name): expected \(expected)"
         case let .conflictingOptions(first, second): "\(first) and \(second) cannot be used together"
@@ -40,6 +39,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .noEmail: "no e-mail address: pass --email (stdin is not a terminal)"
         case .endOfInput(let what): "no \(what) given (end of input); nothing was sent"
         case .emptyPassword: "the password is empty; nothing was sent"
+        case let .beyondTheVideo(seconds, duration):
+            "--set \(seconds) is beyond the end of the video, which is \(duration) s long; "
+                + "expected 0 to \(duration); nothing was saved"
         }
     }
 }

@@ -11,6 +11,9 @@ public protocol KeyValueStore: Sendable {
     /// all of them or in none); missing keys are absent from the result.
     func values(forKeys keys: [String]) async throws(StoreError) -> [String: String]
 
+    /// Every stored value, read at one moment.
+    func allValues() async throws(StoreError) -> [String: String]
+
     /// Applies all changes at once: a value sets its key, `nil` removes it. A reader sees
     /// either none or all of them.
     func apply(_ changes: [String: String?]) async throws(StoreError)

@@ -6,9 +6,15 @@ import Synchronization
 /// The pair lives under the keys `accessToken` and `refreshToken`, prefixed with
 /// `scope#` when a scope is given (the file store scopes by API origin, so a token one
 /// server issued is never offered to another). Both keys are always written together.
+/// Beside them, `account` may name who signed in (an e-mail address, not a secret);
+/// signing out removes it with the pair.
 public struct KeyValueTokenStore: TokenStore {
     public let accessTokenKey: String
     public let refreshTokenKey: String
+    /// The key of the signed-in account's name.
+    public let accountKey: String
+    /// The prefix of the keys (the file store's is the API origin), if any.
+    public let scope: String?
     private let store: any KeyValueStore
     private let unsaved = UnsavedPair()
     private let unsavedNotice: @Sendable (StoreError) -> Void
@@ -22,9 +28,11 @@ public struct KeyValueTokenStore: TokenStore {
     ) {
         self.store = store
         self.unsavedNotice = unsaved
+        self.scope = scope
         let prefix = scope.map { "\($0)#" } ?? ""
         accessTokenKey = prefix + "accessToken"
         refreshTokenKey = prefix + "refreshToken"
+        accountKey = prefix + "account"
     }
 
     /// The stored pair, both keys read at one moment, or `nil` when either is missing.
@@ -55,9 +63,9 @@ public struct KeyValueTokenStore: TokenStore {
         }
     }
 
-    /// Removes both keys in one atomic change.
+    /// Removes both keys, and the account's name, in one atomic change.
     public func reset() async throws(StoreError) {
-        try await store.apply([accessTokenKey: nil, refreshTokenKey: nil])
+        try await store.apply([accessTokenKey: nil, refreshTokenKey: nil, accountKey: nil])
         unsaved.held.withLock { $0 = nil }
     }
 
@@ -138,4 +146,36 @@ public struct KeyValueTokenStore: TokenStore {
 /// replaces, shared by the copies of one ``KeyValueTokenStore``.
 private final class UnsavedPair: Sendable {
     let held = Mutex<(pair: TokenPair, replacing: TokenPair?)?>(nil)
+}
+
+extension KeyValueTokenStore {
+    /// A scope the store holds a pair for, and who signed in there when it was recorded.
+    public struct Session: Equatable, Sendable {
+        public let scope: String
+        public let account: String?
+    }
+
+    /// The name of the account signed in, when one was recorded (see ``setAccount(_:)``).
+    public func account() async throws(StoreError) -> String? {
+        try await store.value(forKey: accountKey)
+    }
+
+    /// Records who signed in (after ``setTokens(_:)``); `nil` forgets it.
+    public func setAccount(_ name: String?) async throws(StoreError) {
+        try await store.setValue(name, forKey: accountKey)
+    }
+
+    /// Every scope of `store` holding a whole pair, sorted, with its account's name.
+    public static func sessions(in store: any KeyValueStore) async throws(StoreError) -> [Session] {
+        let values = try await store.allValues()
+        let suffix = "#accessToken"
+        return values.keys.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
+            .filter { values[$0 + "#refreshToken"] != nil }.sorted()
+            .map { Session(scope: $0, account: values[$0 + "#account"]) }
+    }
+
+    /// Every scope of this store's key-value store holding a pair (see ``sessions(in:)``).
+    public func sessions() async throws(StoreError) -> [Session] {
+        try await Self.sessions(in: store)
+    }
 }

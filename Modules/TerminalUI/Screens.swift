@@ -10,7 +10,7 @@ public enum Screens {
     public static func episodes(_ model: EpisodesViewModel, style: TerminalStyle = .plain) -> String {
         switch model.state {
         case .idle: style.dim("No episodes fetched yet.")
-        case .loading: "⠋ Fetching episodes…"
+        case .loading: busy("Fetching episodes…", style)
         case .loaded(let rows): EpisodeTable.render(rows, style: style)
         case .empty: "There are no episodes yet."
         case .failed(let message, _, _): failure(message, style)
@@ -23,7 +23,7 @@ public enum Screens {
         return
             ([
                 style.bold(TerminalText.sanitized(model.title)),
-                "Episode \(model.id) · \(model.duration) · video \(TerminalText.sanitized(model.videoID))",
+                "Episode \(model.id) \(style.separator) \(model.duration) \(style.separator) video \(TerminalText.sanitized(model.videoID))",
                 "",
             ] + excerpt).joined(separator: "\n")
     }
@@ -35,13 +35,13 @@ public enum Screens {
         case .editing, .ready:
             let form = [
                 style.bold("Sign in"), "  E-mail:   \(email.isEmpty ? style.dim("(empty)") : email)",
-                "  Password: \(model.password.isEmpty ? style.dim("(empty)") : String(repeating: "•", count: 8))",
+                "  Password: \(model.password.isEmpty ? style.dim("(empty)") : String(repeating: style.bullet, count: 8))",
             ]
             let hint = model.state == .ready ? "Ready to sign in." : "Enter a valid e-mail address and a password."
             return (form + [style.dim(hint)]).joined(separator: "\n")
-        case .signingIn: return "⠋ Signing in as \(email)…"
+        case .signingIn: return busy("Signing in as \(email)…", style)
         case .failed(let message, _, _): return failure(message, style)
-        case .signedIn: return style.success("✓") + " Signed in as \(email)."
+        case .signedIn: return style.success(style.check) + " Signed in as \(email)."
         }
     }
 
@@ -49,7 +49,7 @@ public enum Screens {
     public static func video(_ model: VideoViewModel, style: TerminalStyle = .plain) -> String {
         switch model.state {
         case .idle: style.dim("No video fetched yet.")
-        case .loading: "⠋ Fetching the video…"
+        case .loading: busy("Fetching the video…", style)
         case .loaded(let video):
             [
                 style.bold("Video \(TerminalText.sanitized(model.videoID))"),
@@ -65,7 +65,7 @@ public enum Screens {
         let video = TerminalText.sanitized(model.videoID)
         switch model.state {
         case .idle: return style.dim("No progress fetched yet.")
-        case .loading: return "⠋ Syncing the progress of video \(video)…"
+        case .loading: return busy("Syncing the progress of video \(video)…", style)
         case .loaded(let progress) where progress.cursor == 0: return "Video \(video): not started."
         case .loaded(let progress):
             return
@@ -77,14 +77,19 @@ public enum Screens {
     /// The profile: signed in or out, or why the token store cannot tell.
     public static func profile(_ model: ProfileViewModel, style: TerminalStyle = .plain) -> String {
         switch model.state {
-        case .checking: "⠋ Checking whether you are signed in…"
-        case .signedIn: style.success("✓") + " Signed in."
+        case .checking: busy("Checking whether you are signed in…", style)
+        case .signedIn: style.success(style.check) + " Signed in."
         case .signedOut: "Signed out."
         case .storeUnreadable(let message), .signOutFailed(let message): failure(message, style)
         }
     }
 
     private static func failure(_ message: String, _ style: TerminalStyle) -> String {
-        style.failure("✗") + " " + TerminalText.sanitized(message)
+        style.failure(style.cross) + " " + TerminalText.sanitized(message)
+    }
+
+    /// Work under way: the spinner's first frame and `label`.
+    private static func busy(_ label: String, _ style: TerminalStyle) -> String {
+        style.spinnerFrames[0] + " " + style.ellipsized(label)
     }
 }

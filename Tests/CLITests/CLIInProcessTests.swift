@@ -13,13 +13,18 @@ import Testing
 struct CLIInProcessTests {
     @Test func aSessionFromSignInToSignOut() async throws {
         let cli = InProcessCLI()
-        #expect(await cli.run(["status"]).stdout == "Signed out. Server: the mock API built into cocoacasts.\n")
+        let signedOut = await cli.run(["status"])
+        #expect(signedOut.status == .unauthorized)
+        #expect(
+            signedOut.stdout == "Not signed in. Run `cocoacasts signin` to sign in.\n"
+                + "  Server:     the mock API built into cocoacasts (no --base-url, COCOACASTS_BASE_URL or config base-url)\n"
+        )
         #expect(await cli.signIn() == .success)
         #expect(try await cli.tokenStore.tokens() != nil)
         let episodes = await cli.run(["episodes"])
         #expect(episodes.status == .success)
         #expect(episodes.stdout.split(separator: "\n").count == 26)
-        #expect(episodes.stderr.contains("using the built-in mock API"))
+        #expect(episodes.stderr.contains("answering from the mock API built into cocoacasts"))
         let video = await cli.run(["video", "556"])
         #expect(video.status == .success && video.stdout.contains("Duration: 8:33"))
         #expect(await cli.run(["progress", "632759499", "--set", "60"]).stdout.contains("watched up to 1:00 (60 s)"))
@@ -102,6 +107,8 @@ struct CLIInProcessTests {
         let cli = InProcessCLI(transport: SpyTransport { _ in throw URLError(.cannotConnectToHost) })
         #expect(await cli.run(["--version"]).stdout == "cocoacasts \(Grammar.version)\n")
         let help = await cli.run(["progress", "--help"])
-        #expect(help.status == .success && help.stdout.contains("USAGE: cocoacasts progress <video-id> [options]"))
+        #expect(
+            help.status == .success
+                && help.stdout.contains("USAGE: cocoacasts progress <episode-id or video-id> [options]"))
     }
 }

@@ -78,7 +78,7 @@ struct CLIProcess {
     ) async throws -> ChildProcess.Outcome {
         var variables = [
             "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
-            "PATH": "/usr/bin:/bin",
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
         ]
         variables.merge(environment) { $1 }
         if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
@@ -106,7 +106,7 @@ struct CLIProcess {
             let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let values = document["values"] as? [String: String]
         else { return [] }
-        return Array(values.values)
+        return values.filter { $0.key.hasSuffix("Token") }.map(\.value)  // not the account's e-mail address
     }
 
     /// Checks that no output of any run so far holds one of `secrets` (every run checks

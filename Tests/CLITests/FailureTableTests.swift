@@ -111,7 +111,7 @@ struct FailureTableTests {
     /// The lines of `stderr` without the program's prefix and the built-in mock's notice.
     private static func messages(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").map { String($0.dropFirst("cocoacasts: ".count)) }
-            .filter { !$0.hasPrefix("using the built-in mock API") }
+            .filter { !$0.hasPrefix("answering from the mock API built into cocoacasts") }
     }
 
     @Test func theREADMEShowsTheTableTheCLIMakes() async throws {

@@ -38,8 +38,8 @@ struct InProcessCLI {
                 baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
                 apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
             return Composition.make(
-                configuration: configuration, transport: transport, tokenStore: tokenStore, observer: observer,
-                isEmbedded: settings.baseURL == nil)
+                configuration: configuration, transport: transport, tokenStore: tokenStore, session: tokenStore,
+                observer: observer, isEmbedded: settings.baseURL == nil)
         }
         await audit.remember(tokensIn: tokenStore)
         let status = await cli.run(arguments)

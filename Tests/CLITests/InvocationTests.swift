@@ -11,13 +11,23 @@ struct InvocationTests {
             Invocation.Command.signIn(email: "a@b.co", passwordFromStdin: true)
         ),
         (["signout"], .signOut),
-        (["status", "--json"], .status(json: true)),
+        (["status", "--json"], .status(all: false, json: true)),
+        (["--json", "status", "--all"], .status(all: true, json: true)),
+        (["login", "--email", "a@b.co"], .signIn(email: "a@b.co", passwordFromStdin: false)),
+        (["logout"], .signOut),
+        ([], .help(command: nil)),
+        (["help"], .help(command: nil)),
+        (["help", "logout"], .help(command: "signout")),
+        (["config", "set", "timeout", "5"], .config(.set(.timeout, "5"), json: false)),
+        (["config", "list", "--json"], .config(.list, json: true)),
+        (["completion", "fish"], .completion(shell: .fish)),
+        (["manual"], .manual),
         (["episodes"], .episodes(json: false)),
         (["episode", "556", "--json"], .episode(id: 556, json: true)),
         (["video", "632759499"], .video(reference: "632759499", json: false)),
-        (["progress", "7"], .progress(videoID: "7", action: .show, json: false)),
-        (["progress", "7", "--set", "124"], .progress(videoID: "7", action: .set(seconds: 124), json: false)),
-        (["progress", "7", "--delete", "--json"], .progress(videoID: "7", action: .delete, json: true)),
+        (["progress", "7"], .progress(reference: "7", action: .show, json: false)),
+        (["progress", "7", "--set", "124"], .progress(reference: "7", action: .set(seconds: 124), json: false)),
+        (["progress", "7", "--delete", "--json"], .progress(reference: "7", action: .delete, json: true)),
         (["--help"], .help(command: nil)),
         (["video", "--help"], .help(command: "video")),
         (["--version"], .version),
@@ -28,13 +38,31 @@ struct InvocationTests {
 
     @Test(arguments: [
         (["episode", "abc"], UsageError.invalidValue("episode id", value: "abc", expected: "a number")),
-        (["episode"], .missingArgument("<id>")),
+        (["episode"], .missingArgument("<id>", usage: "cocoacasts episode <id> [options]")),
+        (
+            ["progress"],
+            .missingArgument(
+                "<episode-id or video-id>", usage: "cocoacasts progress <episode-id or video-id> [options]")
+        ),
+        (["help", "episods"], .unknownCommand("episods", suggestion: "episodes")),
+        (["completion", "tcsh"], .invalidValue("shell", value: "tcsh", expected: "bash, zsh, fish")),
+        (
+            ["config", "get", "colour"],
+            .invalidValue("config key", value: "colour", expected: "base-url, api-token, timeout")
+        ),
+        (
+            ["config", "set", "timeout"],
+            .missingArgument("[value]", usage: "cocoacasts config <get|set|unset|list> [key] [value] [options]")
+        ),
+        (
+            ["episodes", "--color", "sometimes"],
+            .invalidValue("--color", value: "sometimes", expected: "auto, always, never")
+        ),
         (["episodes", "extra"], .unexpectedArgument("extra")),
         (["progress", "7", "--set", "-1"], .invalidValue("--set", value: "-1", expected: "whole seconds, 0 or more")),
         (["progress", "7", "--set", "1", "--delete"], .conflictingOptions("--set", "--delete")),
         (["signin", "--password", "hunter2"], .passwordOnCommandLine),
         (["signin", "--password=hunter2"], .passwordOnCommandLine),
-        ([], .missingCommand),
         (
             ["episodes", "--timeout", "0"],
             .invalidValue("--timeout", value: "0", expected: "seconds, more than 0 and at most 3600")
@@ -66,6 +94,43 @@ struct InvocationTests {
         let defaults = try Invocation.parse(["episodes"], environment: [:]).settings
         #expect(
             defaults.baseURL == nil && defaults.apiToken == nil && defaults.storePath == nil && defaults.timeout == 30)
+    }
+
+    @Test func theConfigFileComesAfterTheEnvironmentAndBeforeDefaults() throws {
+        let config = ["base-url": "http://127.0.0.1:3/api/v1", "api-token": "file-token", "timeout": "7"]
+        let fromFile = try Invocation.parse(["episodes"], environment: [:], config: config).settings
+        #expect(fromFile.baseURL?.absoluteString == "http://127.0.0.1:3/api/v1" && fromFile.apiToken == "file-token")
+        #expect(
+            fromFile.timeout == 7
+                && fromFile.sources == [.baseURL: .configFile, .apiToken: .configFile, .timeout: .configFile])
+        let environment = [
+            "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_TIMEOUT": "9", "COCOACASTS_API_TOKEN": "",
+        ]
+        let mixed = try Invocation.parse(["episodes", "--timeout", "11"], environment: environment, config: config)
+            .settings
+        #expect(mixed.baseURL?.absoluteString == "http://127.0.0.1:1/api/v1" && mixed.timeout == 11)
+        #expect(mixed.apiToken == "file-token", "an empty variable gives no value")
+        #expect(mixed.sources == [.baseURL: .environment, .apiToken: .configFile, .timeout: .flag])
+        let defaults = try Invocation.parse(["episodes"], environment: [:], config: [:]).settings
+        #expect(defaults.sources == [.baseURL: .defaultValue, .apiToken: .defaultValue, .timeout: .defaultValue])
+        #expect(
+            throws: UsageError.invalidValue(
+                "timeout in the config file", value: "soon", expected: "seconds, more than 0 and at most 3600")
+        ) {
+            try Invocation.parse(["episodes"], environment: [:], config: ["timeout": "soon"])
+        }
+    }
+
+    @Test func everyCommandsHelpHasExamplesAndItsUsage() {
+        for command in Grammar.commands {
+            let help = Help.command(command)
+            #expect(help.contains("USAGE: " + command.usage) && help.contains("EXAMPLES:\n  $ "), "\(command.name)")
+            let names = [command.name] + command.aliases
+            for example in command.examples {
+                #expect(names.contains { example.command.contains("cocoacasts \($0)") }, "\(example.command)")
+            }
+        }
+        #expect(Help.command(Grammar.command(named: "login")!).contains("(also: login)"))
     }
 
     @Test func helpListsEveryCommandOptionVariableAndExitStatus() {

@@ -15,14 +15,23 @@ final class RecordingConsole: Console {
 
     private let state: Mutex<State>
     private let failingOutput: Int32?
-    let isInteractive = false
+    let isOutputTerminal: Bool
+    let isErrorTerminal: Bool
+    let terminalColumns: Int?
     let isTerminalInput: Bool
 
-    /// Creates a console; with `failingOutput`, every write to standard output fails with that `errno`.
-    init(input: [String?] = [], isTerminalInput: Bool = false, failingOutput: Int32? = nil) {
+    /// Creates a console; with `failingOutput`, every write to standard output fails with
+    /// that `errno`; the terminal flags and width say what the CLI should believe the streams are.
+    init(
+        input: [String?] = [], isTerminalInput: Bool = false, failingOutput: Int32? = nil,
+        isOutputTerminal: Bool = false, isErrorTerminal: Bool = false, terminalColumns: Int? = nil
+    ) {
         state = Mutex(State(input: input))
         self.isTerminalInput = isTerminalInput
         self.failingOutput = failingOutput
+        self.isOutputTerminal = isOutputTerminal
+        self.isErrorTerminal = isErrorTerminal
+        self.terminalColumns = terminalColumns
     }
 
     var stdout: String { state.withLock { $0.stdout } }

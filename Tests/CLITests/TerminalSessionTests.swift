@@ -5,13 +5,17 @@ import Testing
 /// Runs `cocoacasts` on a pseudo-terminal (python3's `pty`), as a person would.
 @Suite("cocoacasts on a terminal: prompts without echo, a spinner while waiting")
 struct TerminalSessionTests {
-    /// Starts argv[2…] on a pty with env from argv[1] (JSON), answers prompts from the
+    /// Starts argv[2…] on a pty `COLUMNS_OF_PTY` wide with env from argv[1] (JSON),
+    /// standard error on `/dev/null` when `STDERR_TO_NULL` is set, answers prompts from the
     /// `answers` list (`<Ctrl-D>` ends the input), and prints everything the terminal showed.
     static let driver = #"""
-        import json, os, pty, sys, time
+        import fcntl, json, os, pty, struct, sys, termios, time
         env, argv, answers = json.loads(sys.argv[1]), sys.argv[2:], json.loads(os.environ["ANSWERS"])
         pid, fd = pty.fork()
         if pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(os.environ["COLUMNS_OF_PTY"]), 0, 0))
+            if os.environ.get("STDERR_TO_NULL"):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
             os.execve(argv[0], argv, env)
         shown, deadline = b"", time.time() + 20
         while time.time() < deadline:
@@ -32,17 +36,21 @@ struct TerminalSessionTests {
         """#
 
     static func runOnTerminal(
-        _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil
+        _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil,
+        environment extra: [String: String] = [:], columns: Int = 80, stderrToNull: Bool = false
     ) async throws -> ChildProcess.Outcome {
         var environment = [
             "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path, "TERM": "xterm",
+            "LANG": "C.UTF-8",
         ]
         if let baseURL { environment["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
+        environment.merge(extra) { $1 }
         let encodedEnvironment = String(decoding: try JSONEncoder().encode(environment), as: UTF8.self)
         let encodedAnswers = String(decoding: try JSONEncoder().encode(answers), as: UTF8.self)
         return try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["ANSWERS=\(encodedAnswers)", "python3", "-c", driver, encodedEnvironment, CLIProcess.binary.path]
+            ["ANSWERS=\(encodedAnswers)", "COLUMNS_OF_PTY=\(columns)"] + (stderrToNull ? ["STDERR_TO_NULL=1"] : [])
+                + ["python3", "-c", driver, encodedEnvironment, CLIProcess.binary.path]
                 + arguments,
             timeout: .seconds(30))
     }

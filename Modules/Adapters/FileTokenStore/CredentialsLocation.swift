@@ -11,6 +11,14 @@ public enum CredentialsLocation {
             .appendingPathComponent("credentials.json")
     }
 
+    /// `$XDG_CONFIG_HOME/cocoacasts/config.json` (or under `$HOME/.config`): the CLI's
+    /// settings, beside the credentials file.
+    public static func configFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        configurationDirectory(environment: environment)
+            .appendingPathComponent("cocoacasts", isDirectory: true)
+            .appendingPathComponent("config.json")
+    }
+
     /// `$HOME/.cocoacasts/credentials`: the file of the earlier release, migrated lazily.
     public static func legacyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         home(environment: environment)

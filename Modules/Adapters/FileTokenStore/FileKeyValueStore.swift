@@ -61,6 +61,11 @@ public final class FileKeyValueStore: KeyValueStore {
         return found
     }
 
+    /// Every value, from one read of the file.
+    public func allValues() async throws(StoreError) -> [String: String] {
+        try values(usingCache: cachesReads)
+    }
+
     /// The values; under the lock the file is always parsed, as an identity that looks
     /// unchanged (an inode reused within one clock tick) must never decide a write.
     private func values(usingCache: Bool) throws(StoreError) -> [String: String] {

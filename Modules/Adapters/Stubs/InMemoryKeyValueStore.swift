@@ -53,6 +53,14 @@ public final class InMemoryKeyValueStore: KeyValueStore {
         failWrites(with: error)
     }
 
+    /// Every stored value, or the read failure.
+    public func allValues() async throws(StoreError) -> [String: String] {
+        try state.withLock { state throws(StoreError) in
+            if let failure = state.readFailure { throw failure }
+            return state.values
+        }
+    }
+
     /// The stored values of `keys`, read under one lock, or the read failure.
     public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
         try state.withLock { state throws(StoreError) in

@@ -1,0 +1,93 @@
+import Domain
+import Ports
+
+/// The settings the config file can keep, and where each is also given.
+enum ConfigKey: String, CaseIterable {
+    case baseURL = "base-url"
+    case apiToken = "api-token"
+    case timeout
+
+    /// The flag that wins over everything else.
+    var flag: String { "--" + rawValue }
+
+    /// The environment variable that wins over the config file.
+    var variable: String {
+        switch self {
+        case .baseURL: "COCOACASTS_BASE_URL"
+        case .apiToken: "COCOACASTS_API_TOKEN"
+        case .timeout: "COCOACASTS_TIMEOUT"
+        }
+    }
+
+    /// What applies when nothing gives a value.
+    var defaultDescription: String {
+        switch self {
+        case .baseURL: "the mock API built into cocoacasts"
+        case .apiToken: "the series' token"
+        case .timeout: "30"
+        }
+    }
+
+    /// `value` as the user may see it: an API token shows its first four characters only.
+    func displayed(_ value: String) -> String {
+        guard self == .apiToken else { return value }
+        return value.count <= 8 ? "…(\(value.count) characters)" : "\(value.prefix(4))…(\(value.count) characters)"
+    }
+}
+
+/// Where a setting's value came from, in the order of precedence.
+enum SettingSource: String, Encodable {
+    case flag, environment, configFile = "config file", defaultValue = "default"
+}
+
+/// `cocoacasts config get|set|unset|list`.
+enum ConfigCommand: Equatable {
+    case get(ConfigKey)
+    case set(ConfigKey, String)
+    case unset(ConfigKey)
+    case list
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let usage = Grammar.command(named: "config")?.usage ?? "cocoacasts config"
+        func key(_ index: Int) throws(UsageError) -> ConfigKey {
+            guard arguments.count > index else { throw .missingArgument("[key]", usage: usage) }
+            guard let key = ConfigKey(rawValue: arguments[index]) else {
+                throw .invalidValue(
+                    "config key", value: arguments[index],
+                    expected: ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return key
+        }
+        func count(_ expected: Int) throws(UsageError) {
+            if arguments.count > expected { throw .unexpectedArgument(arguments[expected]) }
+            if arguments.count < expected { throw .missingArgument(expected == 3 ? "[value]" : "[key]", usage: usage) }
+        }
+        switch arguments[0] {
+        case "get": try count(2); self = .get(try key(1))
+        case "set": try count(3); self = .set(try key(1), arguments[2])
+        case "unset": try count(2); self = .unset(try key(1))
+        case "list": try count(1); self = .list
+        default:
+            throw .invalidValue("config action", value: arguments[0], expected: "get, set, unset or list")
+        }
+    }
+}
+
+/// The config file's values: `config.json` beside the token file, a ``KeyValueStore``
+/// (so it is written 0600 and atomically, under the same lock and directory checks).
+struct ConfigFile {
+    typealias Values = [String: String]
+
+    let store: any KeyValueStore
+    /// Where it is, for messages.
+    let path: String
+
+    /// Every value; a missing file has none.
+    func values() async throws(StoreError) -> Values {
+        try await store.values(forKeys: ConfigKey.allCases.map(\.rawValue))
+    }
+
+    func set(_ value: String?, for key: ConfigKey) async throws(StoreError) {
+        try await store.setValue(value, forKey: key.rawValue)
+    }
+}

@@ -1,0 +1,107 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import TerminalUI
+
+/// `cocoacasts config get|set|unset|list`: the config file's values, checked before they
+/// are stored, and where each setting in force comes from.
+@MainActor
+struct ConfigCommands {
+    let console: any Console
+    let file: ConfigFile
+    let environment: [String: String]
+    let json: Bool
+
+    func run(_ command: ConfigCommand) async -> ExitCode {
+        do {
+            switch command {
+            case .get(let key):
+                guard let value = try await file.values()[key.rawValue] else {
+                    console.printError("cocoacasts: \(key.rawValue) is not set in \(file.path)")
+                    return .failure
+                }
+                console.print(TerminalText.sanitized(key.displayed(value)))
+            case .set(let key, let value):
+                if let problem = Self.problem(with: value, for: key) {
+                    console.printError("cocoacasts: \(problem); nothing was changed")
+                    return .usage
+                }
+                try await file.set(value, for: key)
+                console.print("Set \(key.rawValue) to \(TerminalText.sanitized(key.displayed(value))) in \(file.path).")
+            case .unset(let key):
+                try await file.set(nil, for: key)
+                console.print("Unset \(key.rawValue) in \(file.path).")
+            case .list:
+                try await list()
+            }
+        } catch {
+            console.printError("cocoacasts: the config file cannot be used: \(error)")
+            return .localState
+        }
+        return .success
+    }
+
+    /// Every setting: its value in force (flag, environment, config file, default) and where it came from.
+    private func list() async throws(StoreError) {
+        struct Entry: Encodable {
+            let key: String
+            let value: String
+            let source: SettingSource
+        }
+        let config = try await file.values()
+        let parsed = ArgumentParser.Parsed()
+        let entries = ConfigKey.allCases.map { key in
+            let (value, source) = Settings.resolve(key, parsed: parsed, environment: environment, config: config)
+            return Entry(
+                key: key.rawValue, value: value.map(key.displayed) ?? key.defaultDescription, source: source)
+        }
+        if json {
+            Commands.printJSON(entries, on: console)
+            return
+        }
+        let lines = entries.map { entry in
+            let from =
+                switch entry.source {
+                case .environment: "environment (\(ConfigKey(rawValue: entry.key)?.variable ?? ""))"
+                case .configFile: "config file"
+                case .flag, .defaultValue: entry.source.rawValue
+                }
+            return TerminalText.padded(entry.key, to: 10) + " "
+                + TerminalText.padded(
+                    TerminalText.sanitized(entry.value), to: 44) + " " + from
+        }
+        console.print(
+            (lines + [
+                "",
+                "Config file: \(file.path) (flags win over the environment, "
+                    + "the environment over this file)",
+            ]).joined(separator: "\n"))
+    }
+
+    /// Why `value` cannot be `key`'s value, or `nil` when it can: the checks a run would make.
+    static func problem(with value: String, for key: ConfigKey) -> String? {
+        let loopback = URL(string: "http://127.0.0.1/")!
+        switch key {
+        case .timeout:
+            return Settings.timeout(value) == nil
+                ? "'\(value)' is not a valid timeout: expected seconds, more than 0 and at most 3600" : nil
+        case .baseURL:
+            guard let url = URL(string: value), url.host != nil else {
+                return "'\(Redaction.urlText(value))' is not a valid base-url: expected a URL such as "
+                    + "http://127.0.0.1:8080/api/v1"
+            }
+            return configurationProblem(baseURL: url, apiToken: APIConfiguration.seriesAPIToken)
+        case .apiToken:
+            return configurationProblem(baseURL: loopback, apiToken: value)
+        }
+    }
+
+    private static func configurationProblem(baseURL: URL, apiToken: String) -> String? {
+        do {
+            _ = try APIConfiguration(baseURL: baseURL, apiToken: apiToken)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
