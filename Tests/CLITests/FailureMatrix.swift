@@ -91,7 +91,7 @@ enum FailureMatrix {
                 [
                     operation.headline(.other),
                     "The server answered 403 Forbidden (Invalid API token). "
-                        + "It refused the API token: check --api-token or COCOACASTS_API_TOKEN.",
+                        + "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list).",
                 ], status: 77)
         case .notFound404:
             let next =
