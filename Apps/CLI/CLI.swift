@@ -39,14 +39,18 @@ struct CLI {
         if let early = await runWithoutServices(invocation.command, config: config, appearance: appearance) {
             return early
         }
+        let configured: ConfigFile.Values
         do {
-            invocation = try Invocation.parse(arguments, environment: environment, config: try await config.values())
-        } catch let error as UsageError {
+            configured = try await config.values()
+        } catch {
+            console.printError("cocoacasts: " + ConfigFile.message(for: error))
+            return .localState
+        }
+        do {
+            invocation = try Invocation.parse(arguments, environment: environment, config: configured)
+        } catch {
             console.printError("cocoacasts: \(error)")
             return .usage
-        } catch {
-            console.printError("cocoacasts: the config file cannot be used: \(error)")
-            return .localState
         }
         let console = self.console
         let observer =

@@ -90,4 +90,18 @@ struct ConfigFile {
     func set(_ value: String?, for key: ConfigKey) async throws(StoreError) {
         try await store.setValue(value, forKey: key.rawValue)
     }
+
+    /// What `error` means for this file, and what to do (the store's own words speak of tokens).
+    static func message(for error: StoreError) -> String {
+        switch error {
+        case let .corrupt(path, detail):
+            "The config file \(path) is not valid (\(detail)). It was left untouched: fix it, "
+                + "or remove it and use `cocoacasts config set`."
+        case let .insecurePermissions(path, mode):
+            "The config file \(path) has mode \(mode) and may be read by other users (it may hold the API token). "
+                + "Run `chmod 600 \(path)` and try again."
+        case let .io(path, detail): "The config file \(path) could not be used: \(detail)."
+        case .lockTimeout, .untrustedLocation: error.description
+        }
+    }
 }

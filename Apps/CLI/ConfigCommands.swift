@@ -35,7 +35,7 @@ struct ConfigCommands {
                 try await list()
             }
         } catch {
-            console.printError("cocoacasts: the config file cannot be used: \(error)")
+            console.printError("cocoacasts: " + ConfigFile.message(for: error))
             return .localState
         }
         return .success

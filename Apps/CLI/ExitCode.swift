@@ -58,7 +58,8 @@ enum ExitCode: Int32, CaseIterable {
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
         case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
         case .localState: "the token or config file (corrupt, open to others, locked) or the output cannot be used"
-        case .unauthorized: "not signed in (status says so too), or the e-mail/password, session or API token was refused"
+        case .unauthorized:
+            "not signed in (status says so too), or the e-mail/password, session or API token was refused"
         case .interrupted: "Ctrl-C: a token refresh already sent is saved first; a second Ctrl-C ends at once"
         case .terminated: "SIGTERM: a token refresh already sent is saved first"
         case .outputClosed: "the output was closed (a pipe whose reader went away)"

@@ -39,7 +39,9 @@ struct FailureReport: Equatable {
         case .sessionEnded: return "Run `cocoacasts signin` to sign in again."
         case .status(401, _) where context == .signIn: return "Check the e-mail address and the password."
         case .status(401, _): return "Run `cocoacasts signin` to sign in again."
-        case .status(403, _): return "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list)."
+        case .status(403, _):
+            return
+                "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list)."
         case .status(404, _) where context == .video || context == .progress:
             return "Check the video id (`cocoacasts episodes` lists the episodes) and the base URL."
         case .status(404, _): return "Check the base URL."

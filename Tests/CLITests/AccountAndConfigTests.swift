@@ -75,7 +75,7 @@ struct AccountAndConfigTests {
                 #expect(try await cli.run(["episodes"]).status == 0)
                 try Data("{not json".utf8).write(to: file)
                 let corrupt = try await cli.run(["episodes"])
-                #expect(corrupt.status == 74 && corrupt.stderr.contains("the config file cannot be used"))
+                #expect(corrupt.status == 74 && corrupt.stderr.contains("The config file \(file.path) is not valid"))
                 #expect(try await cli.run(["--help"]).status == 0, "help needs no config")
                 #expect(try String(contentsOf: file, encoding: .utf8) == "{not json", "a bad config file is kept")
             }
