@@ -68,11 +68,11 @@ enum Completion {
     private static var zsh: String {
         func described(_ option: ArgumentParser.Option) -> String {
             let value = option.isFlag ? "" : ":\(option.valueName ?? "value"):" + choices(option.choices)
-            return "'\(option.name)[\(quoted(option.summary))]\(value)'"
+            return "'\(option.name)[\(zshQuoted(option.summary))]\(value)'"
         }
         func choices(_ values: [String]) -> String { values.isEmpty ? "" : "(\(values.joined(separator: " ")))" }
         let commands = Grammar.commands.flatMap { command in
-            ([command.name] + command.aliases).map { "        '\($0):\(quoted(command.summary))'" }
+            ([command.name] + command.aliases).map { "        '\($0):\(zshQuoted(command.summary))'" }
         }
         let global = Grammar.globalOptions.map(described).joined(separator: " ")
         let perCommand = Grammar.commands.map { command in
@@ -131,9 +131,14 @@ enum Completion {
             + commands + Grammar.globalOptions.map { line($0, condition: nil) } + perCommand).joined(separator: "\n")
     }
 
-    /// `text` safe inside single quotes and zsh's `[…]` descriptions.
+    /// `text` safe inside single quotes.
     private static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "’").replacingOccurrences(of: "[", with: "(")
-            .replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: " -")
+        text.replacingOccurrences(of: "'", with: "’")
+    }
+
+    /// `text` safe inside single quotes and zsh's `[…]` and `name:description` specs.
+    private static func zshQuoted(_ text: String) -> String {
+        quoted(text).replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+            .replacingOccurrences(of: ":", with: "\\:")
     }
 }

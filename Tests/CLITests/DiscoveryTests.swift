@@ -74,7 +74,7 @@ struct DiscoveryTests {
     @Test(arguments: ["zsh", "fish"])
     func otherShellsParseTheirScripts(shell: String) async throws {
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.fileExists) else {
-            try skip(because: "\(shell) is not installed (CI installs zsh)")
+            try skip(because: "\(shell) is not installed (CI installs it)")
             return
         }
         try await TemporaryDirectory.with { directory in
