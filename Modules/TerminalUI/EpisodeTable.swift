@@ -14,10 +14,11 @@ public enum EpisodeTable {
     /// The narrowest table: still room for a few words of a title.
     public static let minimumWidth = 30
 
-    /// The header and one line per row, each at most `width` cells (or ``minimumWidth``),
-    /// with every column starting at the same cell on every line.
+    /// The header and one line per row, each at most `width` cells (or ``minimumWidth``;
+    /// more only if ids and durations so long that they leave the title no 5 cells), with
+    /// every column starting at the same cell on every line.
     public static func render(
-        _ rows: [EpisodeRowViewModel], width: Int = width, style: TerminalStyle = .plain
+        _ rows: [EpisodeRowViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
     ) -> String {
         let width = max(width, minimumWidth)
         let roomy = width >= Self.width
