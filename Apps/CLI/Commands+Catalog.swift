@@ -11,7 +11,7 @@ extension Commands {
         if json {
             printJSON(model.state.rows.map(\.episode))
         } else {
-            console.print(Screens.episodes(model, style: style))
+            console.print(Screens.episodes(model, width: appearance.width, style: style))
         }
         return .success
     }
@@ -27,7 +27,8 @@ extension Commands {
         if json {
             printJSON(row.episode)
         } else {
-            console.print(Screens.episode(EpisodeViewModel(episode: row.episode), style: style))
+            console.print(
+                Screens.episode(EpisodeViewModel(episode: row.episode), width: appearance.width, style: style))
         }
         return .success
     }

@@ -1,22 +1,40 @@
 import Presentation
 
 /// The episodes list as a table that fits the terminal: id, title, duration.
+///
+/// At ``width`` cells or more the table keeps its roomy columns: ID at least 5 cells,
+/// DURATION at least 8. Narrower, those two columns shrink to their content (ID at least
+/// 2 cells, the duration column at least 4, under the header TIME), and the title column
+/// takes the rest, titles shortened with `…`. Below ``minimumWidth`` the table is laid
+/// out at that width and the terminal wraps its lines.
 public enum EpisodeTable {
-    /// The width the table is laid out for.
+    /// The width the table is laid out for when the caller does not know the terminal's.
     public static let width = 80
 
-    /// The header and one line per row, each at most ``width`` characters.
-    public static func render(_ rows: [EpisodeRowViewModel], style: TerminalStyle = .plain) -> String {
-        let titleWidth = width - 5 - 2 - 2 - 8
-        let header =
-            TerminalText.padded("ID", to: 5, alignedRight: true) + "  "
-            + TerminalText.padded("TITLE", to: titleWidth) + "  " + TerminalText.padded("DURATION", to: 8)
-        let lines = rows.map { row in
-            TerminalText.padded(String(row.id), to: 5, alignedRight: true) + "  "
+    /// The narrowest table: still room for a few words of a title.
+    public static let minimumWidth = 30
+
+    /// The header and one line per row, each at most `width` cells (or ``minimumWidth``;
+    /// more only if ids and durations so long that they leave the title no 5 cells), with
+    /// every column starting at the same cell on every line.
+    public static func render(
+        _ rows: [EpisodeRowViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
+    ) -> String {
+        let width = max(width, minimumWidth)
+        let roomy = width >= Self.width
+        let ids = rows.map { String($0.id) }
+        let durations = rows.map { TerminalText.sanitized($0.duration) }
+        let durationHeader = roomy ? "DURATION" : "TIME"
+        let idWidth = ids.map(CellWidth.of).reduce(roomy ? 5 : 2, max)
+        let durationWidth = durations.map(CellWidth.of).reduce(CellWidth.of(durationHeader), max)
+        let titleWidth = max(CellWidth.of("TITLE"), width - idWidth - durationWidth - 4)
+        func line(_ id: String, _ title: String, _ duration: String) -> String {
+            TerminalText.padded(id, to: idWidth, alignedRight: true) + "  "
                 + TerminalText.padded(
-                    TerminalText.truncated(TerminalText.sanitized(row.title), to: titleWidth), to: titleWidth)
-                + "  " + TerminalText.padded(row.duration, to: 8, alignedRight: true)
+                    TerminalText.truncated(title, to: titleWidth, ellipsis: style.ellipsis), to: titleWidth) + "  "
+                + TerminalText.padded(duration, to: durationWidth, alignedRight: true)
         }
-        return ([style.bold(header)] + lines).joined(separator: "\n")
+        let lines = rows.indices.map { line(ids[$0], TerminalText.sanitized(rows[$0].title), durations[$0]) }
+        return ([style.bold(line("ID", "TITLE", durationHeader))] + lines).joined(separator: "\n")
     }
 }

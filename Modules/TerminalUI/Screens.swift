@@ -6,20 +6,24 @@ import Presentation
 /// view-model: shared by the CLI and the preview harness.
 @MainActor
 public enum Screens {
-    /// The episodes list.
-    public static func episodes(_ model: EpisodesViewModel, style: TerminalStyle = .plain) -> String {
+    /// The episodes list, its table `width` cells wide.
+    public static func episodes(
+        _ model: EpisodesViewModel, width: Int = EpisodeTable.width, style: TerminalStyle = .plain
+    ) -> String {
         switch model.state {
         case .idle: style.dim("No episodes fetched yet.")
         case .loading: busy("Fetching episodes…", style)
-        case .loaded(let rows): EpisodeTable.render(rows, style: style)
+        case .loaded(let rows): EpisodeTable.render(rows, width: width, style: style)
         case .empty: "There are no episodes yet."
         case .failed(let message, _, _): failure(message, style)
         }
     }
 
-    /// One episode's details, its excerpt wrapped to the terminal.
-    public static func episode(_ model: EpisodeViewModel, style: TerminalStyle = .plain) -> String {
-        let excerpt = TerminalText.wrapped(TerminalText.sanitized(model.excerpt), to: EpisodeTable.width)
+    /// One episode's details, its excerpt wrapped to `width` cells.
+    public static func episode(
+        _ model: EpisodeViewModel, width: Int = EpisodeTable.width, style: TerminalStyle = .plain
+    ) -> String {
+        let excerpt = TerminalText.wrapped(TerminalText.sanitized(model.excerpt), to: width)
         return
             ([
                 style.bold(TerminalText.sanitized(model.title)),

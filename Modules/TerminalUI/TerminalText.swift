@@ -43,30 +43,56 @@ public enum TerminalText {
         }
     }
 
-    /// `text` cut to at most `width` characters, ending in `…` when cut.
-    public static func truncated(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
+    /// `text` cut to at most `width` cells, between grapheme clusters, ending in `ellipsis`
+    /// (`…`, one cell, unless told otherwise) when cut. When a wide character does not fit
+    /// before the ellipsis, a space follows it, so a cut text always takes exactly `width` cells.
+    public static func truncated(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard CellWidth.of(text) > width else { return text }
+        let mark = CellWidth.of(ellipsis) <= width ? ellipsis : ""
+        let room = width - CellWidth.of(mark)
+        var result = ""
+        var cells = 0
+        for character in text {
+            let next = CellWidth.of(character)
+            if cells + next > room { break }
+            result.append(character)
+            cells += next
+        }
+        return result + mark + String(repeating: " ", count: room - cells)
     }
 
-    /// `text` padded with spaces to `width` characters, on the left when `alignedRight`.
+    /// `text` padded with spaces to `width` cells, on the left when `alignedRight`.
     public static func padded(_ text: String, to width: Int, alignedRight: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
+        let padding = String(repeating: " ", count: max(0, width - CellWidth.of(text)))
         return alignedRight ? padding + text : text + padding
     }
 
-    /// `text` broken into lines of at most `width` characters at spaces (a longer word gets its own line).
+    /// `text` broken into lines of at most `width` cells (at least 1) at spaces; a word
+    /// wider than that, such as a run of Japanese, is broken between its characters.
     public static func wrapped(_ text: String, to width: Int) -> [String] {
+        let width = max(1, width)
         var lines: [String] = []
         var line = ""
+        var cells = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
+            let wordCells = CellWidth.of(String(word))
+            if !line.isEmpty, cells + 1 + wordCells <= width {
                 line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
+                cells += 1 + wordCells
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            cells = 0
+            for character in word {
+                let next = CellWidth.of(character)
+                if cells + next > width, !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                    cells = 0
+                }
+                line.append(character)
+                cells += next
             }
         }
         if !line.isEmpty { lines.append(line) }

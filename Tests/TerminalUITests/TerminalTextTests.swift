@@ -41,13 +41,39 @@ struct TerminalTextTests {
     @Test func truncationEndsWithAnEllipsis() {
         #expect(TerminalText.truncated("abcdef", to: 4) == "abc…")
         #expect(TerminalText.truncated("abc", to: 4) == "abc")
+        #expect(TerminalText.truncated("abc", to: 0) == "")
+        #expect(TerminalText.truncated("abc", to: 1) == "…")
+    }
+
+    @Test func truncationCountsCellsAndNeverSplitsACharacter() {
+        #expect(TerminalText.truncated("日本語です", to: 10) == "日本語です")
+        #expect(TerminalText.truncated("日本語です", to: 9) == "日本語で…")
+        #expect(TerminalText.truncated("日本語です", to: 8) == "日本語… ")  // で does not fit: a space instead
+        #expect(TerminalText.truncated("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
+        #expect(TerminalText.truncated("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", to: 3) == "👨‍👩‍👧‍👦…")
+        for width in 0...12 {
+            #expect(CellWidth.of(TerminalText.truncated("a日本語🇯🇵です", to: width)) == min(width, 13))
+        }
+    }
+
+    @Test func paddingCountsCells() {
+        #expect(TerminalText.padded("日本", to: 6) == "日本  ")
+        #expect(TerminalText.padded("e\u{301}", to: 3, alignedRight: true) == "  e\u{301}")
+        #expect(TerminalText.padded("日本語", to: 4) == "日本語")
     }
 
     @Test func wrappingKeepsLinesWithinTheWidth() {
         let text = String(repeating: "word ", count: 50) + String(repeating: "x", count: 90)
         let lines = TerminalText.wrapped(text, to: 20)
-        #expect(lines.dropLast().allSatisfy { $0.count <= 20 })
-        #expect(lines.joined(separator: " ") == text.trimmingCharacters(in: .whitespaces))
+        #expect(lines.allSatisfy { $0.count <= 20 })
+        #expect(lines.suffix(5) == Array(repeating: String(repeating: "x", count: 20), count: 4) + ["xxxxxxxxxx"])
+        #expect(lines.dropLast(5).joined(separator: " ") + " " == String(repeating: "word ", count: 50))
+    }
+
+    @Test func wrappingCountsCellsAndBreaksRunsWithoutSpaces() {
+        let lines = TerminalText.wrapped("これは日本語の文です。 And some English words after it.", to: 10)
+        #expect(lines == ["これは日本", "語の文です", "。 And", "some", "English", "words", "after it."])
+        #expect(TerminalText.wrapped("日本語", to: 1) == ["日", "本", "語"])
     }
 
     @Test func styleIsPlainWhenDisabled() {
