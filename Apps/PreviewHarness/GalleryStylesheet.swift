@@ -98,5 +98,10 @@ enum GalleryStylesheet {
         .sgr-dim { color: #a0a6b0; }
         .sgr-red { color: #ff7b72; }
         .sgr-green { color: #56d364; }
+
+        @media (max-width: 600px) {
+            body { padding: 12px; }
+            .card { padding: 10px; }
+        }
         """
 }
