@@ -31,8 +31,8 @@ struct Gallery {
         }
         let sections = screens.map { screen in
             [
-                "<section id=\"screen-\(Self.escaped(screen.id))\">",
-                "<h2>\(Self.escaped(screen.title))</h2>", "<div class=\"cards\">",
+                "<section id=\"screen-\(Self.escaped(screen.id))\">", "<h2>\(Self.escaped(screen.title))</h2>",
+                "<div class=\"cards\">",
             ] + screen.cards.map(Self.card) + ["</div>", "</section>"]
         }
         let head = [
