@@ -1,9 +1,10 @@
 import Foundation
 
 /// The static HTML gallery: `index.html` with one card per preview, grouped by screen,
-/// and `style.css`. Self-contained (no script, font or image from anywhere), and written
-/// as XHTML-compatible markup, every element closed and every attribute quoted, so any
-/// XML parser reads it.
+/// each in the colours the terminal shows, a filter box, and `style.css`. Self-contained
+/// (its one script inline; no script, font or image from anywhere), and written as
+/// XHTML-compatible markup, every element closed and every attribute quoted, so any XML
+/// parser reads it.
 struct Gallery {
     /// The cards, in the order shown.
     let cards: [GalleryCard]
@@ -44,9 +45,11 @@ struct Gallery {
             "<body>", "<header class=\"page\">", "<h1>Cocoacasts previews</h1>",
             "<p>\(cards.count) previews of \(screens.count) screens, drawn by <code>cocoacasts-preview</code> "
                 + "exactly as the terminal shows them: each is a real view-model driven by a Stubs service or store.</p>",
-            "<nav><ul>", navigation.joined(separator: "\n"), "</ul></nav>", "</header>", "<main>",
+            "<nav><ul>", navigation.joined(separator: "\n"), "</ul></nav>", GalleryFilter.box(total: cards.count),
+            "</header>", "<main>",
         ]
-        return (head + intro + sections.flatMap { $0 } + ["</main>", "</body>", "</html>", ""])
+        let end = ["</main>", GalleryFilter.script, "</body>", "</html>", ""]
+        return (head + intro + sections.flatMap { $0 } + end)
             .joined(separator: "\n")
     }
 
@@ -65,12 +68,14 @@ struct Gallery {
 
     private static func card(_ card: GalleryCard) -> String {
         let width = card.isWide ? " data-width=\"wide\"" : ""
+        let kind = card.state.kind.rawValue
         return [
-            "<article class=\"card\" id=\"\(escaped(card.anchor))\"\(width)>",
-            "<h3>\(escaped(card.name))</h3>",
-            "<p class=\"meta\"><span class=\"screen\">\(escaped(card.screenTitle))</span> "
-                + "<span class=\"state\">\(escaped(card.state))</span></p>",
-            "<pre>\(escaped(card.text))</pre>", "</article>",
+            "<article class=\"card\" id=\"\(escaped(card.anchor))\" data-kind=\"\(kind)\"\(width) "
+                + "data-search=\"\(escaped(card.searchText))\">",
+            "<h3>\(escaped(card.title))</h3>",
+            "<p class=\"meta\"><span class=\"state state-\(kind)\">\(escaped(card.state.title))</span> "
+                + "<code class=\"name\">\(escaped(card.name))</code></p>",
+            "<pre>\(ANSIMarkup.html(card.text))</pre>", "</article>",
         ].joined(separator: "\n")
     }
 

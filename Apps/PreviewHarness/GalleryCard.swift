@@ -2,13 +2,15 @@
 struct GalleryCard: Equatable, Sendable {
     /// The preview's name, `screen/variant`.
     let name: String
+    /// What sets the preview apart from the screen's others, in words: `Failed network`.
+    let title: String
     /// The screen's identifier, such as `signIn`.
     let screen: String
     /// The screen's name for people, such as `Sign-in form`.
     let screenTitle: String
-    /// The state the view-model was in.
-    let state: String
-    /// The screen as the terminal shows it, without escape sequences.
+    /// The state the view-model was in, in words, and its kind.
+    let state: StateLabel
+    /// The screen as the terminal shows it, with its SGR escape sequences (see ``ANSIMarkup``).
     let text: String
 
     /// The widest line a card of one grid column shows without wrapping it, at 1280 px
@@ -18,13 +20,14 @@ struct GalleryCard: Equatable, Sendable {
     /// The card of `preview` as `rendering` drew it.
     init(_ preview: Preview, _ rendering: Preview.Rendering) {
         self.init(
-            name: preview.name, screen: preview.screen.rawValue, screenTitle: preview.screen.title,
-            state: rendering.state, text: rendering.text)
+            name: preview.name, title: Self.words(preview.variant), screen: preview.screen.rawValue,
+            screenTitle: preview.screen.title, state: rendering.label, text: rendering.text)
     }
 
     /// A card from its parts.
-    init(name: String, screen: String, screenTitle: String, state: String, text: String) {
+    init(name: String, title: String, screen: String, screenTitle: String, state: StateLabel, text: String) {
         self.name = name
+        self.title = title
         self.screen = screen
         self.screenTitle = screenTitle
         self.state = state
@@ -40,7 +43,18 @@ struct GalleryCard: Equatable, Sendable {
     /// excerpt): such a card spans the whole row so that no line wraps. A single long
     /// line, a message, wraps inside a narrow card instead.
     var isWide: Bool {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = ANSIMarkup.plain(text).split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 1 && lines.contains { $0.count > Self.columnWidth }
+    }
+
+    /// What the gallery's filter matches, in lower case: name, title, screen, state and kind.
+    var searchText: String {
+        [name, title, screenTitle, state.title, state.kind.words].joined(separator: " ").lowercased()
+    }
+
+    /// A variant in words: `failed-network` is `Failed network`.
+    private static func words(_ variant: String) -> String {
+        let spaced = String(variant.map { $0 == "-" ? " " : $0 })
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 }

@@ -1,5 +1,6 @@
 /// The gallery's `style.css`: a responsive grid of cards, terminal text in monospace
-/// that wraps inside its card (a wide card spans the row instead), system fonts only.
+/// and in the terminal's colours that wraps inside its card (a wide card spans the row
+/// and scrolls sideways inside it instead), a pill per state kind, system fonts only.
 enum GalleryStylesheet {
     /// The stylesheet's text.
     static let css = """
@@ -15,6 +16,7 @@ enum GalleryStylesheet {
         }
 
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
 
         body {
             margin: 0;
@@ -30,6 +32,18 @@ enum GalleryStylesheet {
         nav ul { display: flex; flex-wrap: wrap; gap: 8px 20px; margin: 0; padding: 0; list-style: none; }
         nav a { color: #1f5fbf; }
         .count { color: var(--muted); font-size: 13px; }
+
+        .filter { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; margin: 14px 0 0; }
+        .filter label { font-weight: 600; }
+        .filter input {
+            flex: 1 1 220px;
+            max-width: 420px;
+            padding: 6px 10px;
+            border: 1px solid var(--border);
+            border-radius: 6px;
+            font: inherit;
+        }
+        .filter output { color: var(--muted); font-size: 13px; }
 
         main { max-width: 1400px; margin: 0 auto; }
         h2 { margin: 28px 0 12px; font-size: 20px; }
@@ -52,21 +66,19 @@ enum GalleryStylesheet {
 
         .card[data-width="wide"] { grid-column: 1 / -1; }
 
-        .card h3 {
-            margin: 0;
-            font: 600 15px/1.3 ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace;
-            overflow-wrap: anywhere;
-        }
+        .card h3 { margin: 0; font-size: 16px; line-height: 1.3; overflow-wrap: anywhere; }
 
         .meta { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0 10px; font-size: 13px; color: var(--muted); }
 
-        .state {
-            padding: 0 8px;
-            border-radius: 999px;
-            background: #e3ebf8;
-            color: #1c4587;
-            font-weight: 600;
-        }
+        .card[data-kind="failure"] { border-left: 4px solid #c62828; }
+
+        .card .name { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+
+        .state { padding: 0 8px; border-radius: 999px; font-weight: 600; }
+        .state-success { background: #dcf3e2; color: #14602f; }
+        .state-progress { background: #fdefd3; color: #7a4a00; }
+        .state-idle { background: #e8eaee; color: #424955; }
+        .state-failure { background: #fbe0df; color: #a31515; }
 
         .card pre {
             margin: 0;
@@ -81,5 +93,15 @@ enum GalleryStylesheet {
         }
 
         .card[data-width="wide"] pre { white-space: pre; }
+
+        .sgr-bold { font-weight: 700; }
+        .sgr-dim { color: #a0a6b0; }
+        .sgr-red { color: #ff7b72; }
+        .sgr-green { color: #56d364; }
+
+        @media (max-width: 600px) {
+            body { padding: 12px; }
+            .card { padding: 10px; }
+        }
         """
 }

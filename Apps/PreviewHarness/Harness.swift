@@ -18,7 +18,8 @@ struct Harness {
     /// Loads the fixtures the previews show; tests replace it.
     typealias LoadContent = () throws(PreviewFixtureError) -> PreviewContent
 
-    /// How `render` draws: plain, or styled for a terminal. The gallery is always plain.
+    /// How `render` draws: plain, or styled for a terminal. The gallery is always styled,
+    /// its escape sequences turned into HTML (see ``ANSIMarkup``).
     var style: TerminalStyle = .plain
     /// Loads the fixtures, from the Stubs module's bundle unless replaced.
     var loadContent: LoadContent = { () throws(PreviewFixtureError) in try APIPreviewClient().content }
@@ -58,7 +59,7 @@ struct Harness {
         do { content = try loadContent() } catch { return Self.fixtureFailure(error) }
         var cards: [GalleryCard] = []
         for preview in Catalogue.previews {
-            cards.append(GalleryCard(preview, await preview.render(content: content)))
+            cards.append(GalleryCard(preview, await preview.render(content: content, style: .styled)))
         }
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         do {

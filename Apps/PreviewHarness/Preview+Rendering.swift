@@ -6,20 +6,26 @@ extension Preview.Rendering {
     @MainActor
     init(_ model: EpisodesViewModel, style: TerminalStyle) {
         let message: String? = if case .failed(let message, _, _) = model.state { message } else { nil }
-        self.init(text: Screens.episodes(model, style: style), state: caseName(of: model.state), message: message)
+        self.init(
+            text: Screens.episodes(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message)
     }
 
     /// An episode's details as `Screens.episode` draws them; the screen has one state.
     @MainActor
     init(_ model: EpisodeViewModel, style: TerminalStyle) {
-        self.init(text: Screens.episode(model, style: style), state: Catalogue.episodeDetailState, message: nil)
+        self.init(
+            text: Screens.episode(model, style: style), state: Catalogue.episodeDetailState, label: .episodeLoaded,
+            message: nil)
     }
 
     /// The sign-in form as `Screens.signIn` draws it.
     @MainActor
     init(_ model: SignInViewModel, style: TerminalStyle) {
         let message: String? = if case .failed(let message, _, _) = model.state { message } else { nil }
-        self.init(text: Screens.signIn(model, style: style), state: caseName(of: model.state), message: message)
+        self.init(
+            text: Screens.signIn(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message)
     }
 
     /// A video as `Screens.video` draws it.
@@ -42,11 +48,13 @@ extension Preview.Rendering {
             case .storeUnreadable(let message), .signOutFailed(let message): message
             case .checking, .signedIn, .signedOut: nil
             }
-        self.init(text: Screens.profile(model, style: style), state: caseName(of: model.state), message: message)
+        self.init(
+            text: Screens.profile(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message)
     }
 
     private init<Value>(text: String, _ state: LoadState<Value>) {
         let message: String? = if case .failed(let message, _, _) = state { message } else { nil }
-        self.init(text: text, state: caseName(of: state), message: message)
+        self.init(text: text, state: caseName(of: state), label: .init(state), message: message)
     }
 }

@@ -13,6 +13,8 @@ struct Preview: Sendable {
         let text: String
         /// The name of the view-model's state when it was drawn (see ``caseName(of:)``).
         let state: String
+        /// That state in words, and its kind, for the gallery.
+        let label: StateLabel
         /// The message of that state, when it is a failure.
         let message: String?
     }

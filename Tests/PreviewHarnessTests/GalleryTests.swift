@@ -1,5 +1,6 @@
 import Foundation
 import Stubs
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -24,32 +25,101 @@ struct GalleryTests {
             #expect(
                 cards.map { $0.attributes["id"] }
                     == Catalogue.previews.map { $0.name.replacingOccurrences(of: "/", with: "-") })
-            #expect(reader.elements(named: "h3").map(\.text) == Catalogue.previews.map(\.name))
+            let names = reader.elements(named: "code").filter { $0.attributes["class"] == "name" }
+            #expect(names.map(\.text) == Catalogue.previews.map(\.name))
 
-            // And each card's text, once unescaped, is exactly what the terminal shows
+            // And each card's text, once unescaped and without its colours, is exactly what the terminal shows
             let content = try APIPreviewClient().content
             var expected: [String] = []
             for preview in Catalogue.previews { expected.append(await preview.render(content: content).text) }
             #expect(reader.elements(named: "pre").map(\.text) == expected)
+
+            // In the terminal's colours
+            let styles = Set(reader.elements(named: "span").compactMap { $0.attributes["class"] })
+            #expect(styles.isSuperset(of: ["sgr-bold", "sgr-dim", "sgr-red", "sgr-green"]))
+            #expect(!html.contains("\u{1B}"))
         }
     }
 
-    @Test func cardsNameTheirScreenAndState() throws {
-        let reader = MarkupReader(Gallery(cards: [Self.card(text: "Signed out.")]).indexHTML)
-        let meta = reader.elements(named: "span").filter { ["screen", "state"].contains($0.attributes["class"]) }
-        #expect(meta.map(\.text) == ["Profile", "signedOut"])
+    @Test nonisolated func failuresHaveTheFailurePillAndEveryPillIsNamedInWords() async throws {
+        let content = try APIPreviewClient().content
+        var cards: [GalleryCard] = []
+        var failures: [String] = []
+        for preview in Catalogue.previews {
+            let rendering = await preview.render(content: content, style: .styled)
+            cards.append(GalleryCard(preview, rendering))
+            if rendering.message != nil { failures.append(preview.name) }
+        }
+        let reader = MarkupReader(Gallery(cards: cards).indexHTML)
+        let articles = reader.elements(named: "article")
+        let pills = reader.elements(named: "span").filter { $0.attributes["class"]?.hasPrefix("state ") == true }
+        #expect(pills.count == Catalogue.previews.count)
+
+        for (preview, (article, pill)) in zip(Catalogue.previews, zip(articles, pills)) {
+            let kind = try #require(article.attributes["data-kind"])
+            #expect(pill.attributes["class"] == "state state-\(kind)", "\(preview.name)")
+            #expect((kind == "failure") == failures.contains(preview.name), "\(preview.name)")
+            #expect(pill.text != preview.state && pill.text.first?.isUppercase == true, "\(preview.name)")
+        }
+        #expect(
+            Set(articles.compactMap { $0.attributes["data-kind"] }) == Set(StateLabel.Kind.allCases.map(\.rawValue)))
+        let named = Dictionary(zip(Catalogue.previews.map(\.name), pills.map(\.text)), uniquingKeysWith: { $1 })
+        #expect(named["signIn/signing-in"] == "Signing in")
+        #expect(named["profile/unreadable-locked"] == "Token store unreadable")
+    }
+
+    @Test func pillsCarryTheClassOfTheirKind() {
+        let cards = StateLabel.Kind.allCases.map { Self.card(state: StateLabel(title: "\($0)", kind: $0), text: "") }
+        let reader = MarkupReader(Gallery(cards: cards).indexHTML)
+        let pills = reader.elements(named: "span").filter { $0.attributes["class"]?.hasPrefix("state ") == true }
+        #expect(pills.map { $0.attributes["class"] } == StateLabel.Kind.allCases.map { "state state-\($0.rawValue)" })
+        #expect(GalleryStylesheet.css.contains(".state-failure"))
+    }
+
+    @Test func sectionsNameTheirScreenOnceAndCardsOnlyTheirState() throws {
+        let cards = [
+            Self.card(text: "Signed out."),
+            Self.card(name: "profile/signed-in", state: StateLabel(title: "Signed in", kind: .success), text: ""),
+        ]
+        let html = Gallery(cards: cards).indexHTML
+        let reader = MarkupReader(html)
         #expect(reader.elements(named: "h2").map(\.text) == ["Profile"])
+        #expect(html.components(separatedBy: "Profile").count - 1 == 2, "the navigation's link and the heading")
+        #expect(reader.elements(named: "h3").map(\.text) == ["Signed out", "Signed in"])
+        let meta = reader.elements(named: "p").filter { $0.attributes["class"] == "meta" }
+        #expect(meta.map(\.text) == ["Signed out profile/signed-out", "Signed in profile/signed-in"])
+    }
+
+    @Test func theFilterIsSelfContainedAndHiddenWithoutScript() throws {
+        let html = Gallery(cards: [Self.card(text: "Signed out.")]).indexHTML
+        let reader = MarkupReader(html)
+        let filter = try #require(reader.elements.first { $0.attributes["id"] == "filter" })
+        #expect(filter.attributes["hidden"] == "hidden")
+        let input = try #require(reader.elements(named: "input").first)
+        #expect(input.attributes["type"] == "search" && input.attributes["id"] == "filter-text")
+        #expect(reader.elements.first { $0.attributes["id"] == "filter-count" }?.text == "1 of 1 shown")
+
+        let scripts = reader.elements(named: "script")
+        #expect(scripts.count == 1)
+        let script = try #require(scripts.first)
+        #expect(script.attributes["src"] == nil)
+        #expect(script.text.contains("addEventListener(\"input\"") && script.text.contains("data-search"))
+        #expect(!script.text.contains("://") && !script.text.contains("import"))
+
+        let card = try #require(reader.elements(named: "article").first)
+        #expect(card.attributes["data-search"] == "profile/signed-out signed out profile signed out idle")
     }
 
     @Test func escapesWhatItShows() throws {
         let text = "a < b && c > \"d\" </pre><script>alert(1)</script>"
         let html = Gallery(cards: [Self.card(name: "profile/<&>", text: text)]).indexHTML
         #expect(html.contains("a &lt; b &amp;&amp; c &gt; &quot;d&quot; &lt;/pre&gt;&lt;script&gt;"))
-        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<script>alert"))
         let reader = MarkupReader(html)
         #expect(reader.error == nil)
         #expect(reader.elements(named: "pre").map(\.text) == [text])
-        #expect(reader.elements(named: "h3").map(\.text) == ["profile/<&>"])
+        #expect(
+            reader.elements(named: "code").filter { $0.attributes["class"] == "name" }.map(\.text) == ["profile/<&>"])
     }
 
     @Test func referencesNothingOutsideTheDirectory() throws {
@@ -67,13 +137,21 @@ struct GalleryTests {
     @Test func tablesSpanTheRowAndMessagesWrapInTheirCard() {
         let table = Self.card(text: "ID  TITLE\n" + String(repeating: "x", count: GalleryCard.columnWidth + 1))
         let message = Self.card(text: "✗ " + String(repeating: "long message ", count: 10))
+        let styled = Self.card(
+            text: "\u{1B}[1mID  TITLE\u{1B}[0m\n" + String(repeating: "x", count: GalleryCard.columnWidth))
         #expect(table.isWide)
         #expect(!message.isWide)
+        #expect(!styled.isWide, "escape sequences take no room")
         #expect(Gallery(cards: [table]).indexHTML.contains("data-width=\"wide\""))
         #expect(!Gallery(cards: [message]).indexHTML.contains("data-width"))
     }
 
-    static func card(name: String = "profile/signed-out", text: String) -> GalleryCard {
-        GalleryCard(name: name, screen: "profile", screenTitle: "Profile", state: "signedOut", text: text)
+    static func card(
+        name: String = "profile/signed-out", state: StateLabel = StateLabel(title: "Signed out", kind: .idle),
+        text: String
+    ) -> GalleryCard {
+        let title = state.title
+        return GalleryCard(
+            name: name, title: title, screen: "profile", screenTitle: "Profile", state: state, text: text)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Reads the gallery as XML, the strictest way to check it is well-formed: every
 /// element closed, every attribute quoted, every `&` and `<` escaped.
 final class MarkupReader: NSObject, XMLParserDelegate {
-    /// One element: its name, attributes and the text directly inside it.
+    /// One element: its name, attributes and the text inside it, its children's included.
     struct Element {
         let name: String
         let attributes: [String: String]
@@ -46,6 +46,6 @@ final class MarkupReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if let current = open.last { elements[current].text += string }
+        for index in open { elements[index].text += string }
     }
 }

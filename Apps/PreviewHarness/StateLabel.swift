@@ -1,0 +1,79 @@
+import Presentation
+
+/// What the gallery's pill says about the state a view-model was drawn in: its name in
+/// words and its kind, each from an exhaustive `switch` over the view-model's `State`,
+/// so that a new case does not compile until it is named here.
+struct StateLabel: Equatable, Sendable {
+    /// How the state went, which sets the pill's colour.
+    enum Kind: String, CaseIterable, Sendable {
+        /// Loaded, or done: green.
+        case success
+        /// Waiting for an answer: amber.
+        case progress
+        /// Nothing asked for yet, or nothing to show: grey.
+        case idle
+        /// Failed: red.
+        case failure
+
+        /// The kind in words, which the gallery's filter matches too.
+        var words: String {
+            switch self {
+            case .success: "success"
+            case .progress: "in progress"
+            case .idle: "idle"
+            case .failure: "failure"
+            }
+        }
+    }
+
+    /// The state's name for people: `Signing in`, `Token store unreadable`.
+    let title: String
+    let kind: Kind
+
+    /// An episode's details, the one state of a screen without a `State`.
+    static let episodeLoaded = StateLabel(title: "Loaded", kind: .success)
+
+    init(title: String, kind: Kind) {
+        self.title = title
+        self.kind = kind
+    }
+
+    init(_ state: EpisodesViewModel.State) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .loading: self.init(title: "Loading", kind: .progress)
+        case .loaded: self.init(title: "Loaded", kind: .success)
+        case .empty: self.init(title: "Empty", kind: .idle)
+        case .failed: self.init(title: "Failed", kind: .failure)
+        }
+    }
+
+    init(_ state: SignInViewModel.State) {
+        switch state {
+        case .editing: self.init(title: "Editing", kind: .idle)
+        case .ready: self.init(title: "Ready", kind: .idle)
+        case .signingIn: self.init(title: "Signing in", kind: .progress)
+        case .failed: self.init(title: "Failed", kind: .failure)
+        case .signedIn: self.init(title: "Signed in", kind: .success)
+        }
+    }
+
+    init<Value>(_ state: LoadState<Value>) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .loading: self.init(title: "Loading", kind: .progress)
+        case .loaded: self.init(title: "Loaded", kind: .success)
+        case .failed: self.init(title: "Failed", kind: .failure)
+        }
+    }
+
+    init(_ state: ProfileViewModel.State) {
+        switch state {
+        case .checking: self.init(title: "Checking", kind: .progress)
+        case .signedIn: self.init(title: "Signed in", kind: .success)
+        case .signedOut: self.init(title: "Signed out", kind: .idle)
+        case .storeUnreadable: self.init(title: "Token store unreadable", kind: .failure)
+        case .signOutFailed: self.init(title: "Sign-out failed", kind: .failure)
+        }
+    }
+}
