@@ -29,6 +29,9 @@ let package = Package(
             name: "FileTokenStore", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/FileTokenStore"),
         .target(
+            name: "FileResponseCache", dependencies: ["Ports", "Domain"],
+            path: "Modules/Adapters/FileResponseCache"),
+        .target(
             name: "Stubs", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         .target(
@@ -75,6 +78,10 @@ let package = Package(
             name: "FileTokenStoreTests",
             dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
             path: "Tests/FileTokenStoreTests"),
+        .testTarget(
+            name: "FileResponseCacheTests",
+            dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
+            path: "Tests/FileResponseCacheTests"),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),
