@@ -72,7 +72,9 @@ let package = Package(
             path: "Tests/PortsTests"),
         .testTarget(
             name: "FoundationHTTPTests",
-            dependencies: ["FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak"],
+            dependencies: [
+                "FoundationHTTP", "FileResponseCache", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak",
+            ],
             path: "Tests/FoundationHTTPTests"),
         .testTarget(
             name: "FileTokenStoreTests",
