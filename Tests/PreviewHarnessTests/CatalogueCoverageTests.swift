@@ -148,7 +148,7 @@ struct CatalogueCoverageTests {
     }
 
     @Test func aStateIsNamedByItsCaseWithOrWithoutAPayload() {
-        #expect(Self.states(of: .episodes) == ["idle", "loading", "loaded", "empty", "failed"])
+        #expect(Self.states(of: .episodes) == ["idle", "loading", "loaded", "empty", "offline", "failed"])
     }
 
     @Test func namesAreUniqueAndMakeFileNames() {
