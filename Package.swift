@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
-            name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
+            name: "cocoacasts-bench",
+            dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs"],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json"]),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],

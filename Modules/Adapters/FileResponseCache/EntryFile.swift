@@ -42,7 +42,11 @@ enum EntryFile {
         guard chmod(directory.path, 0o700) == 0 else { throw POSIXFailure("chmod", errno) }
     }
 
-    /// Writes `data` to a new `0600` temporary file beside `url`, flushes it and renames it over `url`.
+    /// Writes `data` to a new `0600` temporary file beside `url` and renames it over `url`.
+    ///
+    /// Not flushed to disk: a reader sees the old entry or the new one whole, and after a
+    /// crash an entry cut short reads as corrupt and is dropped and fetched again — cheaper
+    /// for a cache than an `fsync` on every revalidation.
     static func writeAtomically(_ data: Data, to url: URL) throws {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
@@ -60,7 +64,6 @@ enum EntryFile {
                 }
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = POSIXFailure("fsync", errno) }
         close(descriptor)
         if failure == nil, rename(temporary, url.path) != 0 { failure = POSIXFailure("rename", errno) }
         if let failure {

@@ -6,7 +6,8 @@ import Ports
 ///
 /// The directory is created `0700` and every file `0600`; an entry is written to a
 /// temporary file and renamed over the old one, so a reader sees the old entry or the
-/// new one, never half of one. Reading an entry marks it used (its modification time),
+/// new one, never half of one (entries are not flushed: one cut short by a crash reads
+/// as corrupt, and is dropped). Reading an entry marks it used (its modification time),
 /// and a write that takes the directory past ``sizeLimit`` removes the least recently
 /// used entries first. An entry that cannot be read is removed and reads as absent, and
 /// a write that fails leaves the cache as it was: neither is ever an error for the user,

@@ -30,45 +30,47 @@ extension APIClient {
             return Catalogue(episodes: try await episodes())
         }
         let key = ResponseCacheKey(origin: configuration.origin, route: APIEndpoint.episodes.description)
-        let saved = await usable(cache.response(for: key), key: key, in: cache)
+        var saved = await cache.response(for: key)
         if policy == .offlineOnly {
-            guard let saved else { throw .nothingSaved }
-            return Catalogue(episodes: saved.episodes, source: .saved(savedAt: saved.response.date, unreachable: nil))
+            guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw .nothingSaved }
+            return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: nil))
         }
-        if let fresh = saved, fresh.response.isFresh(at: now()) {
-            return Catalogue(episodes: fresh.episodes, source: .fresh(savedAt: fresh.response.date))
+        if let fresh = saved, fresh.isFresh(at: now()) {
+            if let episodes = await decoded(fresh, key: key, in: cache) {
+                return Catalogue(episodes: episodes, source: .fresh(savedAt: fresh.date))
+            }
+            saved = nil
         }
         do throws(APIError) {
             return Catalogue(episodes: try await fetch(revalidating: saved, key: key, in: cache))
         } catch where error.kind == .unreachable {
-            guard let saved else { throw error }
-            return Catalogue(episodes: saved.episodes, source: .saved(savedAt: saved.response.date, unreachable: error))
+            guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw error }
+            return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: error))
         }
     }
 
-    /// A saved list and its episodes; one that does not decode is removed and reads as none.
-    private func usable(_ response: CachedResponse?, key: ResponseCacheKey, in cache: any ResponseCache) async
-        -> (response: CachedResponse, episodes: [Episode])?
+    /// The episodes of a saved list; one that does not decode is removed and reads as none.
+    private func decoded(_ saved: CachedResponse, key: ResponseCacheKey, in cache: any ResponseCache) async
+        -> [Episode]?
     {
-        guard let response else { return nil }
         do throws(APIError) {
-            return (response, try ResponseDecoding.decode([Episode].self, from: response.body))
+            return try ResponseDecoding.decode([Episode].self, from: saved.body)
         } catch {
             await cache.removeResponse(for: key)
             return nil
         }
     }
 
-    /// Steps 2 and 3: the server's list, or the saved one it confirmed with a `304`.
-    private func fetch(
-        revalidating saved: (response: CachedResponse, episodes: [Episode])?, key: ResponseCacheKey,
-        in cache: any ResponseCache
-    ) async throws(APIError) -> [Episode] {
+    /// Steps 2 and 3: the server's list, or the saved one it confirmed with a `304` (a saved
+    /// list that no longer decodes is removed and the list fetched without validators).
+    private func fetch(revalidating saved: CachedResponse?, key: ResponseCacheKey, in cache: any ResponseCache)
+        async throws(APIError) -> [Episode]
+    {
         let (request, data, response) = try await slots.withPermit {
             () async throws(APIError) -> (URLRequest, Data, HTTPURLResponse) in
             guard !Task.isCancelled else { throw .cancelled }
             var request = try APIEndpoint.episodes.request(accessToken: nil, configuration: configuration)
-            let validators = saved.map { Self.validators(of: $0.response) } ?? [:]
+            let validators = saved.map(Self.validators(of:)) ?? [:]
             for (field, value) in validators {
                 request.setValue(value, forHTTPHeaderField: field)
             }
@@ -78,13 +80,16 @@ extension APIClient {
         }
         let received = Self.entry(from: response, body: data, at: now())
         if response.statusCode == 304, let saved {
-            var confirmed = saved.response
+            guard let episodes = await decoded(saved, key: key, in: cache) else {
+                return try await fetch(revalidating: nil, key: key, in: cache)
+            }
+            var confirmed = saved
             confirmed.date = received.date
             confirmed.cacheControl = received.cacheControl
             confirmed.entityTag = received.entityTag ?? confirmed.entityTag
             confirmed.lastModified = received.lastModified ?? confirmed.lastModified
             await save(confirmed, key: key, in: cache)
-            return saved.episodes
+            return episodes
         }
         if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: {
             Redaction.secrets(of: request)
