@@ -45,7 +45,8 @@ public struct CacheControl: Hashable, Sendable, Codable {
 
     /// Seconds of a delta-seconds argument, quoted or not, capped at a 32-bit value.
     private static func seconds(_ argument: Substring) -> Int? {
-        let digits = argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
+        let digits =
+            argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
             ? argument.dropFirst().dropLast() : argument
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(digits.prefix(10)).map { min($0, Int(Int32.max)) }

@@ -128,7 +128,8 @@ struct APIClientCacheLoopbackTests {
         try await TemporaryDirectory.with { directory in
             try await MockAPIServer.with { server in
                 let (client, cache, store) = try Self.client(server, directory, TestClock())
-                try await store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+                try await store.setTokens(
+                    try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
                 _ = try await client.video(id: "632759499")
                 _ = try await client.progressForVideo(id: "632759499")
                 #expect(try await cache.summary().entryCount == 0)

@@ -36,7 +36,9 @@ struct CacheControlTests {
 
     @Test func noCacheOrNoMaxAgeIsNeverFresh() {
         let saved = Date(timeIntervalSince1970: 1_000)
-        #expect(!CachedResponse(body: Data(), date: saved, cacheControl: CacheControl(maxAge: 60, noCache: true)).isFresh(at: saved))
+        #expect(
+            !CachedResponse(body: Data(), date: saved, cacheControl: CacheControl(maxAge: 60, noCache: true)).isFresh(
+                at: saved))
         #expect(!CachedResponse(body: Data(), date: saved).isFresh(at: saved))
     }
 

@@ -25,7 +25,8 @@ struct EpisodesOfflineTests {
         await model.fetchEpisodes()
         let rows = try service.episodesResult.get().map(EpisodeRowViewModel.init(episode:))
         #expect(
-            model.state == .offline(rows, savedAt: Self.savedAt, message: "Offline: showing the list saved 2 hours ago."))
+            model.state
+                == .offline(rows, savedAt: Self.savedAt, message: "Offline: showing the list saved 2 hours ago."))
     }
 
     @Test func anOfflineOnlyAnswerIsShownTheSameWay() async throws {
@@ -50,14 +51,18 @@ struct EpisodesOfflineTests {
         let rows = try service.episodesResult.get().map(EpisodeRowViewModel.init(episode:))
         service.episodesResult = .failure(.failedRequest)
         await model.fetchEpisodes()
-        #expect(model.state == .failed(message: "The list of episodes could not be fetched.", .api(.failedRequest), previous: rows))
+        #expect(
+            model.state
+                == .failed(message: "The list of episodes could not be fetched.", .api(.failedRequest), previous: rows))
     }
 
-    @Test(arguments: [
-        (0.0 as TimeInterval, "just now"), (59.9, "just now"), (60, "1 minute ago"), (119, "1 minute ago"), (120, "2 minutes ago"),
-        (3_599, "59 minutes ago"), (3_600, "1 hour ago"), (7_200, "2 hours ago"), (86_399, "23 hours ago"),
-        (86_400, "1 day ago"), (3 * 86_400 + 5, "3 days ago"), (-30, "just now"),
-    ] as [(TimeInterval, String)])
+    @Test(
+        arguments: [
+            (0.0 as TimeInterval, "just now"), (59.9, "just now"), (60, "1 minute ago"), (119, "1 minute ago"),
+            (120, "2 minutes ago"),
+            (3_599, "59 minutes ago"), (3_600, "1 hour ago"), (7_200, "2 hours ago"), (86_399, "23 hours ago"),
+            (86_400, "1 day ago"), (3 * 86_400 + 5, "3 days ago"), (-30, "just now"),
+        ] as [(TimeInterval, String)])
     func theAgeReadsInWholeUnits(_ seconds: TimeInterval, _ phrase: String) {
         #expect(RelativeAge.phrase(from: Self.savedAt, to: Self.savedAt + seconds) == phrase)
     }
@@ -75,7 +80,9 @@ struct EpisodesOfflineTests {
         }
         let model = EpisodesViewModel(apiService: Plain(), policy: .offlineOnly)
         await model.fetchEpisodes()
-        #expect(model.state == .failed(message: "You need to have a network connection.", .api(.nothingSaved), previous: nil))
+        #expect(
+            model.state
+                == .failed(message: "You need to have a network connection.", .api(.nothingSaved), previous: nil))
         #expect(try await Plain().catalogue(policy: .normal) == Catalogue(episodes: []))
     }
 }

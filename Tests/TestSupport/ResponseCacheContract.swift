@@ -9,7 +9,8 @@ public typealias ResponseCacheContract = Contract<any ResponseCache>
 /// Keys and entries for cache tests.
 public enum SampleCache {
     /// The catalogue's key on one server.
-    public static let key = ResponseCacheKey(origin: Origin(URL(string: "http://127.0.0.1:8080")!)!, route: "GET episodes")
+    public static let key = ResponseCacheKey(
+        origin: Origin(URL(string: "http://127.0.0.1:8080")!)!, route: "GET episodes")
     /// The same route on another server.
     public static let otherOrigin = ResponseCacheKey(
         origin: Origin(URL(string: "http://localhost:8080")!)!, route: "GET episodes")

@@ -43,7 +43,7 @@ extension APIClient {
         }
         do throws(APIError) {
             return Catalogue(episodes: try await fetch(revalidating: saved, key: key, in: cache))
-        } catch where error.kind == .unreachable {
+        } catch  where error.kind == .unreachable {
             guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw error }
             return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: error))
         }
@@ -91,9 +91,12 @@ extension APIClient {
             await save(confirmed, key: key, in: cache)
             return episodes
         }
-        if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: {
-            Redaction.secrets(of: request)
-        }) {
+        if let error = FailureMapping.error(
+            forStatus: response.statusCode, body: data,
+            redacting: {
+                Redaction.secrets(of: request)
+            })
+        {
             throw error
         }
         let episodes = try ResponseDecoding.decode([Episode].self, from: data)
