@@ -30,7 +30,7 @@ struct APIClientCacheLoopbackTests {
     }
 
     static func key(_ server: MockAPIServer) -> ResponseCacheKey {
-        ResponseCacheKey(origin: Origin(server.baseURL)!, route: "GET episodes")
+        ResponseCacheKey(origin: Origin(server.baseURL)!, route: "GET /api/v1/episodes")
     }
 
     @Test func withinMaxAgeNoRequestIsSent() async throws {
