@@ -51,6 +51,17 @@ struct FileResponseCacheTests {
         }
     }
 
+    @Test func aMissingEntryIsNoProblem() async throws {
+        try await TemporaryDirectory.with { directory in
+            let problems = Problems()
+            let cache = FileResponseCache(directory: directory.file("absent"), onProblem: problems.record)
+            #expect(await cache.response(for: SampleCache.key) == nil)
+            await cache.removeResponse(for: SampleCache.key)
+            try await cache.clear()
+            #expect(problems.all.isEmpty)
+        }
+    }
+
     @Test func aTruncatedBodyIsCorrupt() async throws {
         try await TemporaryDirectory.with { directory in
             let problems = Problems()

@@ -22,7 +22,7 @@ extension APIClient {
     ///    answer, marked ``Ports/Catalogue/Source/saved(savedAt:unreachable:)``.
     ///
     /// A saved list that no longer decodes is removed and fetched again. Without a cache,
-    /// ``CachePolicy/offlineOnly`` fails with ``Domain/APIError/nothingSaved`` and the other
+    /// ``CachePolicy/offlineOnly`` fails with `APIError.nothingSaved` and the other
     /// policies are ``episodes()``; ``CachePolicy/bypass`` is always ``episodes()``.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         guard let cache, policy != .bypass else {
