@@ -29,6 +29,9 @@ let package = Package(
             name: "FileTokenStore", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/FileTokenStore"),
         .target(
+            name: "FileResponseCache", dependencies: ["Ports", "Domain"],
+            path: "Modules/Adapters/FileResponseCache"),
+        .target(
             name: "Stubs", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         .target(
@@ -53,7 +56,8 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
-            name: "cocoacasts-bench", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs"],
+            name: "cocoacasts-bench",
+            dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs"],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json"]),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
@@ -69,12 +73,18 @@ let package = Package(
             path: "Tests/PortsTests"),
         .testTarget(
             name: "FoundationHTTPTests",
-            dependencies: ["FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak"],
+            dependencies: [
+                "FoundationHTTP", "FileResponseCache", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak",
+            ],
             path: "Tests/FoundationHTTPTests"),
         .testTarget(
             name: "FileTokenStoreTests",
             dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
             path: "Tests/FileTokenStoreTests"),
+        .testTarget(
+            name: "FileResponseCacheTests",
+            dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
+            path: "Tests/FileResponseCacheTests"),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),

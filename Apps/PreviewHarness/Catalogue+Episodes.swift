@@ -1,4 +1,6 @@
 import Domain
+import Foundation
+import Ports
 import Presentation
 import Stubs
 
@@ -20,7 +22,17 @@ extension Catalogue {
         fetched("failed-network", failed, from: .scenario(.unreachable)),
         fetched("failed-signed-out", failed, from: .failing(.episodes, .unauthorized)),
         fetched("failed-server", failed, from: .scenario(.serverError)),
+        Preview(.episodes, "offline", state: State.offline([], savedAt: savedAt, message: "")) { content, style in
+            let service = PreviewScenario.signedIn.service(content: content)
+            service.catalogueSource = .saved(savedAt: savedAt, unreachable: .unreachable)
+            let model = EpisodesViewModel(apiService: service, now: { savedAt + 2 * 3_600 })
+            await model.fetchEpisodes()
+            return .init(model, style: style)
+        },
     ]
+
+    /// When the offline preview's list was saved; it is shown two hours later.
+    private static let savedAt = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// The first episode's details, as the app shows them after fetching the list.
     static let episodeDetail: [Preview] = [

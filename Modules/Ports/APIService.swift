@@ -11,6 +11,9 @@ public protocol APIService: Sendable {
     func signIn(email: String, password: String) async throws(APIError) -> TokenPair
     /// Fetches the list of episodes.
     func episodes() async throws(APIError) -> [Episode]
+    /// Fetches the list of episodes under `policy`, saying whether it is a saved list.
+    /// Services without a cache ask the server (see the default implementation).
+    func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue
     /// Fetches a protected video. Needs a signed-in user.
     func video(id: String) async throws(APIError) -> Video
     /// Fetches the user's progress for a video (cursor 0 when none is stored).

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Observation
 import Ports
 
@@ -21,6 +22,10 @@ public final class EpisodesViewModel {
         case loaded([EpisodeRowViewModel])
         /// The fetch succeeded with no episodes.
         case empty
+        /// A list saved at `savedAt`, shown because the server could not be reached (or only
+        /// saved lists were asked for), with the message that says so:
+        /// "Offline: showing the list saved 2 hours ago."
+        case offline([EpisodeRowViewModel], savedAt: Date, message: String)
         /// The last fetch failed, with the message for the user.
         case failed(message: String, Failure, previous: [EpisodeRowViewModel]?)
     }
@@ -29,23 +34,49 @@ public final class EpisodesViewModel {
     public private(set) var state = State.idle
 
     @ObservationIgnored private let apiService: any APIService
+    @ObservationIgnored private let policy: CachePolicy
+    @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let request = LatestRequest()
 
     /// Nothing is fetched until ``fetchEpisodes()``.
-    public init(apiService: any APIService) {
+    ///
+    /// - Parameters:
+    ///   - policy: how fetches may use saved lists (see ``Ports/CachePolicy``).
+    ///   - now: the clock the age of a saved list is told with.
+    public init(
+        apiService: any APIService, policy: CachePolicy = .normal, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.apiService = apiService
+        self.policy = policy
+        self.now = now
     }
 
     /// Fetches the episodes, cancelling a fetch in flight, and returns when done.
     public func fetchEpisodes() async {
-        await request.load(\.state, of: self, context: .episodes) { [apiService] () async throws(APIError) in
-            try await apiService.episodes().map(EpisodeRowViewModel.init(episode:))
-        }
+        await request.load(
+            \.state, of: self, context: .episodes,
+            { [apiService, policy] () async throws(APIError) in try await apiService.catalogue(policy: policy) },
+            showing: { [now] catalogue in State(catalogue, now: now()) })
     }
 
     /// Cancels the fetch in flight: it writes nothing, and no error is shown.
     public func cancel() {
         request.cancel(\.state, of: self)
+    }
+}
+
+extension EpisodesViewModel.State {
+    /// The state that shows `catalogue`: ``offline(_:savedAt:message:)`` for a saved list
+    /// shown in place of the server's, aged at `now`.
+    init(_ catalogue: Catalogue, now: Date) {
+        let rows = catalogue.episodes.map(EpisodeRowViewModel.init(episode:))
+        switch catalogue.source {
+        case .network, .fresh: self.init(showing: rows)
+        case .saved(let savedAt, _):
+            self = .offline(
+                rows, savedAt: savedAt,
+                message: "Offline: showing the list saved \(RelativeAge.phrase(from: savedAt, to: now)).")
+        }
     }
 }
 
@@ -58,7 +89,7 @@ extension EpisodesViewModel.State: LoadingState {
         switch self {
         case .idle: nil
         case .empty: []
-        case .loaded(let rows): rows
+        case .loaded(let rows), .offline(let rows, _, _): rows
         case .loading(let previous), .failed(_, _, let previous): previous
         }
     }

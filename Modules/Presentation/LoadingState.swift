@@ -23,12 +23,21 @@ extension LatestRequest {
         _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,
         _ operation: @escaping @Sendable () async throws(APIError) -> State.Value
     ) async {
+        await load(state, of: model, context: context, operation) { State(showing: $0) }
+    }
+
+    /// The same, for an operation whose answer says more than the value: `showing` makes
+    /// the state that shows it.
+    func load<Model: AnyObject, State: LoadingState, Answer: Sendable>(
+        _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,
+        _ operation: @escaping @Sendable () async throws(APIError) -> Answer, showing: (Answer) -> State
+    ) async {
         let previous = model[keyPath: state].value
         model[keyPath: state] = .loading(previous: previous)
         guard let outcome = await run(operation) else { return }
         switch outcome {
-        case .success(let value):
-            model[keyPath: state] = State(showing: value)
+        case .success(let answer):
+            model[keyPath: state] = showing(answer)
         case .failure(let error):
             model[keyPath: state] =
                 Failure(error).map { .failed(message: $0.message(for: context), $0, previous: previous) }

@@ -15,6 +15,9 @@ public enum Screens {
         case .loading: busy("Fetching episodes…", style)
         case .loaded(let rows): EpisodeTable.render(rows, width: width, style: style)
         case .empty: "There are no episodes yet."
+        case .offline(let rows, _, let message):
+            style.dim(message) + "\n"
+                + (rows.isEmpty ? "There are no episodes yet." : EpisodeTable.render(rows, style: style))
         case .failed(let message, _, _): failure(message, style)
         }
     }

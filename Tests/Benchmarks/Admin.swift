@@ -22,12 +22,19 @@ struct Admin {
 
     func reset() async throws { try await send("POST", "reset") }
 
+    func setCacheControl(_ value: String) async throws {
+        try await send("POST", "cache-control", body: JSONEncoder().encode(["value": value]))
+    }
+
     @discardableResult
-    private func send(_ method: String, _ route: String) async throws -> Data {
+    private func send(_ method: String, _ route: String, body: Data? = nil) async throws -> Data {
         var request = URLRequest(url: origin.appendingPathComponent("__admin/\(route)"))
         request.httpMethod = method
+        request.httpBody = body
         return try await URLSession.shared.data(for: request).0
     }
 
     static let refresh = "POST /api/v1/auth/refresh"
+    static let episodes = "GET /api/v1/episodes"
+    static let notModified = "not-modified"
 }

@@ -40,6 +40,9 @@ enum Benchmarks {
                 }
             }
         }
+        if let catalogueURL = options.catalogueURL, options.selected(9) {
+            for row in try await CacheBenchmark.run(baseURL: catalogueURL, runs: options.runs) { report.add(row) }
+        }
         if options.selected(5) { report.add(try await TokenReadBenchmark.run(runs: options.runs)) }
         if options.selected(7) {
             report.add(try await ScaleBenchmark.run(runs: options.runs, benchmarkExecutable: CommandLine.arguments[0]))

@@ -11,6 +11,7 @@ struct Options: Sendable {
 
     var mode = Mode.benchmarks
     var baseURL: URL?
+    var catalogueURL: URL?
     var cli: String?
     var jsonPath: String?
     var runs = 15
@@ -19,7 +20,7 @@ struct Options: Sendable {
     var recordInstructions = false
 
     static let usage =
-        "usage: cocoacasts-bench [--base-url URL] [--cli PATH] [--json PATH] [--runs N] [--only 1,3]"
+        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--cli PATH] [--json PATH] [--runs N] [--only 1,3]"
         + " [--check] [--record-instructions]"
 
     /// The options, or `nil` for a command line it does not understand.
@@ -28,6 +29,7 @@ struct Options: Sendable {
         while let argument = arguments.popFirst() {
             switch argument {
             case "--base-url": baseURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--catalogue-url": catalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--json": jsonPath = arguments.popFirst()
             case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Ports
 import Presentation
 import Stubs
@@ -21,7 +22,8 @@ struct CatalogueCoverageTests {
                 case .idle: .loading(previous: nil)
                 case .loading: .loaded([])
                 case .loaded: .empty
-                case .empty: .failed(message: "", failure, previous: nil)
+                case .empty: .offline([], savedAt: Date(timeIntervalSince1970: 0), message: "")
+                case .offline: .failed(message: "", failure, previous: nil)
                 case .failed: nil
                 }
             }
@@ -146,7 +148,7 @@ struct CatalogueCoverageTests {
     }
 
     @Test func aStateIsNamedByItsCaseWithOrWithoutAPayload() {
-        #expect(Self.states(of: .episodes) == ["idle", "loading", "loaded", "empty", "failed"])
+        #expect(Self.states(of: .episodes) == ["idle", "loading", "loaded", "empty", "offline", "failed"])
     }
 
     @Test func namesAreUniqueAndMakeFileNames() {

@@ -44,6 +44,20 @@ struct ScreensTests {
         #expect(Screens.episodes(model) == "✗ You need to have a network connection.")
     }
 
+    @Test func anOfflineListSaysSoAboveTheTable() async throws {
+        let spy = StubAPIService(content: try APIPreviewClient().content)
+        let savedAt = Date(timeIntervalSince1970: 1_795_000_000)
+        spy.catalogueSource = .saved(savedAt: savedAt, unreachable: .unreachable)
+        let model = EpisodesViewModel(apiService: spy, now: { savedAt + 7_200 })
+        await model.fetchEpisodes()
+        let lines = Screens.episodes(model).split(separator: "\n")
+        #expect(lines.first == "Offline: showing the list saved 2 hours ago.")
+        #expect(lines.count == 2 + (try spy.episodesResult.get().count))
+        spy.episodesResult = .success([])
+        await model.fetchEpisodes()
+        #expect(Screens.episodes(model) == "Offline: showing the list saved 2 hours ago.\nThere are no episodes yet.")
+    }
+
     @Test func theEpisodeDetailWrapsItsExcerpt() {
         let episode = Episode(
             id: 1, title: "Title", excerpt: String(repeating: "lorem ipsum ", count: 30),

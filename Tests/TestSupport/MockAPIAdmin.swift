@@ -42,6 +42,11 @@ public struct MockAPIAdmin: Sendable {
         try await send("POST", "faults", body: JSONEncoder().encode(fault))
     }
 
+    /// Sets the `Cache-Control` the catalogue is served with (`max-age=60` at start-up).
+    public func setCacheControl(_ value: String) async throws {
+        try await send("POST", "cache-control", body: JSONEncoder().encode(["value": value]))
+    }
+
     /// Removes every pending fault.
     public func clearFaults() async throws {
         try await send("DELETE", "faults")
@@ -91,6 +96,8 @@ public enum MockAPIRoute {
     public static let deleteProgress = "DELETE /api/v1/videos/{id}/progress"
     /// Every API route.
     public static let any = "*"
+    /// The counter of `304 Not Modified` answers to `If-None-Match` (not a route).
+    public static let notModified = "not-modified"
 }
 
 /// A fault the server injects into the next `count` requests of a route (`-1`: all of them).

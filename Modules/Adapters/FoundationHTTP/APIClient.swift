@@ -19,6 +19,8 @@ public struct APIClient: APIService {
     let observer: (any APIClientObserver)?
     let sleep: @Sendable (Duration) async throws -> Void
     let slots: AsyncSemaphore
+    let cache: (any ResponseCache)?
+    let now: @Sendable () -> Date
 
     /// Creates a client.
     ///
@@ -29,13 +31,18 @@ public struct APIClient: APIService {
     ///   - transport: sends the requests; ``URLSessionTransport`` by default.
     ///   - observer: sees every request, response, retry, redirect and refresh, redacted.
     ///   - sleep: waits between retries; tests pass one that records instead.
+    ///   - cache: saves the catalogue for ``catalogue(policy:)``; without one, every call asks
+    ///     the server, exactly as ``episodes()`` does.
+    ///   - now: the clock that dates saved answers and judges their freshness.
     public init(
         configuration: APIConfiguration,
         accessTokenProvider: any AccessTokenProvider,
         tokenStore: (any TokenStore)? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         observer: (any APIClientObserver)? = nil,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        cache: (any ResponseCache)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
         self.accessTokenProvider = accessTokenProvider
@@ -44,16 +51,19 @@ public struct APIClient: APIService {
         self.observer = observer
         self.sleep = sleep
         self.slots = AsyncSemaphore(permits: configuration.maximumConcurrentRequests)
+        self.cache = cache
+        self.now = now
     }
 
     /// Creates a client whose token store both provides the access token and refreshes it.
     public init(
         configuration: APIConfiguration, tokenStore: any TokenStore,
-        transport: any HTTPTransport = URLSessionTransport(), observer: (any APIClientObserver)? = nil
+        transport: any HTTPTransport = URLSessionTransport(), observer: (any APIClientObserver)? = nil,
+        cache: (any ResponseCache)? = nil
     ) {
         self.init(
             configuration: configuration, accessTokenProvider: tokenStore, tokenStore: tokenStore,
-            transport: transport, observer: observer)
+            transport: transport, observer: observer, cache: cache)
     }
 
     /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid response.
@@ -61,7 +71,8 @@ public struct APIClient: APIService {
         try await send(.auth(email: email, password: password))
     }
 
-    /// `GET episodes`.
+    /// `GET episodes`, always from the server: the saved list, if any, is neither read nor
+    /// written (``catalogue(policy:)`` uses it).
     public func episodes() async throws(APIError) -> [Episode] {
         try await send(.episodes)
     }

@@ -17,6 +17,7 @@ struct StubAPIServer: Sendable {
     struct Response {
         let status: Int
         let body: Data
+        var headers: [String: String] = [:]
 
         static func json(_ status: Int, _ value: some Encodable) -> Response {
             // The API's bodies are plain values that always encode.
@@ -56,7 +57,7 @@ struct StubAPIServer: Sendable {
     private func respond(to route: StubAPIRoute, _ request: Request) async throws(StoreError) -> Response {
         switch route {
         case .episodes:
-            return Response(status: 200, body: Data(EmbeddedCatalog.json.utf8))
+            return Self.episodes(ifNoneMatch: request.headers["if-none-match"])
         case .signIn:
             return try await signIn(authorization: request.headers["authorization"])
         case .refresh:
@@ -80,6 +81,24 @@ struct StubAPIServer: Sendable {
             return .failure(405, "Method Not Allowed")
         }
     }
+
+    /// The catalogue with its validator and freshness, as `Scripts/mock-api` serves it:
+    /// `304` without a body when `If-None-Match` names the current `ETag`.
+    static func episodes(ifNoneMatch: String?) -> Response {
+        let headers = ["ETag": entityTag, "Cache-Control": "max-age=60"]
+        let tags = (ifNoneMatch ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if tags.contains(entityTag) || tags.contains("*") {
+            return Response(status: 304, body: Data(), headers: headers)
+        }
+        return Response(status: 200, body: Data(EmbeddedCatalog.json.utf8), headers: headers)
+    }
+
+    /// The catalogue's `ETag`: a 64-bit FNV-1a hash of its bytes, quoted.
+    static let entityTag: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in EmbeddedCatalog.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\"" + String(hash, radix: 16) + "\""
+    }()
 
     private func user(authorization: String?) async throws(StoreError) -> String? {
         guard let token = Credentials.bearer(authorization) else { return nil }

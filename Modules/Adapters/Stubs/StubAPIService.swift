@@ -22,6 +22,7 @@ public final class StubAPIService: APIService {
         /// `nil`: the progress just saved, as the API answers.
         var updateProgress: Result<VideoProgress, APIError>?
         var deleteProgress: Result<Void, APIError> = .success(())
+        var catalogueSource = Catalogue.Source.network
         var latency: Duration
         var ignoresCancellation = false
     }
@@ -79,6 +80,12 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.deleteProgress = newValue } }
     }
 
+    /// Where ``catalogue(policy:)`` says its episodes came from; `.network` by default.
+    public var catalogueSource: Catalogue.Source {
+        get { script.withLock { $0.catalogueSource } }
+        set { script.withLock { $0.catalogueSource = newValue } }
+    }
+
     /// How long every call takes.
     public var latency: Duration {
         get { script.withLock { $0.latency } }
@@ -100,6 +107,12 @@ public final class StubAPIService: APIService {
 
     public func episodes() async throws(APIError) -> [Episode] {
         try await answer(.episodes) { $0.episodes }
+    }
+
+    /// The scripted episodes from ``catalogueSource``, whatever the policy; recorded as `.episodes`.
+    public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
+        let source = script.withLock { $0.catalogueSource }
+        return Catalogue(episodes: try await episodes(), source: source)
     }
 
     public func video(id: String) async throws(APIError) -> Video {

@@ -79,7 +79,7 @@ public struct StubAPITransport: HTTPTransport {
                     uniquingKeysWith: { first, _ in first }),
                 body: request.httpBody ?? Data()))
         guard response.body.count <= maximumResponseSize else { throw URLError(.dataLengthExceedsMaximum) }
-        var headers = ["Content-Length": "\(response.body.count)"]
+        var headers = response.headers.merging(["Content-Length": "\(response.body.count)"]) { $1 }
         if !response.body.isEmpty { headers["Content-Type"] = "application/json" }
         let http = HTTPURLResponse(
             url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)

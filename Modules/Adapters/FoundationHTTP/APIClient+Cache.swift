@@ -1,0 +1,139 @@
+import Domain
+import Foundation
+import Ports
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// `GET episodes` under `policy`, with the injected ``Ports/ResponseCache``.
+    ///
+    /// Only the public catalogue is ever saved: requests carrying credentials (sign-in,
+    /// refresh, videos, progress) never come here. With ``CachePolicy/normal``:
+    ///
+    /// 1. a fresh saved list (its `max-age` not reached, no `no-cache`) is the answer, and
+    ///    nothing is sent;
+    /// 2. otherwise the request carries `If-None-Match` / `If-Modified-Since` when the saved
+    ///    list has validators, and a `304` answers with the saved list (dated anew);
+    /// 3. a `200` is saved unless it says `no-store`, which also removes what was saved;
+    /// 4. when the server cannot be reached (`unreachable`: refused, unknown host, offline,
+    ///    lost connection, timeout — never a 4xx or 5xx), a saved list of any age is the
+    ///    answer, marked ``Ports/Catalogue/Source/saved(savedAt:unreachable:)``.
+    ///
+    /// A saved list that no longer decodes is removed and fetched again. Without a cache,
+    /// ``CachePolicy/offlineOnly`` fails with `APIError.nothingSaved` and the other
+    /// policies are ``episodes()``; ``CachePolicy/bypass`` is always ``episodes()``.
+    public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
+        guard let cache, policy != .bypass else {
+            guard policy != .offlineOnly else { throw .nothingSaved }
+            return Catalogue(episodes: try await episodes())
+        }
+        let key = catalogueKey
+        var saved = await cache.response(for: key)
+        if policy == .offlineOnly {
+            guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw .nothingSaved }
+            return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: nil))
+        }
+        if let fresh = saved, fresh.isFresh(at: now()) {
+            if let episodes = await decoded(fresh, key: key, in: cache) {
+                return Catalogue(episodes: episodes, source: .fresh(savedAt: fresh.date))
+            }
+            saved = nil
+        }
+        do throws(APIError) {
+            return Catalogue(episodes: try await fetch(revalidating: saved, key: key, in: cache))
+        } catch  where error.kind == .unreachable {
+            guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw error }
+            return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: error))
+        }
+    }
+
+    /// The catalogue's key: the configured origin, and the method and path of the request
+    /// (`GET /api/v1/episodes`), so that two APIs below one origin never share a list.
+    var catalogueKey: ResponseCacheKey {
+        let base = configuration.baseURL.path
+        let path = (base.hasSuffix("/") ? base : base + "/") + APIEndpoint.episodes.path
+        return ResponseCacheKey(origin: configuration.origin, route: "\(APIEndpoint.episodes.method.rawValue) \(path)")
+    }
+
+    /// The episodes of a saved list; one that does not decode is removed and reads as none.
+    private func decoded(_ saved: CachedResponse, key: ResponseCacheKey, in cache: any ResponseCache) async
+        -> [Episode]?
+    {
+        do throws(APIError) {
+            return try ResponseDecoding.decode([Episode].self, from: saved.body)
+        } catch {
+            await cache.removeResponse(for: key)
+            return nil
+        }
+    }
+
+    /// Steps 2 and 3: the server's list, or the saved one it confirmed with a `304` (a saved
+    /// list that no longer decodes is removed and the list fetched without validators).
+    private func fetch(revalidating saved: CachedResponse?, key: ResponseCacheKey, in cache: any ResponseCache)
+        async throws(APIError) -> [Episode]
+    {
+        let (request, data, response) = try await slots.withPermit {
+            () async throws(APIError) -> (URLRequest, Data, HTTPURLResponse) in
+            guard !Task.isCancelled else { throw .cancelled }
+            var request = try APIEndpoint.episodes.request(accessToken: nil, configuration: configuration)
+            let validators = saved.map(Self.validators(of:)) ?? [:]
+            for (field, value) in validators {
+                request.setValue(value, forHTTPHeaderField: field)
+            }
+            let deadline = ContinuousClock.now + .seconds(configuration.timeout * 3)
+            let (data, response) = try await exchange(request, idempotent: true, deadline: deadline)
+            return (request, data, response)
+        }
+        let received = Self.entry(from: response, body: data, at: now())
+        if response.statusCode == 304, let saved {
+            guard let episodes = await decoded(saved, key: key, in: cache) else {
+                return try await fetch(revalidating: nil, key: key, in: cache)
+            }
+            var confirmed = saved
+            confirmed.date = received.date
+            confirmed.cacheControl = received.cacheControl
+            confirmed.entityTag = received.entityTag ?? confirmed.entityTag
+            confirmed.lastModified = received.lastModified ?? confirmed.lastModified
+            await save(confirmed, key: key, in: cache)
+            return episodes
+        }
+        if let error = FailureMapping.error(
+            forStatus: response.statusCode, body: data,
+            redacting: {
+                Redaction.secrets(of: request)
+            })
+        {
+            throw error
+        }
+        let episodes = try ResponseDecoding.decode([Episode].self, from: data)
+        await save(received, key: key, in: cache)
+        return episodes
+    }
+
+    /// Saves `entry`, or removes what was saved when it says `no-store`.
+    private func save(_ entry: CachedResponse, key: ResponseCacheKey, in cache: any ResponseCache) async {
+        if entry.cacheControl.noStore {
+            await cache.removeResponse(for: key)
+        } else {
+            await cache.store(entry, for: key)
+        }
+    }
+
+    /// The conditional headers for `entry`: only validators a header can carry unchanged.
+    static func validators(of entry: CachedResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
+        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
+        return headers
+    }
+
+    /// What a response would be saved as, received at `date`.
+    private static func entry(from response: HTTPURLResponse, body: Data, at date: Date) -> CachedResponse {
+        CachedResponse(
+            body: body, entityTag: response.value(forHTTPHeaderField: "ETag"),
+            lastModified: response.value(forHTTPHeaderField: "Last-Modified"), date: date,
+            cacheControl: CacheControl(header: response.value(forHTTPHeaderField: "Cache-Control")))
+    }
+}

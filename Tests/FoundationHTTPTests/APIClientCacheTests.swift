@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import Stubs
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("APIClient with a cache, over test doubles: what is sent and what is answered")
+struct APIClientCacheTests {
+    static let key = ResponseCacheKey(
+        origin: Origin(TestClient.baseURL)!, route: "GET /api/v1/episodes")
+
+    static func client(_ transport: SpyTransport, cache: InMemoryResponseCache, clock: TestClock) -> APIClient {
+        APIClient(
+            configuration: TestClient.configuration(retryPolicy: .none),
+            accessTokenProvider: SpyAccessTokenProvider(nil), transport: transport, cache: cache,
+            now: { clock.now })
+    }
+
+    static func saved(entityTag: String?, lastModified: String? = nil, body: Data? = nil, at date: Date) throws
+        -> CachedResponse
+    {
+        CachedResponse(
+            body: try body ?? Fixtures.data(named: "episodes"), entityTag: entityTag, lastModified: lastModified,
+            date: date, cacheControl: CacheControl(maxAge: 60))
+    }
+
+    @Test func validatorsGoBackAsConditionalHeaders() async throws {
+        let clock = TestClock()
+        let cache = InMemoryResponseCache(entries: [
+            Self.key: try Self.saved(
+                entityTag: "\"v1\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT", at: clock.now - 61)
+        ])
+        let transport = SpyTransport(status: 304)
+        let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
+        #expect(catalogue.episodes.count == 12)
+        let request = try #require(transport.requests.first)
+        #expect(request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
+        #expect(request.value(forHTTPHeaderField: "If-Modified-Since") == "Sun, 22 Nov 2026 10:00:00 GMT")
+    }
+
+    @Test func aTamperedValidatorIsNeverSent() async throws {
+        let clock = TestClock()
+        let cache = InMemoryResponseCache(entries: [
+            Self.key: try Self.saved(entityTag: "\"v1\"\r\nX-Injected: yes", at: clock.now - 61)
+        ])
+        let transport = TestClient.fixture("episodes")
+        _ = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
+        let request = try #require(transport.requests.first)
+        #expect(request.value(forHTTPHeaderField: "If-None-Match") == nil)
+        #expect(request.value(forHTTPHeaderField: "X-Injected") == nil)
+    }
+
+    @Test func aSavedListThatNoLongerDecodesIsFetchedAgainWithoutValidators() async throws {
+        let clock = TestClock()
+        let cache = InMemoryResponseCache(entries: [
+            Self.key: try Self.saved(entityTag: "\"v1\"", body: Data("not json".utf8), at: clock.now - 61)
+        ])
+        let episodes = try Fixtures.data(named: "episodes")
+        let transport = SpyTransport { request in
+            request.value(forHTTPHeaderField: "If-None-Match") == nil
+                ? SpyTransport.response(to: request, status: 200, body: episodes, headers: ["ETag": "\"v2\""])
+                : SpyTransport.response(to: request, status: 304)
+        }
+        let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
+        #expect(catalogue == Catalogue(episodes: catalogue.episodes, source: .network))
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "If-None-Match") } == ["\"v1\"", nil])
+        #expect(await cache.response(for: Self.key)?.entityTag == "\"v2\"")
+    }
+
+    @Test(arguments: [URLError.Code.cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .timedOut])
+    func anUnreachableServerIsAnsweredFromTheSavedList(_ code: URLError.Code) async throws {
+        let clock = TestClock()
+        let savedAt = clock.now - 7_200
+        let cache = InMemoryResponseCache(entries: [Self.key: try Self.saved(entityTag: "\"v1\"", at: savedAt)])
+        let transport = SpyTransport { _ in throw URLError(code) }
+        let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
+        guard case .saved(savedAt, let error?) = catalogue.source else {
+            Issue.record("not a saved answer: \(catalogue.source)")
+            return
+        }
+        #expect(error.kind == .unreachable)
+    }
+
+    @Test(arguments: [URLError.Code.serverCertificateUntrusted, .cancelled])
+    func otherTransportFailuresAreNeverAnsweredFromTheSavedList(_ code: URLError.Code) async throws {
+        let clock = TestClock()
+        let cache = InMemoryResponseCache(entries: [
+            Self.key: try Self.saved(entityTag: "\"v1\"", at: clock.now - 7_200)
+        ])
+        let transport = SpyTransport { _ in throw URLError(code) }
+        await #expect(throws: APIError.self) {
+            try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
+        }
+    }
+
+    @Test func nothingButTheCatalogueTouchesTheCache() async throws {
+        let cache = InMemoryResponseCache()
+        let transport = SpyTransport { request in
+            let name = request.url!.path.hasSuffix("episodes") ? "episodes" : "video"
+            return SpyTransport.response(
+                to: request, status: 200, body: try Fixtures.data(named: name), headers: ["Cache-Control": "max-age=60"]
+            )
+        }
+        let client = APIClient(
+            configuration: TestClient.configuration(), accessTokenProvider: SpyAccessTokenProvider("access-1"),
+            transport: transport, cache: cache)
+        _ = try await client.video(id: "1")
+        _ = try await client.episodes()
+        #expect(await cache.count == 0)
+        _ = try await client.catalogue(policy: .normal)
+        #expect(await cache.count == 1)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Ports
+import Testing
+
+@Suite("Cache-Control parsing and freshness, without I/O")
+struct CacheControlTests {
+    @Test(arguments: [
+        ("max-age=60", CacheControl(maxAge: 60)),
+        ("MAX-AGE=60, Private", CacheControl(maxAge: 60, isPrivate: true)),
+        (" no-store ", CacheControl(noStore: true)),
+        ("no-cache, max-age=\"30\"", CacheControl(maxAge: 30, noCache: true)),
+        ("max-age=abc", CacheControl()),
+        ("max-age=-1", CacheControl()),
+        ("max-age=10, max-age=20", CacheControl()),
+        ("max-age=99999999999999", CacheControl(maxAge: Int(Int32.max))),
+        ("public, s-maxage=5, must-revalidate", CacheControl()),
+        ("", CacheControl()),
+    ])
+    func parses(_ header: String, _ expected: CacheControl) {
+        #expect(CacheControl(header: header) == expected)
+    }
+
+    @Test func noHeaderIsNoDirective() {
+        #expect(CacheControl(header: nil) == CacheControl())
+    }
+
+    @Test func anEntryIsFreshUntilItsMaxAge() {
+        let saved = Date(timeIntervalSince1970: 1_000)
+        let entry = CachedResponse(body: Data(), date: saved, cacheControl: CacheControl(maxAge: 60))
+        #expect(entry.isFresh(at: saved))
+        #expect(entry.isFresh(at: saved + 59.9))
+        #expect(!entry.isFresh(at: saved + 60))
+        #expect(entry.age(at: saved + 90) == 90)
+        #expect(entry.age(at: saved - 90) == 0)  // a clock set back
+    }
+
+    @Test func noCacheOrNoMaxAgeIsNeverFresh() {
+        let saved = Date(timeIntervalSince1970: 1_000)
+        #expect(
+            !CachedResponse(body: Data(), date: saved, cacheControl: CacheControl(maxAge: 60, noCache: true)).isFresh(
+                at: saved))
+        #expect(!CachedResponse(body: Data(), date: saved).isFresh(at: saved))
+    }
+
+    @Test func validatorsMakeAnEntryRevalidatable() {
+        #expect(CachedResponse(body: Data(), entityTag: "\"a\"", date: Date()).isRevalidatable)
+        #expect(CachedResponse(body: Data(), lastModified: "x", date: Date()).isRevalidatable)
+        #expect(!CachedResponse(body: Data(), date: Date()).isRevalidatable)
+    }
+}
