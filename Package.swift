@@ -45,7 +45,8 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Domain", "Ports", "FoundationHTTP", "FileTokenStore", "Stubs", "Presentation", "TerminalUI",
+                "Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs", "Presentation",
+                "TerminalUI",
             ],
             path: "Apps/CLI"),
         .executableTarget(

@@ -97,7 +97,7 @@ extension Invocation.Command {
     var usesTheAPI: Bool {
         switch self {
         case .signIn, .episodes, .episode, .video, .progress: true
-        case .signOut, .status, .help, .version, .config, .completion, .manual: false
+        case .signOut, .status, .help, .version, .config, .completion, .manual, .clearCache: false
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Ports
 import Presentation
 import TerminalUI
@@ -46,6 +47,7 @@ extension Commands {
             let signedIn: Bool
             let account: String?
             let tokenFile: String?
+            let cache: CacheSummary?
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
@@ -62,7 +64,7 @@ extension Commands {
             printJSON(
                 Status(
                     server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
-                    tokenFile: services.tokenFile))
+                    tokenFile: services.tokenFile, cache: await cacheSummary()))
         } else {
             let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
             let headline =
@@ -73,10 +75,35 @@ extension Commands {
                 services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
             console.print(
                 ([headline, "  Server:     \(services.server)\(mock)"]
-                    + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? []))
+                    + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? [])
+                    + (await cacheSummary().map { ["  Saved:      \($0)"] } ?? []))
                     .joined(separator: "\n"))
         }
         return signedIn ? .success : .unauthorized
+    }
+
+    /// The saved catalogue's place and size, for `status`.
+    struct CacheSummary: Encodable, CustomStringConvertible {
+        let directory: String
+        let lists: Int?
+        let bytes: Int?
+        let problem: String?
+
+        var description: String {
+            guard let lists, let bytes else { return "\(directory) (\(problem ?? "unreadable"))" }
+            return "\(directory) (\(lists) \(lists == 1 ? "list" : "lists") of episodes, \(bytes) bytes)"
+        }
+    }
+
+    private func cacheSummary() async -> CacheSummary? {
+        guard let saved = services.savedCatalogue else { return nil }
+        let directory = TerminalText.sanitized(saved.directory)
+        do {
+            let size = try await saved.size()
+            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
+        } catch {
+            return CacheSummary(directory: directory, lists: nil, bytes: nil, problem: "\(error)")
+        }
     }
 
     private func allSessions(json: Bool) async -> ExitCode {

@@ -1,25 +1,30 @@
 import Domain
 import Foundation
+import Ports
 import Presentation
 import TerminalUI
 
 extension Commands {
-    func episodes(json: Bool) async -> ExitCode {
-        let model = EpisodesViewModel(apiService: services.api)
+    func episodes(json: Bool, policy: CachePolicy) async -> ExitCode {
+        let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
+        noticeASavedList(model.state)
         if json {
             printJSON(model.state.rows.map(\.episode))
+        } else if case .offline(let rows, _, _) = model.state {
+            console.print(EpisodeTable.render(rows, width: appearance.width, style: style))
         } else {
             console.print(Screens.episodes(model, width: appearance.width, style: style))
         }
         return .success
     }
 
-    func episode(id: Int, json: Bool) async -> ExitCode {
-        let model = EpisodesViewModel(apiService: services.api)
+    func episode(id: Int, json: Bool, policy: CachePolicy) async -> ExitCode {
+        let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
+        noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
             console.printError("cocoacasts: there is no episode \(id); see cocoacasts episodes.")
             return .failure
@@ -131,9 +136,37 @@ extension Commands {
     }
 }
 
+extension Commands {
+    /// Says on standard error (dimmed on a terminal) that the list shown is a saved one,
+    /// because the server could not be reached.
+    func noticeASavedList(_ state: EpisodesViewModel.State) {
+        guard case .offline(_, _, let message) = state else { return }
+        console.printError(appearance.error.dim("cocoacasts: " + appearance.error.ellipsized(message)))
+    }
+
+    /// `cocoacasts cache clear`.
+    func clearCache() async -> ExitCode {
+        guard let saved = services.savedCatalogue else {
+            console.print("Nothing is saved.")
+            return .success
+        }
+        do {
+            try await saved.clear()
+        } catch {
+            console.printError("cocoacasts: the saved catalogue could not be cleared: \(error)")
+            return .localState
+        }
+        console.print("Cleared the saved catalogue in \(TerminalText.sanitized(saved.directory)).")
+        return .success
+    }
+}
+
 extension EpisodesViewModel.State {
-    /// The episodes fetched: none before a fetch, or when it found none.
+    /// The episodes fetched, or saved: none before a fetch, or when it found none.
     fileprivate var rows: [EpisodeRowViewModel] {
-        if case .loaded(let rows) = self { rows } else { [] }
+        switch self {
+        case .loaded(let rows), .offline(let rows, _, _): rows
+        case .idle, .loading, .empty, .failed: []
+        }
     }
 }

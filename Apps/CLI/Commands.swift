@@ -21,8 +21,9 @@ struct Commands {
         case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
         case .signOut: await signOut()
         case .status(let all, let json): await status(all: all, json: json)
-        case .episodes(let json): await episodes(json: json)
-        case .episode(let id, let json): await episode(id: id, json: json)
+        case .episodes(let json, let policy): await episodes(json: json, policy: policy)
+        case .episode(let id, let json, let policy): await episode(id: id, json: json, policy: policy)
+        case .clearCache: await clearCache()
         case .video(let reference, let json): await video(reference: reference, json: json)
         case .progress(let reference, let action, let json):
             await progress(reference: reference, action: action, json: json)

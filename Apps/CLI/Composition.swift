@@ -1,4 +1,5 @@
 import Domain
+import FileResponseCache
 import FileTokenStore
 import Foundation
 import FoundationHTTP
@@ -17,10 +18,22 @@ struct Services {
     let tokenFile: String?
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
     let embeddedState: (any KeyValueStore)?
+    /// Where the catalogue is saved between runs; `nil` saves nothing.
+    let savedCatalogue: SavedCatalogue?
     /// The server as the user should see it.
     let server: String
     /// Whether the API is the mock built into the binary.
     let isEmbedded: Bool
+}
+
+/// The saved catalogue as `status` shows it and `cache clear` empties it.
+struct SavedCatalogue: Sendable {
+    /// Where it is kept.
+    let directory: String
+    /// How many lists it holds and their size in bytes.
+    let size: @Sendable () async throws(ResponseCacheError) -> (lists: Int, bytes: Int)
+    /// Removes every saved list.
+    let clear: @Sendable () async throws(ResponseCacheError) -> Void
 }
 
 /// The only place that chooses adapters.
@@ -57,9 +70,12 @@ enum Composition {
             previous: KeyValueTokenStore.legacyCredentialsFile(
                 at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
+        let cache = FileResponseCache(environment: settings.environment) { problem in
+            if settings.verbose { notices("the saved catalogue: \(problem)") }
+        }
         return make(
             configuration: configuration, transport: transport, tokenStore: tokenStore, session: session,
-            tokenFile: storeURL.path, embeddedState: embeddedState, observer: observer,
+            tokenFile: storeURL.path, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil)
     }
 
@@ -77,12 +93,22 @@ enum Composition {
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
         session: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
-        observer: (any APIClientObserver)?, isEmbedded: Bool
+        cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool
     ) -> Services {
         Services(
             api: APIClient(
-                configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer),
+                configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer,
+                cache: cache),
             tokenStore: tokenStore, session: session, tokenFile: tokenFile, embeddedState: embeddedState,
+            savedCatalogue: cache.map { cache in
+                SavedCatalogue(
+                    directory: cache.directory.path,
+                    size: { () async throws(ResponseCacheError) in
+                        let summary = try await cache.summary()
+                        return (summary.entryCount, summary.byteCount)
+                    },
+                    clear: { () async throws(ResponseCacheError) in try await cache.clear() })
+            },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             isEmbedded: isEmbedded)
     }

@@ -1,4 +1,5 @@
 import Domain
+import Ports
 
 /// The exit statuses of `cocoacasts`, documented in `--help` and the README. The status
 /// follows a failure's cause, not only its kind: a TLS failure is "unreachable" (69)
@@ -28,6 +29,10 @@ enum ExitCode: Int32, CaseIterable {
     init(_ error: APIError) {
         if error.kind == .cancelled {
             self = .interrupted
+            return
+        }
+        if error == .nothingSaved {  // --offline with no saved list: as if the server could not be reached
+            self = .unreachable
             return
         }
         switch error.cause {

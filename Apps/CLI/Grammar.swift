@@ -24,6 +24,12 @@ enum Grammar {
 
     static let json = ArgumentParser.Option(name: "--json", valueName: nil, summary: "print JSON")
 
+    /// How `episodes` and `episode` may use the saved catalogue.
+    static let catalogueOptions: [ArgumentParser.Option] = [
+        .init(name: "--offline", valueName: nil, summary: "answer from the saved list only; send nothing"),
+        .init(name: "--no-cache", valueName: nil, summary: "ask the server and save nothing"),
+    ]
+
     static let commands = topics + [help]
 
     /// Every command but `help`, whose argument is one of them.
@@ -57,13 +63,16 @@ enum Grammar {
                 ("cocoacasts status --all --json", "every server you are signed in to"),
             ]),
         .init(
-            name: "episodes", arguments: [], options: [json], summary: "List the episodes: id, title, duration",
+            name: "episodes", arguments: [], options: [json] + catalogueOptions,
+            summary: "List the episodes: id, title, duration (saved for offline use)",
             examples: [
                 ("cocoacasts episodes", "a table as wide as the terminal"),
+                ("cocoacasts episodes --offline", "the list saved by an earlier run, without a network"),
                 ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
             ]),
         .init(
-            name: "episode", arguments: ["<id>"], options: [json], summary: "Show an episode and its excerpt",
+            name: "episode", arguments: ["<id>"], options: [json] + catalogueOptions,
+            summary: "Show an episode and its excerpt",
             examples: [("cocoacasts episode 556", "the episode with id 556")]),
         .init(
             name: "video", arguments: ["<episode-id or video-id>"], options: [json],
@@ -99,6 +108,11 @@ enum Grammar {
                 ("source <(cocoacasts completion bash)", "completions in this bash"),
                 ("cocoacasts completion fish > ~/.config/fish/completions/cocoacasts.fish", "for every fish"),
             ], argumentChoices: [Completion.Shell.allCases.map(\.rawValue)]),
+        .init(
+            name: "cache", arguments: ["<clear>"], options: [],
+            summary: "Empty the saved catalogue ($XDG_CACHE_HOME/cocoacasts)",
+            examples: [("cocoacasts cache clear", "forget every saved list of episodes")],
+            argumentChoices: [["clear"]]),
         .init(
             name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
             examples: [("cocoacasts manual | man -l -", "read it")]),

@@ -1,3 +1,4 @@
+import Ports
 import TerminalUI
 
 /// What the user asked for, checked: one command and the settings to run it with.
@@ -8,13 +9,14 @@ struct Invocation: Equatable {
         case signIn(email: String?, passwordFromStdin: Bool)
         case signOut
         case status(all: Bool, json: Bool)
-        case episodes(json: Bool)
-        case episode(id: Int, json: Bool)
+        case episodes(json: Bool, policy: CachePolicy)
+        case episode(id: Int, json: Bool, policy: CachePolicy)
         case video(reference: String, json: Bool)
         case progress(reference: String, action: ProgressAction, json: Bool)
         case config(ConfigCommand, json: Bool)
         case completion(shell: Completion.Shell)
         case manual
+        case clearCache
     }
 
     enum ProgressAction: Equatable {
@@ -50,12 +52,12 @@ struct Invocation: Equatable {
             return .signIn(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
         case "signout": return .signOut
         case "status": return .status(all: parsed.flag("--all"), json: json)
-        case "episodes": return .episodes(json: json)
+        case "episodes": return .episodes(json: json, policy: try cachePolicy(parsed))
         case "episode":
             guard let number = Int(arguments[0]), number >= 0 else {
                 throw .invalidValue("episode id", value: arguments[0], expected: "a number")
             }
-            return .episode(id: number, json: json)
+            return .episode(id: number, json: json, policy: try cachePolicy(parsed))
         case "video": return .video(reference: arguments[0], json: json)
         case "progress": return .progress(reference: arguments[0], action: try progressAction(parsed), json: json)
         case "config": return .config(try ConfigCommand(arguments), json: json)
@@ -66,12 +68,26 @@ struct Invocation: Equatable {
             }
             return .completion(shell: shell)
         case "manual": return .manual
+        case "cache":
+            guard arguments[0] == "clear" else {
+                throw .invalidValue("cache action", value: arguments[0], expected: "clear")
+            }
+            return .clearCache
         default:
             if let topic = arguments.first, Grammar.command(named: topic) == nil {
                 let names = Grammar.commands.flatMap { [$0.name] + $0.aliases }
                 throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, in: names))
             }
             return .help(command: arguments.first.flatMap { Grammar.command(named: $0)?.name })
+        }
+    }
+
+    private static func cachePolicy(_ parsed: ArgumentParser.Parsed) throws(UsageError) -> CachePolicy {
+        switch (parsed.flag("--offline"), parsed.flag("--no-cache")) {
+        case (true, true): throw .conflictingOptions("--offline", "--no-cache")
+        case (true, false): .offlineOnly
+        case (false, true): .bypass
+        case (false, false): .normal
         }
     }
 

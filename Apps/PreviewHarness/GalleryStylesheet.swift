@@ -78,6 +78,7 @@ enum GalleryStylesheet {
         .state-success { background: #dcf3e2; color: #14602f; }
         .state-progress { background: #fdefd3; color: #7a4a00; }
         .state-idle { background: #e8eaee; color: #424955; }
+        .state-stale { background: #fff3bf; color: #5c4700; }
         .state-failure { background: #fbe0df; color: #a31515; }
 
         .card pre {

@@ -12,6 +12,8 @@ struct StateLabel: Equatable, Sendable {
         case progress
         /// Nothing asked for yet, or nothing to show: grey.
         case idle
+        /// A saved answer shown because the server could not be reached: yellow.
+        case stale
         /// Failed: red.
         case failure
 
@@ -21,6 +23,7 @@ struct StateLabel: Equatable, Sendable {
             case .success: "success"
             case .progress: "in progress"
             case .idle: "idle"
+            case .stale: "stale offline"
             case .failure: "failure"
             }
         }
@@ -44,6 +47,7 @@ struct StateLabel: Equatable, Sendable {
         case .loading: self.init(title: "Loading", kind: .progress)
         case .loaded: self.init(title: "Loaded", kind: .success)
         case .empty: self.init(title: "Empty", kind: .idle)
+        case .offline: self.init(title: "Offline, saved list", kind: .stale)
         case .failed: self.init(title: "Failed", kind: .failure)
         }
     }

@@ -17,7 +17,7 @@ public enum Screens {
         case .empty: "There are no episodes yet."
         case .offline(let rows, _, let message):
             style.dim(message) + "\n"
-                + (rows.isEmpty ? "There are no episodes yet." : EpisodeTable.render(rows, style: style))
+                + (rows.isEmpty ? "There are no episodes yet." : EpisodeTable.render(rows, width: width, style: style))
         case .failed(let message, _, _): failure(message, style)
         }
     }

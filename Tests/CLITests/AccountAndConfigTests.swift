@@ -18,9 +18,10 @@ struct AccountAndConfigTests {
                 let status = try await remote.run(["status"])
                 #expect(status.status == 0)
                 #expect(
-                    status.stdout
-                        == "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"
-                        + "  Token file: \(remote.store.path)\n")
+                    status.stdout.hasPrefix(
+                        "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"
+                            + "  Token file: \(remote.store.path)\n  Saved:      \(directory.file("home").path)/.cache/cocoacasts"
+                    ))
                 let json = try await remote.run(["status", "--json"])
                 let decoded = try #require(
                     try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

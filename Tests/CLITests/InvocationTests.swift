@@ -1,4 +1,5 @@
 import Foundation
+import Ports
 import Testing
 
 @testable import cocoacasts
@@ -22,8 +23,11 @@ struct InvocationTests {
         (["config", "list", "--json"], .config(.list, json: true)),
         (["completion", "fish"], .completion(shell: .fish)),
         (["manual"], .manual),
-        (["episodes"], .episodes(json: false)),
-        (["episode", "556", "--json"], .episode(id: 556, json: true)),
+        (["episodes"], .episodes(json: false, policy: .normal)),
+        (["episodes", "--offline"], .episodes(json: false, policy: .offlineOnly)),
+        (["--no-cache", "episodes"], .episodes(json: false, policy: .bypass)),
+        (["cache", "clear"], .clearCache),
+        (["episode", "556", "--json"], .episode(id: 556, json: true, policy: .normal)),
         (["video", "632759499"], .video(reference: "632759499", json: false)),
         (["progress", "7"], .progress(reference: "7", action: .show, json: false)),
         (["progress", "7", "--set", "124"], .progress(reference: "7", action: .set(seconds: 124), json: false)),
@@ -59,6 +63,8 @@ struct InvocationTests {
             .invalidValue("--color", value: "sometimes", expected: "auto, always, never")
         ),
         (["episodes", "extra"], .unexpectedArgument("extra")),
+        (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),
+        (["cache", "empty"], .invalidValue("cache action", value: "empty", expected: "clear")),
         (["progress", "7", "--set", "-1"], .invalidValue("--set", value: "-1", expected: "whole seconds, 0 or more")),
         (["progress", "7", "--set", "1", "--delete"], .conflictingOptions("--set", "--delete")),
         (["signin", "--password", "hunter2"], .passwordOnCommandLine),
