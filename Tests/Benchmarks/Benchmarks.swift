@@ -42,6 +42,9 @@ enum Benchmarks {
         }
         if let catalogueURL = options.catalogueURL, options.selected(9) {
             for row in try await CacheBenchmark.run(baseURL: catalogueURL, runs: options.runs) { report.add(row) }
+            if let cli = options.cli {
+                report.add(try await CacheBenchmark.runCLI(baseURL: catalogueURL, cli: cli, runs: options.runs))
+            }
         }
         if options.selected(5) { report.add(try await TokenReadBenchmark.run(runs: options.runs)) }
         if options.selected(7) {

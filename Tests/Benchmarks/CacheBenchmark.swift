@@ -79,6 +79,48 @@ enum CacheBenchmark {
         return [rowA, rowB]
     }
 
+    /// c. `cocoacasts episodes` run from scratch: warm (the saved list revalidated by a
+    /// `304`) against cold (`--no-cache`, the whole body). Target: ratio ≤ 1.1, as for 9a.
+    static func runCLI(baseURL: URL, cli: String, runs: Int) async throws -> Row {
+        let admin = Admin(baseURL: baseURL)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cocoacasts-bench-cli-cache-\(getpid())")
+        defer { removeDirectory(home) }
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin",
+            "COCOACASTS_BASE_URL": baseURL.absoluteString,
+        ]
+        try await admin.setCacheControl("no-cache")
+        let variants = [
+            ("warm: 304, saved list", ["episodes", "--json"]),
+            ("cold: --no-cache", ["episodes", "--json", "--no-cache"]),
+        ]
+        var times = [[Duration]](repeating: [], count: 2)
+        let before = try await admin.count(Admin.notModified)
+        for round in 0..<(runs + 2) {
+            for (index, variant) in variants.enumerated() {
+                let outcome = Spawn.run(cli, variant.1, environment: environment)
+                guard outcome.status == 0 else {
+                    throw BenchmarkError.unexpected("\(variant.0) exited \(outcome.status)")
+                }
+                if round >= 2 { times[index].append(.seconds(outcome.seconds)) }
+            }
+        }
+        let notModified = try await admin.count(Admin.notModified) - before
+        try await admin.setCacheControl("max-age=60")
+        guard notModified >= runs + 1 else {
+            throw BenchmarkError.unexpected("\(notModified) 304s for \(runs + 2) warm runs")
+        }
+        let stats = zip(variants, times).map { Statistics(label: $0.0, samples: $1) }
+        let ratio = Comparison(stats[0], stats[1], samplesA: times[0], samplesB: times[1]).ratio
+        return Row(
+            benchmark: "9c. cocoacasts episodes, 5,000: 304 vs cold", variants: stats, ratio: ratio,
+            target: "ratio ≤ 1.1",
+            measured: String(format: "%.2f, %d of %d warm runs answered by 304", ratio, notModified, runs + 2),
+            met: ratio <= 1.1)
+    }
+
     private static func removeDirectory(_ url: URL) {
         do {
             try FileManager.default.removeItem(at: url)
