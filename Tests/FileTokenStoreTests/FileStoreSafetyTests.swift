@@ -151,7 +151,9 @@ struct FileStoreSafetyTests {
             await #expect(throws: TokenRefreshError.store(.lockTimeout(path: lockPath, seconds: 0.3))) {
                 try await store.refreshTokens(replacing: SampleTokens.first.accessToken) { _ in SampleTokens.second }
             }
-            #expect(clock.now - start < .seconds(20))  // it gives up instead of hanging
+            // It gives up instead of hanging. The bound is loose: with 2 cores and the whole suite
+            // running, a suspended task waited 22 s for a free thread of the concurrency runtime.
+            #expect(clock.now - start < .seconds(90))
             close(holder)
             try await store.setTokens(SampleTokens.second)
             #expect(try await store.tokens() == SampleTokens.second)
