@@ -53,7 +53,14 @@ struct Commands {
     func noticeTheBuiltInMock() async {
         guard services.isEmbedded else { return }
         let key = "cli.builtInMockNoticeShown"
-        if let state = services.embeddedState, (try? await state.value(forKey: key)) != nil { return }
+        if let state = services.embeddedState {
+            do {
+                if try await state.value(forKey: key) != nil { return }
+            } catch {
+                // The mock's state file cannot be read: the command that follows reports it; the
+                // notice shows meanwhile, as it would on a first run.
+            }
+        }
         console.printError(
             appearance.error.dim(
                 "cocoacasts: answering from the mock API built into cocoacasts, as no --base-url, "
