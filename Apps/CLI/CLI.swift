@@ -31,7 +31,7 @@ struct CLI {
         do {
             invocation = try Invocation.parse(arguments, environment: environment)
         } catch {
-            console.printError("cocoacasts: \(error)")
+            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
             return .usage
         }
         let appearance = Appearance(console: console, environment: environment, color: invocation.settings.color)
@@ -49,7 +49,7 @@ struct CLI {
         do {
             invocation = try Invocation.parse(arguments, environment: environment, config: configured)
         } catch {
-            console.printError("cocoacasts: \(error)")
+            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
             return .usage
         }
         let console = self.console
@@ -60,7 +60,7 @@ struct CLI {
         do {
             services = try compose(invocation.settings, observer) { console.printError("cocoacasts: \($0)") }
         } catch {
-            console.printError("cocoacasts: \(error)")
+            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
             return .usage
         }
         let commands = Commands(

@@ -187,7 +187,7 @@ extension Commands {
     }
 
     private func usage(_ error: UsageError) -> ExitCode {
-        console.printError("cocoacasts: \(error)")
+        console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
         return .usage
     }
 }

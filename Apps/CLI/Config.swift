@@ -1,4 +1,5 @@
 import Domain
+import FoundationHTTP
 import Ports
 
 /// The settings the config file can keep, and where each is also given.
@@ -28,8 +29,10 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
-    /// `value` as the user may see it: an API token shows its first four characters only.
+    /// `value` as the user may see it: an API token shows its first four characters only, a
+    /// base URL no user info, query or fragment.
     func displayed(_ value: String) -> String {
+        if self == .baseURL { return Redaction.urlText(value) }
         guard self == .apiToken else { return value }
         return value.count <= 8 ? "…(\(value.count) characters)" : "\(value.prefix(4))…(\(value.count) characters)"
     }

@@ -41,11 +41,14 @@ public struct KeyValueTokenStore: TokenStore {
         return pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
-    /// Writes both keys in one atomic change. A new sign-in is the one write that may
+    /// Writes both keys, forgetting the previous account's name, in one atomic change. A new sign-in is the one write that may
     /// replace a store that does not parse: its content is set aside first (see
     /// ``KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
     public func setTokens(_ tokens: TokenPair) async throws(StoreError) {
-        let changes = [accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken]
+        // A new pair ends the previous account's session: its name goes with it.
+        let changes: [String: String?] = [
+            accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken, accountKey: nil,
+        ]
         do {
             try await store.apply(changes)
         } catch .corrupt {
@@ -139,6 +142,7 @@ public struct KeyValueTokenStore: TokenStore {
     private func remove(from values: inout [String: String]) {
         values[accessTokenKey] = nil
         values[refreshTokenKey] = nil
+        values[accountKey] = nil
     }
 }
 

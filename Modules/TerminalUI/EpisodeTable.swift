@@ -14,13 +14,16 @@ public enum EpisodeTable {
     /// The narrowest table: still room for a few words of a title.
     public static let minimumWidth = 30
 
+    /// The widest table: a wider terminal gets this, not lines padded across the screen.
+    public static let maximumWidth = 160
+
     /// The header and one line per row, each at most `width` cells (or ``minimumWidth``;
     /// more only if ids and durations so long that they leave the title no 5 cells), with
     /// every column starting at the same cell on every line.
     public static func render(
         _ rows: [EpisodeRowViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
     ) -> String {
-        let width = max(width, minimumWidth)
+        let width = min(max(width, minimumWidth), maximumWidth)
         let roomy = width >= Self.width
         let ids = rows.map { String($0.id) }
         let durations = rows.map { TerminalText.sanitized($0.duration) }

@@ -20,8 +20,8 @@ struct KeyValueTokenStoreTests {
         let store = KeyValueTokenStore(store: values)
         // When
         try await store.setTokens(SampleTokens.first)
-        // Then both keys were written in a single atomic change
-        #expect(values.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1"]])
+        // Then both keys were written, and a previous account's name removed, in a single atomic change
+        #expect(values.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1", "account": nil]])
         #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
     }
 

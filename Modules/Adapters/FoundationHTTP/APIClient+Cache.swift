@@ -93,7 +93,9 @@ extension APIClient {
             }
             var confirmed = saved
             confirmed.date = received.date
-            confirmed.cacheControl = received.cacheControl
+            if response.value(forHTTPHeaderField: "Cache-Control") != nil {  // a 304 may leave it out
+                confirmed.cacheControl = received.cacheControl
+            }
             confirmed.entityTag = received.entityTag ?? confirmed.entityTag
             confirmed.lastModified = received.lastModified ?? confirmed.lastModified
             await save(confirmed, key: key, in: cache)
