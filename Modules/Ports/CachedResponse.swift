@@ -37,7 +37,4 @@ public struct CachedResponse: Hashable, Sendable {
         guard !cacheControl.noCache, let maxAge = cacheControl.maxAge else { return false }
         return age(at: now) < TimeInterval(maxAge)
     }
-
-    /// Whether it carries a validator, so that it can be revalidated with a conditional request.
-    public var isRevalidatable: Bool { entityTag != nil || lastModified != nil }
 }

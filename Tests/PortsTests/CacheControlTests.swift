@@ -41,10 +41,4 @@ struct CacheControlTests {
                 at: saved))
         #expect(!CachedResponse(body: Data(), date: saved).isFresh(at: saved))
     }
-
-    @Test func validatorsMakeAnEntryRevalidatable() {
-        #expect(CachedResponse(body: Data(), entityTag: "\"a\"", date: Date()).isRevalidatable)
-        #expect(CachedResponse(body: Data(), lastModified: "x", date: Date()).isRevalidatable)
-        #expect(!CachedResponse(body: Data(), date: Date()).isRevalidatable)
-    }
 }
