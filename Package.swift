@@ -22,14 +22,16 @@ let package = Package(
         // The hexagon, inside out.
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports"),
+        // What the two file adapters share: the checks that a path is this user's alone.
+        .target(name: "PrivateFiles", path: "Modules/PrivateFiles"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/FoundationHTTP"),
         .target(
-            name: "FileTokenStore", dependencies: ["Ports", "Domain"],
+            name: "FileTokenStore", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
         .target(
-            name: "FileResponseCache", dependencies: ["Ports", "Domain"],
+            name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
         .target(
             name: "Stubs", dependencies: ["Ports", "Domain"],
@@ -78,6 +80,8 @@ let package = Package(
                 "FoundationHTTP", "FileResponseCache", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak",
             ],
             path: "Tests/FoundationHTTPTests"),
+        .testTarget(
+            name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
             dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],

@@ -32,9 +32,11 @@ public struct CachedResponse: Hashable, Sendable {
     }
 
     /// Whether it may be used at `now` without asking the server: a `max-age` not yet
-    /// reached, and no `no-cache`.
+    /// reached, no `no-cache`, and a date not in the future. An answer dated ahead of
+    /// `now` was saved while the clock ran ahead (or was set back since): its age is
+    /// unknown, so it is revalidated rather than kept fresh until the clock catches up.
     public func isFresh(at now: Date) -> Bool {
-        guard !cacheControl.noCache, let maxAge = cacheControl.maxAge else { return false }
+        guard !cacheControl.noCache, let maxAge = cacheControl.maxAge, date <= now else { return false }
         return age(at: now) < TimeInterval(maxAge)
     }
 }

@@ -113,7 +113,8 @@ struct FileResponseCacheTests {
             try Data().write(to: directory.file("file"))
             let cache = FileResponseCache(directory: directory.file("file/cache"), onProblem: problems.record)
             await cache.store(SampleCache.entry, for: SampleCache.key)
-            #expect(problems.all.first?.detail.hasPrefix("could not be written") == true)
+            #expect(problems.all.first?.subject == .directory)
+            #expect(problems.all.first?.detail.hasPrefix("cannot be used: it could not be created") == true)
             #expect(await cache.response(for: SampleCache.key) == nil)  // not there, and no crash
         }
     }

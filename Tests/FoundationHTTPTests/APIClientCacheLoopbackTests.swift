@@ -29,8 +29,8 @@ struct APIClientCacheLoopbackTests {
         return (client, cache, store)
     }
 
-    static func key(_ server: MockAPIServer) -> ResponseCacheKey {
-        ResponseCacheKey(origin: Origin(server.baseURL)!, route: "GET /api/v1/episodes")
+    static func key(_ server: MockAPIServer) throws -> ResponseCacheKey {
+        try LoopbackClient.configuration(server).catalogueKey
     }
 
     @Test func withinMaxAgeNoRequestIsSent() async throws {
@@ -61,7 +61,7 @@ struct APIClientCacheLoopbackTests {
                 #expect(try await server.admin.count(MockAPIRoute.notModified) == 1)
                 let requests = try await server.admin.requests()
                 #expect(requests.map { $0.headers.contains("if-none-match") } == [false, true])
-                #expect(await cache.response(for: Self.key(server))?.date == clock.now)  // confirmed, dated anew
+                #expect(await cache.response(for: try Self.key(server))?.date == clock.now)  // confirmed, dated anew
                 clock.advance(by: 30)
                 #expect(try await client.catalogue(policy: .normal).source == .fresh(savedAt: clock.now - 30))
             }
@@ -143,10 +143,10 @@ struct APIClientCacheLoopbackTests {
             try await MockAPIServer.with { server in
                 let (client, cache, _) = try Self.client(server, directory, TestClock())
                 _ = try await client.catalogue(policy: .normal)
-                let file = cache.file(for: Self.key(server))
+                let file = cache.file(for: try Self.key(server))
                 try Data("{\"version\":1,\"garbage".utf8).write(to: file)
                 #expect(try await client.catalogue(policy: .normal).source == .network)
-                #expect(await cache.response(for: Self.key(server)) != nil)
+                #expect(await cache.response(for: try Self.key(server)) != nil)
                 #expect(try await server.admin.requests().last?.headers.contains("if-none-match") == false)
             }
         }
@@ -158,7 +158,7 @@ struct APIClientCacheLoopbackTests {
                 let (client, cache, _) = try Self.client(server, directory, TestClock())
                 _ = try await client.catalogue(policy: .normal)
                 #expect(try TemporaryDirectory.mode(of: cache.directory) == "700")
-                #expect(try TemporaryDirectory.mode(of: cache.file(for: Self.key(server))) == "600")
+                #expect(try TemporaryDirectory.mode(of: cache.file(for: try Self.key(server))) == "600")
             }
         }
     }

@@ -12,8 +12,7 @@ import Testing
 
 @Suite("APIClient with a cache, over test doubles: what is sent and what is answered")
 struct APIClientCacheTests {
-    static let key = ResponseCacheKey(
-        origin: Origin(TestClient.baseURL)!, route: "GET /api/v1/episodes")
+    static let key = TestClient.configuration().catalogueKey
 
     static func client(_ transport: SpyTransport, cache: InMemoryResponseCache, clock: TestClock) -> APIClient {
         APIClient(
@@ -115,5 +114,40 @@ struct APIClientCacheTests {
         #expect(await cache.count == 0)
         _ = try await client.catalogue(policy: .normal)
         #expect(await cache.count == 1)
+    }
+
+    /// Issue 25: a server that shows each API token its own list showed token A's saved
+    /// list to token B, and a wrong token was answered from the cache instead of refused.
+    @Test func eachAPITokenIsAnsweredItsOwnList() async throws {
+        let clock = TestClock()
+        let cache = InMemoryResponseCache()
+        let transport = SpyTransport { request in
+            let token = request.value(forHTTPHeaderField: "X-API-TOKEN") ?? ""
+            let list = #"[{"id":\#(token.count),"title":"\#(token)","excerpt":"","imageURL":"https://x.example/a.png","#
+                + #""videoDuration":1,"videoID":"v"}]"#
+            return SpyTransport.response(
+                to: request, status: 200, body: Data(list.utf8), headers: ["Cache-Control": "max-age=60"])
+        }
+        func titles(token: String) async throws -> [String] {
+            let configuration = try APIConfiguration(baseURL: TestClient.baseURL, apiToken: token, retryPolicy: .none)
+            let client = APIClient(
+                configuration: configuration, accessTokenProvider: SpyAccessTokenProvider(nil), transport: transport,
+                cache: cache, now: { clock.now })
+            return try await client.catalogue(policy: .normal).episodes.map(\.title)
+        }
+        #expect(try await titles(token: "token-a") == ["token-a"])
+        #expect(try await titles(token: "token-bb") == ["token-bb"])
+        #expect(transport.requests.count == 2, "the second token was asked, not answered from the first one's list")
+        #expect(try await titles(token: "token-a") == ["token-a"])
+        #expect(transport.requests.count == 2, "each token's list is saved for that token")
+        #expect(await cache.count == 2)
+    }
+
+    @Test func theKeyHoldsADigestOfTheAPITokenNeverTheToken() throws {
+        let key = TestClient.configuration().catalogueKey
+        #expect(!key.description.contains(TestClient.apiToken))
+        #expect(key.credentialDigest.hasPrefix("api-token:sha256/") && key.credentialDigest.count == 17 + 32)
+        let other = try APIConfiguration(baseURL: TestClient.baseURL, apiToken: TestClient.apiToken + "x").catalogueKey
+        #expect(other.route == key.route && other.credentialDigest != key.credentialDigest)
     }
 }

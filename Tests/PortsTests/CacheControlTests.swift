@@ -41,4 +41,14 @@ struct CacheControlTests {
                 at: saved))
         #expect(!CachedResponse(body: Data(), date: saved).isFresh(at: saved))
     }
+
+    /// Issue 25: a list saved while the clock ran a year ahead stayed fresh for that year.
+    @Test(arguments: [1.0, 3_600.0, 365.0 * 86_400])
+    func anEntryDatedInTheFutureIsStale(secondsAhead: TimeInterval) {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let ahead = CachedResponse(
+            body: Data(), date: now + secondsAhead, cacheControl: CacheControl(maxAge: Int(Int32.max)))
+        #expect(!ahead.isFresh(at: now))
+        #expect(ahead.isFresh(at: now + secondsAhead))  // once the clock is there, it counts from then
+    }
 }

@@ -4,29 +4,42 @@ import Ports
 
 /// A ``Ports/ResponseCache`` of one file per entry in a private directory.
 ///
-/// The directory is created `0700` and every file `0600`; an entry is written to a
-/// temporary file and renamed over the old one, so a reader sees the old entry or the
-/// new one, never half of one (entries are not flushed: one cut short by a crash reads
-/// as corrupt, and is dropped). Reading an entry marks it used (its modification time),
-/// and a write that takes the directory past ``sizeLimit`` removes the least recently
-/// used entries first. An entry that cannot be read is removed and reads as absent, and
-/// a write that fails leaves the cache as it was: neither is ever an error for the user,
-/// but each is reported to `onProblem`.
+/// The directory gets the token store's checks: it must be this user's, writable by
+/// nobody else and not a symbolic link, or it is not used at all (reads find nothing,
+/// writes write nothing, ``clear()`` and ``summary()`` throw), so that another user can
+/// neither plant a list nor have the cache remove or `chmod` their victim's files. It is
+/// created 0700, every file 0600; an entry file that is not this user's or that others
+/// may write is refused, and one larger than ``sizeLimit`` is dropped unread.
+///
+/// An entry is written to a temporary file and renamed over the old one, so a reader
+/// sees the old entry or the new one, never half of one (entries are not flushed: one
+/// cut short by a crash reads as corrupt, and is dropped). Reading an entry marks it
+/// used, and a write that takes the entries past ``sizeLimit`` removes the least recently
+/// used first. Many processes may share the directory: a file that vanishes meanwhile
+/// is skipped, and another writer's temporary file is left alone until it is old enough
+/// to have been abandoned. Problems never reach the caller as errors; each is reported
+/// to `onProblem`.
 public actor FileResponseCache: ResponseCache {
     /// The directory holding the entries.
     public nonisolated let directory: URL
-    /// The most bytes the entries may take together.
+    /// The most bytes the entries may take together, and one entry alone.
     public nonisolated let sizeLimit: Int
     private let onProblem: @Sendable (FileResponseCacheProblem) -> Void
+    /// Whether the directory's refusal was reported already: once per cache is enough.
+    private var reportedRefusal = false
 
     /// The default bound: 32 MiB.
     public static let defaultSizeLimit = 32 << 20
+
+    /// How old another process's temporary file must be before it counts as abandoned (its
+    /// writer was killed before the rename) and may be removed.
+    static let abandonedAfter: TimeInterval = 600
 
     /// A cache in `directory`, created when first written.
     ///
     /// - Parameters:
     ///   - sizeLimit: the most bytes the entries may take; an entry larger than this is not saved.
-    ///   - onProblem: sees each entry dropped as unreadable and each write that failed.
+    ///   - onProblem: sees the directory refused, each entry dropped or refused, each write that failed.
     public init(
         directory: URL, sizeLimit: Int = defaultSizeLimit,
         onProblem: @escaping @Sendable (FileResponseCacheProblem) -> Void = { _ in }
@@ -52,109 +65,160 @@ public actor FileResponseCache: ResponseCache {
     }
 
     public func response(for key: ResponseCacheKey) async -> CachedResponse? {
-        let url = file(for: key)
+        guard let folder = open(creating: false) else { return nil }
+        let name = EntryFormat.fileName(for: key)
         let data: Data
-        switch EntryFile.read(url) {
+        switch folder.readEntry(name, limit: sizeLimit) {
         case .missing: return nil
-        case .failed(let detail):
-            report(url, "could not be read: \(detail)")
-            return nil
         case .read(let bytes): data = bytes
+        case .refused(let problem):
+            report(.entry, folder.path(of: name), "was refused: it \(problem)")
+            return nil
+        case .tooLarge(let size):
+            drop(name, in: folder, because: "it is \(size) bytes, more than the limit of \(sizeLimit)")
+            return nil
+        case .failed(let detail):
+            report(.entry, folder.path(of: name), "could not be read: \(detail)")
+            return nil
         }
         switch EntryFormat.decode(data, key: key) {
         case .entry(let response):
-            if !EntryFile.touch(url) { report(url, "could not be marked used") }
+            if !folder.markUsed(name) { report(.entry, folder.path(of: name), "could not be marked used") }
             return response
         case .otherKey:
             return nil
         case .corrupt(let detail):
-            report(url, "was dropped: \(detail)")
-            EntryFile.remove(url).map { report(url, "could not be removed: \($0)") }
+            drop(name, in: folder, because: detail)
             return nil
         }
     }
 
     public func store(_ response: CachedResponse, for key: ResponseCacheKey) async {
-        let url = file(for: key)
+        let name = EntryFormat.fileName(for: key)
+        let data: Data
         do {
-            let data = try EntryFormat.encode(response, key: key)
-            guard data.count <= sizeLimit else {
-                report(url, "was not saved: \(data.count) bytes exceed the limit of \(sizeLimit)")
-                return
-            }
-            try EntryFile.createPrivateDirectory(directory)
-            try EntryFile.writeAtomically(data, to: url)
-            try evict(keeping: url)
+            data = try EntryFormat.encode(response, key: key)
         } catch {
-            report(url, "could not be written: \(error)")
+            return report(.entry, file(for: key).path, "could not be encoded: \(error)")
         }
+        guard data.count <= sizeLimit else {
+            return report(
+                .entry, file(for: key).path, "was not saved: \(data.count) bytes exceed the limit of \(sizeLimit)")
+        }
+        guard let folder = open(creating: true) else { return }
+        do throws(FileFailure) {
+            try folder.write(data, to: name, through: EntryFormat.temporaryName(for: name))
+        } catch {
+            return report(.entry, folder.path(of: name), "could not be written: \(error)")
+        }
+        evict(in: folder, keeping: name)
     }
 
     public func removeResponse(for key: ResponseCacheKey) async {
-        let url = file(for: key)
-        EntryFile.remove(url).map { report(url, "could not be removed: \($0)") }
+        guard let folder = open(creating: false) else { return }
+        let name = EntryFormat.fileName(for: key)
+        do throws(FileFailure) {
+            try folder.remove(name)
+        } catch {
+            report(.entry, folder.path(of: name), "could not be removed: \(error)")
+        }
     }
 
+    /// Removes every entry, and the temporary files abandoned by writes that were cut off;
+    /// another process's write in progress is left to finish.
     public func clear() async throws(ResponseCacheError) {
-        for entry in try listing() {
-            if let detail = EntryFile.remove(entry.url) {
-                throw ResponseCacheError("\(entry.url.path) could not be removed: \(detail)")
+        guard let folder = try openForUser(creating: false) else { return }
+        let (entries, temporaries) = try list(folder)
+        for file in entries + temporaries.filter(isAbandoned) {
+            do throws(FileFailure) {
+                try folder.remove(file.name)
+            } catch {
+                throw ResponseCacheError("\(folder.path(of: file.name)) could not be removed: \(error)")
             }
         }
     }
 
-    /// Where the cache is, how many entries it holds and their size.
+    /// Where the cache is, how many entries it holds and their size (temporary files are
+    /// not entries).
     public func summary() throws(ResponseCacheError) -> FileResponseCacheSummary {
-        let entries = try listing()
+        var entries: [CacheDirectory.Listing] = []
+        if let folder = try openForUser(creating: false) { entries = try list(folder).entries }
         return FileResponseCacheSummary(
             directory: directory, entryCount: entries.count, byteCount: entries.reduce(0) { $0 + $1.size })
     }
 
-    private func listing() throws(ResponseCacheError) -> [EntryFile.Listing] {
-        do {
-            return try EntryFile.entries(in: directory)
+    /// The directory, or `nil` when it is missing (and not to be created) or refused; a
+    /// refusal is reported.
+    private func open(creating: Bool) -> CacheDirectory? {
+        do throws(CacheDirectoryRefusal) {
+            return try CacheDirectory.open(directory.path, creating: creating)
         } catch {
-            throw ResponseCacheError("\(directory.path) could not be read: \(error.localizedDescription)")
+            if !reportedRefusal { report(.directory, error.path, error.detail) }
+            reportedRefusal = true
+            return nil
         }
     }
 
-    /// Removes the least recently used entries until the rest fit ``sizeLimit``, never `kept`.
-    private func evict(keeping kept: URL) throws {
-        var entries = try EntryFile.entries(in: directory).sorted { $0.lastUsed < $1.lastUsed }
-        var total = entries.reduce(0) { $0 + $1.size }
-        while total > sizeLimit, let oldest = entries.first {
-            entries.removeFirst()
-            guard oldest.url.lastPathComponent != kept.lastPathComponent else { continue }
-            if let detail = EntryFile.remove(oldest.url) {
-                report(oldest.url, "could not be evicted: \(detail)")
+    /// The directory for what a user asked for (clear, summary): a refusal is the error.
+    private func openForUser(creating: Bool) throws(ResponseCacheError) -> CacheDirectory? {
+        do throws(CacheDirectoryRefusal) {
+            return try CacheDirectory.open(directory.path, creating: creating)
+        } catch {
+            throw ResponseCacheError(error.description)
+        }
+    }
+
+    private func list(_ folder: borrowing CacheDirectory) throws(ResponseCacheError) -> (
+        entries: [CacheDirectory.Listing], temporaries: [CacheDirectory.Listing]
+    ) {
+        do throws(FileFailure) {
+            return try folder.listing()
+        } catch {
+            throw ResponseCacheError("\(folder.path) could not be read: \(error)")
+        }
+    }
+
+    /// Removes the least recently used entries until the rest fit ``sizeLimit``, never
+    /// `kept`, and temporary files abandoned long ago. Entries another process removes
+    /// meanwhile are skipped.
+    private func evict(in folder: borrowing CacheDirectory, keeping kept: String) {
+        let listing: (entries: [CacheDirectory.Listing], temporaries: [CacheDirectory.Listing])
+        do throws(FileFailure) {
+            listing = try folder.listing()
+        } catch {
+            return report(.directory, folder.path, "could not be listed to evict old entries: \(error)")
+        }
+        var doomed = listing.temporaries.filter(isAbandoned)
+        var total = listing.entries.reduce(0) { $0 + $1.size }
+        for entry in listing.entries.sorted(by: { $0.lastUsed < $1.lastUsed }) where total > sizeLimit {
+            guard entry.name != kept else { continue }
+            doomed.append(entry)
+            total -= entry.size
+        }
+        for file in doomed {
+            do throws(FileFailure) {
+                try folder.remove(file.name)
+            } catch {
+                report(.entry, folder.path(of: file.name), "could not be evicted: \(error)")
             }
-            total -= oldest.size
         }
     }
 
-    private func report(_ url: URL, _ detail: String) {
-        onProblem(FileResponseCacheProblem(path: url.path, detail: detail))
+    private nonisolated func isAbandoned(_ file: CacheDirectory.Listing) -> Bool {
+        Date().timeIntervalSince(file.lastUsed) > Self.abandonedAfter
     }
-}
 
-/// Something the file cache met and got past without troubling the user: an entry
-/// dropped as unreadable, a write that failed.
-public struct FileResponseCacheProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The file concerned.
-    public let path: String
-    /// What happened to it.
-    public let detail: String
+    /// Removes an entry that cannot be used (this user's: refused files never come here).
+    private func drop(_ name: String, in folder: borrowing CacheDirectory, because reason: String) {
+        report(.entry, folder.path(of: name), "was dropped: \(reason)")
+        do throws(FileFailure) {
+            try folder.remove(name)
+        } catch {
+            report(.entry, folder.path(of: name), "could not be removed: \(error)")
+        }
+    }
 
-    /// `<path> was dropped: the header is not readable`.
-    public var description: String { "\(path) \(detail)" }
-}
-
-/// What `status` shows of the cache.
-public struct FileResponseCacheSummary: Hashable, Sendable {
-    /// The cache's directory.
-    public nonisolated let directory: URL
-    /// The number of saved entries.
-    public let entryCount: Int
-    /// Their total size in bytes.
-    public let byteCount: Int
+    private func report(_ subject: FileResponseCacheProblem.Subject, _ path: String, _ detail: String) {
+        onProblem(FileResponseCacheProblem(subject: subject, path: path, detail: detail))
+    }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PrivateFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -55,49 +56,24 @@ extension CredentialsFile {
     }
 
     /// Refuses a directory that another user could use to replace, remove or lock the
-    /// tokens: one that is a symbolic link (it is not resolved: a link could lead anywhere,
-    /// and to check where it leads now proves nothing about later), is not a directory,
-    /// belongs to another user, or is writable by its group or others. A directory that
-    /// does not exist yet passes (it is created private).
+    /// tokens (see ``OwnershipProblem``). A directory that does not exist yet passes (it is
+    /// created private).
     func checkDirectory() throws(StoreError) {
         var info = stat()
         guard lstat(directory, &info) == 0 else {
             if errno == ENOENT { return }
             throw .io(path: directory, detail: Self.describe(errno))
         }
-        let mode = info.st_mode & 0o7777
-        let problem: (String, String)? =
-            if info.st_mode & S_IFMT == S_IFLNK {
-                (
-                    "is a symbolic link",
-                    "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
-                )
-            } else if info.st_mode & S_IFMT != S_IFDIR {
-                ("is not a directory", "Move it away and try again: a private directory is created in its place.")
-            } else if info.st_uid != geteuid() {
-                (
-                    "belongs to another user",
-                    "Move it away and try again: a private directory is created in its place."
-                )
-            } else if mode & 0o022 != 0 {
-                (
-                    "is writable by other users (mode \(String(mode, radix: 8)))",
-                    "Run `chmod 700 \(Self.shellQuoted(directory))` and try again."
-                )
-            } else {
-                nil
+        guard let problem = OwnershipProblem.ofDirectory(info) else { return }
+        let fix =
+            switch problem {
+            case .symbolicLink:
+                "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
+            case .writableByOthers: "Run `chmod 700 \(shellQuoted(directory))` and try again."
+            case .notADirectory, .notAFile, .otherOwner:
+                "Move it away and try again: a private directory is created in its place."
             }
-        if let (problem, fix) = problem { throw .untrustedLocation(path: directory, problem: problem, fix: fix) }
-    }
-
-    /// `path` as a shell word: as it is when it holds nothing a shell would act on, else in
-    /// single quotes, so a fix the user copies runs on the right file.
-    static func shellQuoted(_ path: String) -> String {
-        let plain = path.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || "/._-+~@%,:".unicodeScalars.contains($0)
-        }
-        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        throw .untrustedLocation(path: directory, problem: problem.description, fix: fix)
     }
 
     /// Flushes the directory, so that a rename survives a crash.

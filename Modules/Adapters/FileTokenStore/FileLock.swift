@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PrivateFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +57,7 @@ struct FileLock: Sendable {
             guard errno == ELOOP else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
             throw .untrustedLocation(
                 path: path, problem: "is a symbolic link",
-                fix: "Remove it (`rm \(CredentialsFile.shellQuoted(path))`) and try again.")
+                fix: "Remove it (`rm \(shellQuoted(path))`) and try again.")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -64,20 +65,10 @@ struct FileLock: Sendable {
             close(descriptor)
             throw failure
         }
-        let problem: String? =
-            if info.st_mode & S_IFMT != S_IFREG {
-                "is not a file"
-            } else if info.st_uid != geteuid() {
-                "belongs to another user"
-            } else if info.st_mode & 0o022 != 0 {
-                "is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8)))"
-            } else {
-                nil
-            }
-        guard let problem else { return descriptor }
+        guard let problem = OwnershipProblem.ofFile(info) else { return descriptor }
         close(descriptor)
         throw .untrustedLocation(
-            path: path, problem: problem, fix: "Remove it (`rm \(CredentialsFile.shellQuoted(path))`) and try again.")
+            path: path, problem: problem.description, fix: "Remove it (`rm \(shellQuoted(path))`) and try again.")
     }
 
     private func tryLock(_ descriptor: Int32) -> Bool {

@@ -29,7 +29,7 @@ extension APIClient {
             guard policy != .offlineOnly else { throw .nothingSaved }
             return Catalogue(episodes: try await episodes())
         }
-        let key = catalogueKey
+        let key = configuration.catalogueKey
         var saved = await cache.response(for: key)
         if policy == .offlineOnly {
             guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw .nothingSaved }
@@ -47,14 +47,6 @@ extension APIClient {
             guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw error }
             return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: error))
         }
-    }
-
-    /// The catalogue's key: the configured origin, and the method and path of the request
-    /// (`GET /api/v1/episodes`), so that two APIs below one origin never share a list.
-    var catalogueKey: ResponseCacheKey {
-        let base = configuration.baseURL.path
-        let path = (base.hasSuffix("/") ? base : base + "/") + APIEndpoint.episodes.path
-        return ResponseCacheKey(origin: configuration.origin, route: "\(APIEndpoint.episodes.method.rawValue) \(path)")
     }
 
     /// The episodes of a saved list; one that does not decode is removed and reads as none.

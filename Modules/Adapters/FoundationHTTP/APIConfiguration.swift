@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Ports
 
 /// Where the API lives and how the client talks to it, injected into ``APIClient``
 /// rather than read from globals.
@@ -57,6 +58,18 @@ public struct APIConfiguration: Sendable, Equatable {
     /// The base URL's origin, which scopes stored tokens and decides where credentials may go.
     public var origin: Origin {
         Origin(baseURL)!  // checked by init
+    }
+
+    /// What the catalogue is saved under: the origin, the method and path of the request
+    /// (`GET /api/v1/episodes`, so that two APIs below one origin never share a list), and
+    /// a digest of the API token, which selects the answer (a server may show each token
+    /// its own list, and must be asked about a token it has not seen).
+    public var catalogueKey: ResponseCacheKey {
+        let base = baseURL.path
+        let path = (base.hasSuffix("/") ? base : base + "/") + APIEndpoint.episodes.path
+        return ResponseCacheKey(
+            origin: origin, route: "\(APIEndpoint.episodes.method.rawValue) \(path)",
+            credentialDigest: "api-token:sha256/" + SHA256.hex(apiToken.utf8).prefix(32))
     }
 
     private static func sanitized(_ timeout: TimeInterval) -> TimeInterval {
