@@ -22,7 +22,7 @@ struct CLI {
         let status = await execute(arguments)
         guard let failure = console.outputFailure else { return status }
         if failure == EPIPE { return .outputClosed }
-        console.printError("cocoacasts: the output could not be written: \(String(cString: strerror(failure))).")
+        console.fail("the output could not be written: \(String(cString: strerror(failure))).")
         return .localState
     }
 
@@ -31,7 +31,7 @@ struct CLI {
         do {
             invocation = try Invocation.parse(arguments, environment: environment)
         } catch {
-            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
+            console.fail(error.description, keepingNewlines: true)
             return .usage
         }
         let appearance = Appearance(console: console, environment: environment, color: invocation.settings.color)
@@ -43,30 +43,40 @@ struct CLI {
         do {
             configured = try await config.values()
         } catch {
-            console.printError("cocoacasts: " + ConfigFile.message(for: error))
+            console.fail(ConfigFile.message(for: error))
             return .localState
         }
         do {
-            invocation = try Invocation.parse(arguments, environment: environment, config: configured)
+            let token = invocation.settings.readsAPITokenFromStandardInput ? try apiTokenFromStandardInput() : nil
+            invocation = try Invocation.parse(
+                arguments, environment: environment, config: configured, apiTokenFromStandardInput: token)
         } catch {
-            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
+            console.fail(error.description, keepingNewlines: true)
             return .usage
         }
         let console = self.console
         let observer =
             invocation.settings.verbose
-            ? ClosureObserver { console.printError("cocoacasts: " + TerminalText.sanitized($0.description)) } : nil
+            ? ClosureObserver { console.fail($0.description) } : nil
         let services: Services
         do {
-            services = try compose(invocation.settings, observer) { console.printError("cocoacasts: \($0)") }
+            services = try compose(invocation.settings, observer) { console.fail($0) }
         } catch {
-            console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
+            console.fail(error.description, keepingNewlines: true)
             return .usage
         }
         let commands = Commands(
             console: console, services: services, appearance: appearance, environment: environment)
         if invocation.command.usesTheAPI { await commands.noticeTheBuiltInMock() }
         return await commands.run(invocation.command)
+    }
+
+    /// The API token for `--api-token-stdin`: typed with echo off at a terminal, else the
+    /// first line of standard input, so that it never shows in `ps` as `--api-token` does.
+    private func apiTokenFromStandardInput() throws(UsageError) -> String {
+        guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
+        guard !token.isEmpty else { throw .emptyAPIToken }
+        return token
     }
 
     /// Runs the commands that need no server or token store; `nil` for the others.

@@ -18,12 +18,11 @@ extension Commands {
         model.password = password
         guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
-        console.print(Screens.signIn(model, style: style) + " Server: \(services.server).")
+        console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.session.setAccount(email)
         } catch {
-            console.printError(
-                "cocoacasts: signed in, but the account's name could not be recorded for status: \(error)")
+            console.fail("signed in, but the account's name could not be recorded for status: \(error)")
         }
         return .success
     }
@@ -32,7 +31,7 @@ extension Commands {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
-        console.print("Signed out of \(services.server).")
+        console.say("Signed out of \(services.server).")
         return .success
     }
 
@@ -57,7 +56,7 @@ extension Commands {
         do {
             account = signedIn ? try await services.session.account() : nil
         } catch {
-            console.printError("cocoacasts: " + TerminalText.sanitized(error.description))
+            console.fail(error.description)
             return .localState
         }
         if json {
@@ -74,7 +73,7 @@ extension Commands {
             let mock =
                 services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
             console.print(
-                ([headline, "  Server:     \(services.server)\(mock)"]
+                ([headline, "  Server:     \(TerminalText.sanitized(services.server))\(mock)"]
                     + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? [])
                     + (await cacheSummary().map { ["  Saved:      \($0)"] } ?? []))
                     .joined(separator: "\n"))
@@ -90,7 +89,7 @@ extension Commands {
         let problem: String?
 
         var description: String {
-            guard let lists, let bytes else { return "\(directory) (\(problem ?? "unreadable"))" }
+            guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
             return "\(directory) (\(lists) \(lists == 1 ? "list" : "lists") of episodes, \(bytes) bytes)"
         }
     }
@@ -102,7 +101,8 @@ extension Commands {
             let size = try await saved.size()
             return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
         } catch {
-            return CacheSummary(directory: directory, lists: nil, bytes: nil, problem: "\(error)")
+            return CacheSummary(
+                directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
         }
     }
 
@@ -116,7 +116,7 @@ extension Commands {
         do {
             sessions = try await services.session.sessions()
         } catch {
-            console.printError("cocoacasts: " + TerminalText.sanitized(error.description))
+            console.fail(error.description)
             return .localState
         }
         let entries = sessions.map {
@@ -162,7 +162,7 @@ extension Commands {
         let password: String
         if fromStdin {
             // At a terminal the user types it: never on the screen.
-            password = (console.isTerminalInput ? console.readSecret(prompt: "Password: ") : console.readLine()) ?? ""
+            password = console.readSecretInput(prompt: "Password: ") ?? ""
         } else if let variable = environment["COCOACASTS_PASSWORD"] {
             password = variable
         } else if !console.isTerminalInput {
@@ -182,12 +182,12 @@ extension Commands {
             case .storeUnreadable(let message), .signOutFailed(let message): message
             case .checking, .signedIn, .signedOut: "the token file cannot be used"
             }
-        console.printError("cocoacasts: " + TerminalText.sanitized(message))
+        console.fail(message)
         return .localState
     }
 
     private func usage(_ error: UsageError) -> ExitCode {
-        console.printError("cocoacasts: " + TerminalText.sanitized(error.description, keepingNewlines: true))
+        console.fail(error.description, keepingNewlines: true)
         return .usage
     }
 }

@@ -26,7 +26,7 @@ extension Commands {
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
         noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
-            console.printError("cocoacasts: there is no episode \(id); see cocoacasts episodes.")
+            console.fail("there is no episode \(id); see cocoacasts episodes.")
             return .failure
         }
         if json {
@@ -72,7 +72,7 @@ extension Commands {
         case .success(let resolved):
             videoID = resolved.videoID
             if case .set(let seconds) = action, let duration = resolved.episode?.videoDuration, seconds > duration {
-                console.printError("cocoacasts: \(UsageError.beyondTheVideo(seconds: seconds, duration: duration))")
+                console.fail(UsageError.beyondTheVideo(seconds: seconds, duration: duration).description)
                 return .usage
             }
         case .failure(let status): return status.code
@@ -90,7 +90,7 @@ extension Commands {
         if json, case .loaded(let progress) = model.state {
             printJSON(progress)
         } else if action == .delete {
-            console.print("Deleted the progress of video \(TerminalText.sanitized(videoID)).")
+            console.say("Deleted the progress of video \(videoID).")
         } else {
             console.print(Screens.progress(model, style: style))
         }
@@ -141,22 +141,22 @@ extension Commands {
     /// because the server could not be reached.
     func noticeASavedList(_ state: EpisodesViewModel.State) {
         guard case .offline(_, _, let message) = state else { return }
-        console.printError(appearance.error.dim("cocoacasts: " + appearance.error.ellipsized(message)))
+        console.notice(message, style: appearance.error)
     }
 
     /// `cocoacasts cache clear`.
     func clearCache() async -> ExitCode {
         guard let saved = services.savedCatalogue else {
-            console.print("Nothing is saved.")
+            console.say("Nothing is saved.")
             return .success
         }
         do {
             try await saved.clear()
         } catch {
-            console.printError("cocoacasts: the saved catalogue could not be cleared: \(error)")
+            console.fail("the saved catalogue could not be cleared: \(error)")
             return .localState
         }
-        console.print("Cleared the saved catalogue in \(TerminalText.sanitized(saved.directory)).")
+        console.say("Cleared the saved catalogue in \(saved.directory).")
         return .success
     }
 }

@@ -42,7 +42,7 @@ struct Commands {
     func report(_ failure: Failure, context: APIErrorMapper.Context) -> ExitCode {
         let report = FailureReport(failure, context: context)
         for line in report.lines {
-            console.printError("cocoacasts: " + appearance.error.ellipsized(TerminalText.sanitized(line)))
+            console.fail(line, style: appearance.error)
         }
         return report.status
     }
@@ -61,14 +61,14 @@ struct Commands {
                 // notice shows meanwhile, as it would on a first run.
             }
         }
-        console.printError(
-            appearance.error.dim(
-                "cocoacasts: answering from the mock API built into cocoacasts, as no --base-url, "
-                    + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status)."))
+        console.notice(
+            "answering from the mock API built into cocoacasts, as no --base-url, "
+                + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).",
+            style: appearance.error)
         do {
             try await services.embeddedState?.setValue("1", forKey: key)
         } catch {
-            console.printError("cocoacasts: the mock API's state file cannot be written: \(error)")
+            console.fail("the mock API's state file cannot be written: \(error)")
         }
     }
 

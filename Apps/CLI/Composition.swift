@@ -70,8 +70,10 @@ enum Composition {
             previous: KeyValueTokenStore.legacyCredentialsFile(
                 at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
+        // A directory that is not used is said every time, as it may be another user's doing; a
+        // single entry dropped or refused only with --verbose.
         let cache = FileResponseCache(environment: settings.environment) { problem in
-            if settings.verbose { notices("the saved catalogue: \(problem)") }
+            if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
         return make(
             configuration: configuration, transport: transport, tokenStore: tokenStore, session: session,

@@ -17,25 +17,36 @@ struct ConfigCommands {
             switch command {
             case .get(let key):
                 guard let value = try await file.values()[key.rawValue] else {
-                    console.printError("cocoacasts: \(key.rawValue) is not set in \(file.path)")
+                    console.fail("\(key.rawValue) is not set in \(file.path)")
                     return .failure
                 }
-                console.print(TerminalText.sanitized(key.displayed(value)))
-            case .set(let key, let value):
+                console.say(key.displayed(value))
+            case .set(let key, let given):
+                // `-` reads the API token from standard input: given as an argument, it shows in `ps`.
+                let value: String
+                if key == .apiToken && given == "-" {
+                    guard let typed = console.readSecretInput(prompt: "API token: "), !typed.isEmpty else {
+                        console.fail("no API token was given on standard input; nothing was changed")
+                        return .usage
+                    }
+                    value = typed
+                } else {
+                    value = given
+                }
                 if let problem = Self.problem(with: value, for: key) {
-                    console.printError("cocoacasts: \(problem); nothing was changed")
+                    console.fail("\(problem); nothing was changed")
                     return .usage
                 }
                 try await file.set(value, for: key)
-                console.print("Set \(key.rawValue) to \(TerminalText.sanitized(key.displayed(value))) in \(file.path).")
+                console.say("Set \(key.rawValue) to \(key.displayed(value)) in \(file.path).")
             case .unset(let key):
                 try await file.set(nil, for: key)
-                console.print("Unset \(key.rawValue) in \(file.path).")
+                console.say("Unset \(key.rawValue) in \(file.path).")
             case .list:
                 try await list()
             }
         } catch {
-            console.printError("cocoacasts: " + ConfigFile.message(for: error))
+            console.fail(ConfigFile.message(for: error))
             return .localState
         }
         return .success

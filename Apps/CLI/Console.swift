@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -36,6 +37,37 @@ protocol Console: AnyObject, Sendable {
     func readSecret(prompt: String) -> String?
     /// Asks on the terminal with `prompt`; `nil` at end of input.
     func ask(_ prompt: String) -> String?
+}
+
+extension Console {
+    /// Says on standard error that something failed: `cocoacasts: <message>`.
+    ///
+    /// The one way the CLI's own messages reach standard error (with ``notice(_:style:)``):
+    /// messages quote outside text — paths from the environment, file names found on disk,
+    /// values the user typed, a server's words — so every character a terminal could act
+    /// on is shown as a symbol, never sent. `style` draws the ellipsis the locale can show.
+    func fail(_ message: String, style: TerminalStyle? = nil, keepingNewlines: Bool = false) {
+        let text = TerminalText.sanitized(message, keepingNewlines: keepingNewlines)
+        printError("cocoacasts: " + (style?.ellipsized(text) ?? text))
+    }
+
+    /// A secret from standard input: asked for with `prompt` and read with echo off at a
+    /// terminal, else one line (from a pipe); `nil` at end of input.
+    func readSecretInput(prompt: String) -> String? {
+        isTerminalInput ? readSecret(prompt: prompt) : readLine()
+    }
+
+    /// Says on standard output what a command did (`Signed out of …`): a sentence, not a
+    /// screen, sanitized as ``fail(_:style:keepingNewlines:)`` is.
+    func say(_ message: String) {
+        print(TerminalText.sanitized(message))
+    }
+
+    /// Says on standard error, dimmed when `style` draws colour, something the user may
+    /// want to know although nothing failed (see ``fail(_:style:keepingNewlines:)``).
+    func notice(_ message: String, style: TerminalStyle) {
+        printError(style.dim("cocoacasts: " + style.ellipsized(TerminalText.sanitized(message))))
+    }
 }
 
 /// The process's real standard streams, written with `write(2)`.

@@ -11,7 +11,12 @@ enum Grammar {
         .init(
             name: "--base-url", valueName: "URL",
             summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
-        .init(name: "--api-token", valueName: "T", summary: "the X-API-TOKEN to send [COCOACASTS_API_TOKEN]"),
+        .init(
+            name: "--api-token", valueName: "T",
+            summary: "the X-API-TOKEN to send; other users see it in ps [COCOACASTS_API_TOKEN]"),
+        .init(
+            name: "--api-token-stdin", valueName: nil,
+            summary: "read the X-API-TOKEN from standard input (echo off at a terminal)"),
         .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
         .init(
             name: "--timeout", valueName: "S",
@@ -98,6 +103,7 @@ enum Grammar {
             summary: "Keep base-url, api-token and timeout in the config file",
             examples: [
                 ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
+                ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),
                 ("cocoacasts config list", "every setting and where its value comes from"),
                 ("cocoacasts config unset base-url", "back to the built-in mock API"),
             ], argumentChoices: [["get", "set", "unset", "list"], ConfigKey.allCases.map(\.rawValue)]),

@@ -28,16 +28,26 @@ struct Invocation: Equatable {
     let command: Command
     let settings: Settings
 
-    /// Parses `arguments` and resolves the settings against `environment` and the config file.
-    static func parse(_ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:])
-        throws(UsageError) -> Invocation
-    {
+    /// Parses `arguments` and resolves the settings against `environment` and the config
+    /// file, and the API token read from standard input for `--api-token-stdin` (`nil`
+    /// until it is read).
+    static func parse(
+        _ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:],
+        apiTokenFromStandardInput: String? = nil
+    ) throws(UsageError) -> Invocation {
         if arguments.contains(where: { $0 == "--password" || $0.hasPrefix("--password=") }) {
             throw .passwordOnCommandLine
         }
         let parsed = try Grammar.parser.parse(arguments)
+        if parsed.flag("--api-token-stdin") {
+            for other in ["--api-token", "--password-stdin"] where parsed.options[other] != nil {
+                throw .conflictingOptions("--api-token-stdin", other)
+            }
+        }
         let command = try command(of: parsed)
-        let settings = try Settings(parsed: parsed, environment: environment, config: config)
+        let settings = try Settings(
+            parsed: parsed, environment: environment, config: config,
+            apiTokenFromStandardInput: apiTokenFromStandardInput)
         return Invocation(command: command, settings: settings)
     }
 

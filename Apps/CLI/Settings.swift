@@ -21,9 +21,15 @@ struct Settings: Equatable {
     /// The environment the settings came from (for `HOME` and `XDG_CONFIG_HOME`).
     let environment: [String: String]
 
-    init(parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:])
-        throws(UsageError)
-    {
+    /// Whether the API token is to be read from standard input (`--api-token-stdin`).
+    let readsAPITokenFromStandardInput: Bool
+
+    /// The settings `parsed` gives, over `environment` and `config`; with `--api-token-stdin`,
+    /// the token is `apiTokenFromStandardInput` (`nil` until it is read).
+    init(
+        parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:],
+        apiTokenFromStandardInput: String? = nil
+    ) throws(UsageError) {
         var sources: [ConfigKey: SettingSource] = [:]
         func setting(_ key: ConfigKey) -> String? {
             let (value, source) = Self.resolve(key, parsed: parsed, environment: environment, config: config)
@@ -47,7 +53,13 @@ struct Settings: Equatable {
         } else {
             baseURL = nil
         }
-        apiToken = setting(.apiToken)
+        readsAPITokenFromStandardInput = parsed.flag("--api-token-stdin")
+        if readsAPITokenFromStandardInput {
+            apiToken = apiTokenFromStandardInput
+            sources[.apiToken] = .flag
+        } else {
+            apiToken = setting(.apiToken)
+        }
         storePath = parsed.options["--store"] ?? environment["COCOACASTS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         if let text = setting(.timeout) {
             guard let seconds = Self.timeout(text) else {

@@ -14,6 +14,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case noEmail
     case endOfInput(String)
     case emptyPassword
+    case emptyAPIToken
     case beyondTheVideo(seconds: Int, duration: Int)
 
     var description: String {
@@ -39,6 +40,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .noEmail: "no e-mail address: pass --email (stdin is not a terminal)"
         case .endOfInput(let what): "no \(what) given (end of input); nothing was sent"
         case .emptyPassword: "the password is empty; nothing was sent"
+        case .emptyAPIToken: "the API token read from standard input is empty; nothing was sent"
         case let .beyondTheVideo(seconds, duration):
             "--set \(seconds) is beyond the end of the video, which is \(duration) s long; "
                 + "expected 0 to \(duration); nothing was saved"

@@ -76,15 +76,9 @@ struct CLIProcess {
         _ executable: URL, _ arguments: [String], stdin: String?,
         signalling: (@Sendable (ChildProcess.Signal) async throws -> Void)?
     ) async throws -> ChildProcess.Outcome {
-        var variables = [
-            "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
-            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-        ]
-        variables.merge(environment) { $1 }
-        if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
         storedTokens().forEach(seenTokens.record)
         let outcome = try await ChildProcess.run(
-            executable, arguments, environment: variables, stdin: stdin, signalling: signalling,
+            executable, arguments, environment: processEnvironment, stdin: stdin, signalling: signalling,
             timeout: .seconds(30))
         storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
@@ -92,6 +86,17 @@ struct CLIProcess {
         auditOutputs(for: secrets)
         #expect(!outcome.timedOut, "cocoacasts \(arguments.joined(separator: " ")) did not finish")
         return outcome
+    }
+
+    /// The environment each run gets: a home of its own, the extra variables, the server.
+    var processEnvironment: [String: String] {
+        var variables = [
+            "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path,
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+        variables.merge(environment) { $1 }
+        if let baseURL { variables["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
+        return variables
     }
 
     /// Signs in with `password` on stdin.

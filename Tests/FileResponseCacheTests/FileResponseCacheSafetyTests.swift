@@ -127,7 +127,8 @@ struct FileResponseCacheSafetyTests {
             #expect(await cache.response(for: SampleCache.key) == nil)
             #expect(problems.all.last?.detail == "was refused: it belongs to another user")
             try await cache.clear()
-            #expect(FileManager.default.fileExists(atPath: file.path), "another user's file is not the cache's to remove")
+            #expect(
+                FileManager.default.fileExists(atPath: file.path), "another user's file is not the cache's to remove")
         }
     }
 

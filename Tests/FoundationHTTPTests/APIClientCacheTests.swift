@@ -123,7 +123,8 @@ struct APIClientCacheTests {
         let cache = InMemoryResponseCache()
         let transport = SpyTransport { request in
             let token = request.value(forHTTPHeaderField: "X-API-TOKEN") ?? ""
-            let list = #"[{"id":\#(token.count),"title":"\#(token)","excerpt":"","imageURL":"https://x.example/a.png","#
+            let list =
+                #"[{"id":\#(token.count),"title":"\#(token)","excerpt":"","imageURL":"https://x.example/a.png","#
                 + #""videoDuration":1,"videoID":"v"}]"#
             return SpyTransport.response(
                 to: request, status: 200, body: Data(list.utf8), headers: ["Cache-Control": "max-age=60"])

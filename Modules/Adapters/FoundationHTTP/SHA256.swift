@@ -11,7 +11,9 @@ enum SHA256 {
         let bitLength = UInt64(bytes.count) * 8
         bytes.append(0x80)
         while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
         for start in stride(from: 0, to: bytes.count, by: 64) {
             compress(&state, bytes[start..<start + 64])
         }

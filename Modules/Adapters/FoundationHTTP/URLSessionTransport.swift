@@ -17,16 +17,33 @@ public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let tasks: URLSessionTransportDelegate
 
-    /// Creates a transport over an ephemeral session.
+    /// Creates a transport over a session that keeps nothing: no cookies, no cache, no
+    /// credentials.
     public init() {
-        let configuration = URLSessionConfiguration.ephemeral
+        #if canImport(FoundationNetworking)
+            Self.keepTheSharedCacheOffDisk
+        #endif
+        let configuration = URLSessionConfiguration.default
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         tasks = URLSessionTransportDelegate()
         session = URLSession(configuration: configuration, delegate: tasks, delegateQueue: nil)
     }
+
+    #if canImport(FoundationNetworking)
+        /// On Linux, making any session configuration makes `URLCache.shared`, which creates
+        /// `~/.cache/org.swift.foundation.URLCache/<program>` (world-readable) although this
+        /// session has no cache; and `.ephemeral` makes one more such cache. A shared cache
+        /// set first, with no memory, no disk and a path that cannot be created, keeps
+        /// the disk untouched. (Making a configuration also makes the shared cookie
+        /// storage's folder, `~/.local/share/<program>`, which no setting prevents.)
+        private static let keepTheSharedCacheOffDisk: Void = {
+            URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null/no-disk-cache")
+        }()
+    #endif
 
     deinit {
         session.invalidateAndCancel()
