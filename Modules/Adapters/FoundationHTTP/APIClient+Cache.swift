@@ -66,26 +66,15 @@ extension APIClient {
     private func fetch(revalidating saved: CachedResponse?, key: ResponseCacheKey, in cache: any ResponseCache)
         async throws(APIError) -> [Episode]
     {
-        let (request, data, response) = try await slots.withPermit {
-            () async throws(APIError) -> (URLRequest, Data, HTTPURLResponse) in
-            guard !Task.isCancelled else { throw .cancelled }
-            var request = try APIEndpoint.episodes.request(accessToken: nil, configuration: configuration)
-            let validators = saved.map(Self.validators(of:)) ?? [:]
-            for (field, value) in validators {
-                request.setValue(value, forHTTPHeaderField: field)
-            }
-            let deadline = ContinuousClock.now + .seconds(configuration.timeout * 3)
-            let (data, response) = try await exchange(request, idempotent: true, deadline: deadline)
-            return (request, data, response)
-        }
-        let received = Self.entry(from: response, body: data, at: now())
-        if response.statusCode == 304, let saved {
+        let answer = try await perform(.episodes, headers: saved.map(Self.validators(of:)) ?? [:])
+        let received = Self.entry(from: answer.response, body: answer.body, at: now())
+        if answer.response.statusCode == 304, let saved {
             guard let episodes = await decoded(saved, key: key, in: cache) else {
                 return try await fetch(revalidating: nil, key: key, in: cache)
             }
             var confirmed = saved
             confirmed.date = received.date
-            if response.value(forHTTPHeaderField: "Cache-Control") != nil {  // a 304 may leave it out
+            if answer.response.value(forHTTPHeaderField: "Cache-Control") != nil {  // a 304 may leave it out
                 confirmed.cacheControl = received.cacheControl
             }
             confirmed.entityTag = received.entityTag ?? confirmed.entityTag
@@ -93,15 +82,7 @@ extension APIClient {
             await save(confirmed, key: key, in: cache)
             return episodes
         }
-        if let error = FailureMapping.error(
-            forStatus: response.statusCode, body: data,
-            redacting: {
-                Redaction.secrets(of: request)
-            })
-        {
-            throw error
-        }
-        let episodes = try ResponseDecoding.decode([Episode].self, from: data)
+        let episodes = try ResponseDecoding.decode([Episode].self, from: answer.successBody(of: .episodes))
         await save(received, key: key, in: cache)
         return episodes
     }

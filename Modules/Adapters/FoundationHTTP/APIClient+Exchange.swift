@@ -41,7 +41,7 @@ extension APIClient {
                 return (data, response)
             }
             guard ContinuousClock.now + .seconds(next.timeoutInterval) <= deadline else {
-                throw .unreachable(.timedOut(seconds: configuration.timeout * 3))
+                throw .unreachable(.timedOut(seconds: configuration.callDeadline))
             }
             request = next
             redirects += 1

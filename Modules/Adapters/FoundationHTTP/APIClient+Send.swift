@@ -7,7 +7,26 @@ import Ports
 #endif
 
 extension APIClient {
-    /// The request path, top to bottom: every call comes through here once.
+    /// What the server finally answered a call, whatever its status, with the request
+    /// last sent (whose secrets a message must not show).
+    struct Answer {
+        let request: URLRequest
+        let response: HTTPURLResponse
+        let body: Data
+
+        /// The body of a 2xx answer; any other status is its error, with the secrets of the
+        /// request and of `endpoint` redacted from whatever the server said.
+        func successBody(of endpoint: APIEndpoint) throws(APIError) -> Data {
+            let secrets = { [request] in Redaction.secrets(of: request) + endpoint.secrets }
+            if let error = FailureMapping.error(forStatus: response.statusCode, body: body, redacting: secrets) {
+                throw error
+            }
+            return body
+        }
+    }
+
+    /// The request path, top to bottom: every call comes through here once, the
+    /// catalogue's with its validators as `headers`.
     ///
     /// 1. Wait for one of the configured number of slots (the refresh's own request takes
     ///    none: the slots may all be held by requests waiting for it).
@@ -17,45 +36,50 @@ extension APIClient {
     /// 4. A 401 from the configured origin to a protected request runs the token store's
     ///    coordinated refresh and sends the request once more (a 401 from where a redirect
     ///    led proves nothing about the token).
-    /// 5. A status that is no success is its error; a 2xx body decodes into `Value`.
     ///
-    /// Each attempt ends within the configured timeout, and one deadline three timeouts
-    /// after the call's start bounds every retry and redirect, the refresh's and the
-    /// replay's included (a first attempt always goes), so a call ends within five
+    /// Each attempt ends within the configured timeout, and the call's deadline
+    /// (``APIConfiguration/callDeadline``) bounds every retry and redirect, the refresh's
+    /// and the replay's included (a first attempt always goes), so a call ends within five
     /// timeouts: its retries and redirects, a refresh and the first attempt of its replay
     /// — plus any wait for another process's lock on the token store.
+    func perform(_ endpoint: APIEndpoint, headers: [String: String] = [:]) async throws(APIError) -> Answer {
+        try await slots.withPermit { () async throws(APIError) -> Answer in
+            guard !Task.isCancelled else { throw .cancelled }
+            return try await answer(
+                to: endpoint, headers: headers, deadline: .now + .seconds(configuration.callDeadline))
+        }
+    }
+
+    /// A call whose 2xx body decodes into `Value`.
     func send<Value: Decodable>(_ endpoint: APIEndpoint) async throws(APIError) -> Value {
-        try await slots.withPermit { () async throws(APIError) -> Value in
-            guard !Task.isCancelled else { throw .cancelled }
-            return try decoded(await response(to: endpoint, deadline: .now + .seconds(configuration.timeout * 3)))
-        }
+        try decoded(try await perform(endpoint).successBody(of: endpoint))
     }
 
-    /// `DELETE`'s path: the same, for an endpoint whose answer has no body to decode.
+    /// A call whose 2xx answer has no body to decode (`DELETE`).
     func send(_ endpoint: APIEndpoint) async throws(APIError) {
-        _ = try await slots.withPermit { () async throws(APIError) -> Data in
-            guard !Task.isCancelled else { throw .cancelled }
-            return try await response(to: endpoint, deadline: .now + .seconds(configuration.timeout * 3))
-        }
+        _ = try await perform(endpoint).successBody(of: endpoint)
     }
 
-    /// Steps 2 to 4 and the status check of step 5: the body of the final 2xx response.
-    private func response(to endpoint: APIEndpoint, deadline: ContinuousClock.Instant) async throws(APIError) -> Data {
+    /// Steps 2 to 4.
+    private func answer(to endpoint: APIEndpoint, headers: [String: String], deadline: ContinuousClock.Instant)
+        async throws(APIError) -> Answer
+    {
+        func request(_ token: String?) throws(APIError) -> URLRequest {
+            var request = try endpoint.request(accessToken: token, configuration: configuration)
+            for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
+            return request
+        }
         let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
-        var request = try endpoint.request(accessToken: token, configuration: configuration)
-        var (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
+        var sent = try request(token)
+        var (body, response) = try await exchange(sent, idempotent: endpoint.isIdempotent, deadline: deadline)
         if response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
             response.url.flatMap(Origin.init) == configuration.origin
         {
             let fresh = try await refreshAccessToken(replacing: token, in: tokenStore, deadline: deadline)
-            request = try endpoint.request(accessToken: fresh.accessToken, configuration: configuration)
-            (data, response) = try await exchange(request, idempotent: endpoint.isIdempotent, deadline: deadline)
+            sent = try request(fresh.accessToken)
+            (body, response) = try await exchange(sent, idempotent: endpoint.isIdempotent, deadline: deadline)
         }
-        let secrets = { [request] in Redaction.secrets(of: request) + endpoint.secrets }
-        if let error = FailureMapping.error(forStatus: response.statusCode, body: data, redacting: secrets) {
-            throw error
-        }
-        return data
+        return Answer(request: sent, response: response, body: body)
     }
 
     /// A 2xx body as the endpoint's model. Tokens a server issues are refused when a
@@ -107,8 +131,9 @@ extension APIClient {
                 guard !Task.isCancelled else { throw .cancelled }
                 let refresh = Task { () async -> Result<TokenPair, APIError> in
                     do throws(APIError) {
-                        let data = try await response(to: .refresh(refreshToken: refreshToken), deadline: deadline)
-                        return .success(try decoded(data))
+                        let endpoint = APIEndpoint.refresh(refreshToken: refreshToken)
+                        let answer = try await answer(to: endpoint, headers: [:], deadline: deadline)
+                        return .success(try decoded(answer.successBody(of: endpoint)))
                     } catch {
                         return .failure(error)
                     }

@@ -17,11 +17,15 @@ public struct APIConfiguration: Sendable, Equatable {
     /// The value of the `X-API-TOKEN` header sent with every request.
     public let apiToken: String
     /// Seconds one attempt of a request may take, from sending it to its last byte, before it
-    /// fails as unreachable; an operation's retries stop at three times this. A value that
-    /// is not a positive finite number means the default, 30.
+    /// fails as unreachable; a call's retries stop at ``callDeadline``. A value that is not a
+    /// positive finite number means the default, 30.
     public var timeout: TimeInterval {
         didSet { timeout = Self.sanitized(timeout) }
     }
+    /// Seconds from a call's start within which its retries, redirects and a refresh's own
+    /// request must start and end: three timeouts. (A first attempt always goes, so a call
+    /// that refreshes and replays ends within five timeouts.)
+    public var callDeadline: TimeInterval { timeout * 3 }
     /// The largest response body accepted, in bytes; larger ones are `invalidResponse`.
     public var maximumResponseSize: Int
     /// When and how often idempotent requests are retried.
