@@ -22,19 +22,21 @@ let package = Package(
         // The hexagon, inside out.
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports"),
-        // What the two file adapters share: the checks that a path is this user's alone.
+        // What adapters share that is no port: locks for async code, and the checks that a
+        // path is this user's alone.
+        .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", path: "Modules/PrivateFiles"),
         .target(
-            name: "FoundationHTTP", dependencies: ["Ports", "Domain"],
+            name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/FoundationHTTP"),
         .target(
-            name: "FileTokenStore", dependencies: ["Ports", "Domain", "PrivateFiles"],
+            name: "FileTokenStore", dependencies: ["Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
         .target(
-            name: "Stubs", dependencies: ["Ports", "Domain"],
+            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
@@ -81,6 +83,9 @@ let package = Package(
             ],
             path: "Tests/FoundationHTTPTests"),
         .testTarget(
+            name: "AsyncPrimitivesTests", dependencies: ["AsyncPrimitives", "TestSupport"],
+            path: "Tests/AsyncPrimitivesTests"),
+        .testTarget(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
@@ -104,6 +109,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "Presentation", "TerminalUI",
+                "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
         .testTarget(

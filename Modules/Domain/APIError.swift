@@ -72,3 +72,10 @@ extension APIError: CustomStringConvertible {
         cause.map { "\(kind.rawValue) (\($0))" } ?? kind.rawValue
     }
 }
+
+extension APIError {
+    /// The failure of an offline-only request when no list is saved: the server was not
+    /// asked, so it is `unreachable` as far as the caller can tell.
+    public static let nothingSaved = APIError.unreachable(
+        .invalidRequest("no list of episodes is saved for this server; fetch it once while online"))
+}

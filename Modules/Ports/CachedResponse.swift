@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One saved answer: its body, the validators to revalidate it with, when it was

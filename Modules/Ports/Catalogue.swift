@@ -38,17 +38,10 @@ public enum CachePolicy: Hashable, Sendable, CaseIterable {
     case bypass
 }
 
-extension APIError {
-    /// The failure of an offline-only request when no list is saved: the server was not
-    /// asked, so it is `unreachable` as far as the caller can tell.
-    public static let nothingSaved = APIError.unreachable(
-        .invalidRequest("no list of episodes is saved for this server; fetch it once while online"))
-}
-
 extension APIService {
     /// The service's own ``APIService/episodes()``, for a service without a cache: any
     /// policy but ``CachePolicy/offlineOnly`` asks the server, and that one fails with
-    /// ``Domain/APIError/nothingSaved`` (defined here).
+    /// ``Domain/APIError/nothingSaved``.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         guard policy != .offlineOnly else { throw .nothingSaved }
         return Catalogue(episodes: try await episodes())

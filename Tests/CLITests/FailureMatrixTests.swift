@@ -1,3 +1,4 @@
+import AsyncPrimitives
 import Foundation
 import Ports
 import TestSupport

@@ -1,3 +1,4 @@
+import AsyncPrimitives
 import Domain
 import Foundation
 import Ports

@@ -1,3 +1,4 @@
+import AsyncPrimitives
 import Domain
 import Ports
 import Synchronization

@@ -1,4 +1,4 @@
-import Ports
+import AsyncPrimitives
 import TestSupport
 import Testing
 
