@@ -65,7 +65,7 @@ struct CLI {
             console.fail(error.description, keepingNewlines: true)
             return .usage
         }
-        let commands = Commands(
+        let commands = CommandRunner(
             console: console, services: services, appearance: appearance, environment: environment)
         if invocation.command.usesTheAPI { await commands.noticeTheBuiltInMock() }
         return await commands.run(invocation.command)
@@ -93,7 +93,7 @@ struct CLI {
         case .manual:
             console.print(Manual.page)
         case .config(let action, let json):
-            return await ConfigCommands(console: console, file: config, environment: environment, json: json)
+            return await ConfigCommandRunner(console: console, file: config, environment: environment, json: json)
                 .run(action)
         default:
             return nil

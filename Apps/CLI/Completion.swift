@@ -16,7 +16,7 @@ enum Completion {
     }
 
     private static var commandWords: [String] { Grammar.commands.flatMap { [$0.name] + $0.aliases } }
-    private static var valueOptions: [ArgumentParser.Option] {
+    private static var valueOptions: [CommandLineParser.Option] {
         (Grammar.globalOptions + Grammar.commands.flatMap(\.options)).filter { !$0.isFlag }
     }
 
@@ -66,7 +66,7 @@ enum Completion {
 
     /// `compdef`: commands with their summaries, then each command's options and argument values.
     private static var zsh: String {
-        func described(_ option: ArgumentParser.Option) -> String {
+        func described(_ option: CommandLineParser.Option) -> String {
             let value = option.isFlag ? "" : ":\(option.valueName ?? "value"):" + choices(option.choices)
             return "'\(option.name)[\(zshQuoted(option.summary))]\(value)'"
         }
@@ -108,7 +108,7 @@ enum Completion {
 
     /// `complete -c`: commands until one is given, then its options; options' values.
     private static var fish: String {
-        func line(_ option: ArgumentParser.Option, condition: String?) -> String {
+        func line(_ option: CommandLineParser.Option, condition: String?) -> String {
             "complete -c cocoacasts" + (condition.map { " -n '\($0)'" } ?? "") + " -l \(option.name.dropFirst(2))"
                 + (option.isFlag ? "" : " -r")
                 + (option.choices.isEmpty ? "" : " -x -a '\(option.choices.joined(separator: " "))'")

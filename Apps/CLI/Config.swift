@@ -44,7 +44,7 @@ enum SettingSource: String, Encodable {
 }
 
 /// `cocoacasts config get|set|unset|list`.
-enum ConfigCommand: Equatable {
+enum ConfigAction: Equatable {
     case get(ConfigKey)
     case set(ConfigKey, String)
     case unset(ConfigKey)

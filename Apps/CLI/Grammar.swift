@@ -3,11 +3,11 @@
 enum Grammar {
     static let version = "1.0.0"
 
-    static let color = ArgumentParser.Option(
+    static let color = CommandLineParser.Option(
         name: "--color", valueName: "WHEN", summary: "colour and cursor control: auto (default), always or never",
         choices: ["auto", "always", "never"])
 
-    static let globalOptions: [ArgumentParser.Option] = [
+    static let globalOptions: [CommandLineParser.Option] = [
         .init(
             name: "--base-url", valueName: "URL",
             summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
@@ -27,10 +27,10 @@ enum Grammar {
         .init(name: "--version", valueName: nil, summary: "show the version"),
     ]
 
-    static let json = ArgumentParser.Option(name: "--json", valueName: nil, summary: "print JSON")
+    static let json = CommandLineParser.Option(name: "--json", valueName: nil, summary: "print JSON")
 
     /// How `episodes` and `episode` may use the saved catalogue.
-    static let catalogueOptions: [ArgumentParser.Option] = [
+    static let catalogueOptions: [CommandLineParser.Option] = [
         .init(name: "--offline", valueName: nil, summary: "answer from the saved list only; send nothing"),
         .init(name: "--no-cache", valueName: nil, summary: "ask the server and save nothing"),
     ]
@@ -38,7 +38,7 @@ enum Grammar {
     static let commands = topics + [help]
 
     /// Every command but `help`, whose argument is one of them.
-    private static let topics: [ArgumentParser.Command] = [
+    private static let topics: [CommandLineParser.CommandSpec] = [
         .init(
             name: "signin", aliases: ["login"], arguments: [],
             options: [
@@ -124,15 +124,15 @@ enum Grammar {
             examples: [("cocoacasts manual | man -l -", "read it")]),
     ]
 
-    private static let help = ArgumentParser.Command(
+    private static let help = CommandLineParser.CommandSpec(
         name: "help", arguments: ["[command]"], options: [], summary: "Show help for cocoacasts or a command",
         examples: [("cocoacasts help progress", "the progress command's options and examples")],
         argumentChoices: [topics.flatMap { [$0.name] + $0.aliases }])
 
-    static let parser = ArgumentParser(globalOptions: globalOptions, commands: commands)
+    static let parser = CommandLineParser(globalOptions: globalOptions, commands: commands)
 
     /// The command called `name` or by an alias of it.
-    static func command(named name: String) -> ArgumentParser.Command? {
+    static func command(named name: String) -> CommandLineParser.CommandSpec? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 }

@@ -39,7 +39,7 @@ enum Help {
         "  NO_COLOR               set and not empty: no colour (as --color never)",
     ]
 
-    static func command(_ command: ArgumentParser.Command) -> String {
+    static func command(_ command: CommandLineParser.CommandSpec) -> String {
         let examples = command.examples.flatMap { ["  $ " + $0.command, "    " + $0.effect] }
         return
             ([command.summary + "." + aliases(command), "", "USAGE: " + command.usage]
@@ -49,11 +49,11 @@ enum Help {
             .joined(separator: "\n")
     }
 
-    private static func options(_ options: [ArgumentParser.Option]) -> [String] {
+    private static func options(_ options: [CommandLineParser.Option]) -> [String] {
         options.map { "  " + pad($0.name + ($0.valueName.map { " " + $0 } ?? ""), 18) + $0.summary }
     }
 
-    private static func aliases(_ command: ArgumentParser.Command) -> String {
+    private static func aliases(_ command: CommandLineParser.CommandSpec) -> String {
         command.aliases.isEmpty ? "" : " (also: \(command.aliases.joined(separator: ", ")))"
     }
 

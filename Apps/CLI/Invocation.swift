@@ -13,7 +13,7 @@ struct Invocation: Equatable {
         case episode(id: Int, json: Bool, policy: CachePolicy)
         case video(reference: String, json: Bool)
         case progress(reference: String, action: ProgressAction, json: Bool)
-        case config(ConfigCommand, json: Bool)
+        case config(ConfigAction, json: Bool)
         case completion(shell: Completion.Shell)
         case manual
         case clearCache
@@ -51,7 +51,7 @@ struct Invocation: Equatable {
         return Invocation(command: command, settings: settings)
     }
 
-    private static func command(of parsed: ArgumentParser.Parsed) throws(UsageError) -> Command {
+    private static func command(of parsed: CommandLineParser.Parsed) throws(UsageError) -> Command {
         if parsed.flag("--help") { return .help(command: parsed.command) }
         if parsed.flag("--version") { return .version }
         guard let name = parsed.command, let grammar = Grammar.command(named: name) else { return .help(command: nil) }
@@ -70,7 +70,7 @@ struct Invocation: Equatable {
             return .episode(id: number, json: json, policy: try cachePolicy(parsed))
         case "video": return .video(reference: arguments[0], json: json)
         case "progress": return .progress(reference: arguments[0], action: try progressAction(parsed), json: json)
-        case "config": return .config(try ConfigCommand(arguments), json: json)
+        case "config": return .config(try ConfigAction(arguments), json: json)
         case "completion":
             guard let shell = Completion.Shell(rawValue: arguments[0]) else {
                 throw .invalidValue(
@@ -92,7 +92,7 @@ struct Invocation: Equatable {
         }
     }
 
-    private static func cachePolicy(_ parsed: ArgumentParser.Parsed) throws(UsageError) -> CachePolicy {
+    private static func cachePolicy(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> CachePolicy {
         switch (parsed.flag("--offline"), parsed.flag("--no-cache")) {
         case (true, true): throw .conflictingOptions("--offline", "--no-cache")
         case (true, false): .offlineOnly
@@ -101,7 +101,7 @@ struct Invocation: Equatable {
         }
     }
 
-    private static func progressAction(_ parsed: ArgumentParser.Parsed) throws(UsageError) -> ProgressAction {
+    private static func progressAction(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> ProgressAction {
         switch (parsed.options["--set"], parsed.flag("--delete")) {
         case (.some, true): throw .conflictingOptions("--set", "--delete")
         case (nil, true): return .delete
@@ -115,7 +115,7 @@ struct Invocation: Equatable {
     }
 
     /// The arguments, when there are as many as `command` takes; else its usage line.
-    private static func expectArguments(_ parsed: ArgumentParser.Parsed, _ command: ArgumentParser.Command)
+    private static func expectArguments(_ parsed: CommandLineParser.Parsed, _ command: CommandLineParser.CommandSpec)
         throws(UsageError) -> [String]
     {
         let names = command.arguments

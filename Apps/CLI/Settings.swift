@@ -27,7 +27,7 @@ struct Settings: Equatable {
     /// The settings `parsed` gives, over `environment` and `config`; with `--api-token-stdin`,
     /// the token is `apiTokenFromStandardInput` (`nil` until it is read).
     init(
-        parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:],
+        parsed: CommandLineParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:],
         apiTokenFromStandardInput: String? = nil
     ) throws(UsageError) {
         var sources: [ConfigKey: SettingSource] = [:]
@@ -78,7 +78,7 @@ struct Settings: Equatable {
     /// `key`'s value and where it came from: the flag, the environment (a non-empty
     /// variable), the config file, or none (the default).
     static func resolve(
-        _ key: ConfigKey, parsed: ArgumentParser.Parsed, environment: [String: String], config: ConfigFile.Values
+        _ key: ConfigKey, parsed: CommandLineParser.Parsed, environment: [String: String], config: ConfigFile.Values
     ) -> (String?, SettingSource) {
         if let value = parsed.options[key.flag] { return (value, .flag) }
         if let value = environment[key.variable], !value.isEmpty { return (value, .environment) }

@@ -80,7 +80,7 @@ extension EpisodesViewModel.State {
     }
 }
 
-extension EpisodesViewModel.State: LoadingState {
+extension EpisodesViewModel.State: LatestRequestState {
     init(showing rows: [EpisodeRowViewModel]?) {
         self = rows.map { $0.isEmpty ? .empty : .loaded($0) } ?? .idle
     }

@@ -10,7 +10,7 @@ public enum LoadState<Value: Equatable & Sendable>: Equatable, Sendable {
     case failed(message: String, Failure, previous: Value?)
 }
 
-extension LoadState: LoadingState {
+extension LoadState: LatestRequestState {
     init(showing value: Value?) {
         self = value.map(Self.loaded) ?? .idle
     }

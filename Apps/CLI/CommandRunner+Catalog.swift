@@ -4,7 +4,7 @@ import Ports
 import Presentation
 import TerminalUI
 
-extension Commands {
+extension CommandRunner {
     func episodes(json: Bool, policy: CachePolicy) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
@@ -103,7 +103,7 @@ struct EarlyExit: Error {
     let code: ExitCode
 }
 
-extension Commands {
+extension CommandRunner {
     /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
     ///
     /// The rule: episode ids are whole numbers of at most six digits without a leading zero
@@ -136,7 +136,7 @@ extension Commands {
     }
 }
 
-extension Commands {
+extension CommandRunner {
     /// Says on standard error (dimmed on a terminal) that the list shown is a saved one,
     /// because the server could not be reached.
     func noticeASavedList(_ state: EpisodesViewModel.State) {

@@ -6,13 +6,13 @@ import TerminalUI
 /// `cocoacasts config get|set|unset|list`: the config file's values, checked before they
 /// are stored, and where each setting in force comes from.
 @MainActor
-struct ConfigCommands {
+struct ConfigCommandRunner {
     let console: any Console
     let file: ConfigFile
     let environment: [String: String]
     let json: Bool
 
-    func run(_ command: ConfigCommand) async -> ExitCode {
+    func run(_ command: ConfigAction) async -> ExitCode {
         do {
             switch command {
             case .get(let key):
@@ -60,14 +60,14 @@ struct ConfigCommands {
             let source: SettingSource
         }
         let config = try await file.values()
-        let parsed = ArgumentParser.Parsed()
+        let parsed = CommandLineParser.Parsed()
         let entries = ConfigKey.allCases.map { key in
             let (value, source) = Settings.resolve(key, parsed: parsed, environment: environment, config: config)
             return Entry(
                 key: key.rawValue, value: value.map(key.displayed) ?? key.defaultDescription, source: source)
         }
         if json {
-            Commands.printJSON(entries, on: console)
+            CommandRunner.printJSON(entries, on: console)
             return
         }
         let lines = entries.map { entry in

@@ -3,7 +3,7 @@ import Testing
 @testable import cocoacasts
 
 @Suite("The hand-written argument parser")
-struct ArgumentParserTests {
+struct CommandLineParserTests {
     let parser = Grammar.parser
 
     @Test func optionsMayComeBeforeOrAfterTheCommand() throws {

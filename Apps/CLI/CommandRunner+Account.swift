@@ -4,7 +4,7 @@ import Ports
 import Presentation
 import TerminalUI
 
-extension Commands {
+extension CommandRunner {
     func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
         let (email, password): (String, String)
         do throws(UsageError) {

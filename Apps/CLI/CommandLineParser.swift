@@ -5,7 +5,7 @@ import TerminalUI
 /// Options may come before or after the command, as `--name value` or `--name=value`;
 /// an option of a command may come before it too (`cocoacasts --json episodes`); `--`
 /// ends the options. Every mistake is a ``UsageError`` that says what to do.
-struct ArgumentParser {
+struct CommandLineParser {
     /// An option: a flag, or an option with a value when `valueName` is set.
     struct Option: Equatable {
         let name: String
@@ -18,7 +18,7 @@ struct ArgumentParser {
     }
 
     /// A command and what it accepts.
-    struct Command {
+    struct CommandSpec {
         let name: String
         var aliases: [String] = []
         /// Argument names as usage shows them; `[name]` is optional.
@@ -50,7 +50,7 @@ struct ArgumentParser {
     }
 
     let globalOptions: [Option]
-    let commands: [Command]
+    let commands: [CommandSpec]
 
     func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var parsed = Parsed()

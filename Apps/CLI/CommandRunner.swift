@@ -7,7 +7,7 @@ import TerminalUI
 /// Runs each command through its view-model and renders the result: the screen on
 /// standard output, a failure's message on standard error with its exit status.
 @MainActor
-struct Commands {
+struct CommandRunner {
     let console: any Console
     let services: Services
     let appearance: Appearance
