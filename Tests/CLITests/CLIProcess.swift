@@ -29,13 +29,18 @@ struct CLIProcess {
     /// The token file the runs share.
     var store: URL { directory.file("config/cocoacasts/credentials.json") }
 
-    /// Runs `cocoacasts arguments…` with `stdin`, `signalling` beside it (see ``ChildProcess``).
+    /// How long a run may take before it is killed (and the test fails): far more than a
+    /// run takes on a busy machine. A test that guards against a longer hang passes its own.
+    static let killTimeout: Duration = .seconds(30)
+
+    /// Runs `cocoacasts arguments…` with `stdin`, `signalling` beside it (see ``ChildProcess``),
+    /// killing it after `timeout`.
     @discardableResult
     func run(
-        _ arguments: [String], stdin: String? = nil,
+        _ arguments: [String], stdin: String? = nil, timeout: Duration = Self.killTimeout,
         signalling: (@Sendable (ChildProcess.Signal) async throws -> Void)? = nil
     ) async throws -> ChildProcess.Outcome {
-        try await run(Self.binary, arguments, stdin: stdin, signalling: signalling)
+        try await run(Self.binary, arguments, stdin: stdin, timeout: timeout, signalling: signalling)
     }
 
     /// Runs `cocoacasts arguments…` under python3, which reports the run's peak resident
@@ -73,13 +78,13 @@ struct CLIProcess {
     }
 
     private func run(
-        _ executable: URL, _ arguments: [String], stdin: String?,
+        _ executable: URL, _ arguments: [String], stdin: String?, timeout: Duration = Self.killTimeout,
         signalling: (@Sendable (ChildProcess.Signal) async throws -> Void)?
     ) async throws -> ChildProcess.Outcome {
         storedTokens().forEach(seenTokens.record)
         let outcome = try await ChildProcess.run(
             executable, arguments, environment: processEnvironment, stdin: stdin, signalling: signalling,
-            timeout: .seconds(30))
+            timeout: timeout)
         storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
         outputs.record(outcome.stderr)

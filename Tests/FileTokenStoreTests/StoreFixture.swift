@@ -14,8 +14,10 @@ enum StoreFixture {
         directory.file("config/cocoacasts/credentials.json")
     }
 
+    /// A store of the test's file. Its lock wait is long, so that stores of one test taking
+    /// turns never give up on a busy machine; a test of giving up passes its own.
     static func store(
-        in directory: TemporaryDirectory, origin: Origin = origin, lockTimeout: Duration = .seconds(10),
+        in directory: TemporaryDirectory, origin: Origin = origin, lockTimeout: Duration = .seconds(60),
         notices: @escaping @Sendable (String) -> Void = { _ in }
     ) -> KeyValueTokenStore {
         .credentialsFile(at: credentials(in: directory), origin: origin, lockTimeout: lockTimeout, notices: notices)

@@ -20,16 +20,18 @@ struct AuthenticationChallengeTests {
         #"Bearer realm="mock-api", error="invalid_token""#, "Negotiate",
     ]
 
+    /// The answer is the 401, not a timeout — and it comes within half the two minutes a
+    /// request that waited for the timeout would take, however busy the machine.
     @Test(arguments: schemes)
     func aWrongPasswordIsUnauthorizedWithoutWaitingForTheTimeout(challenge: String) async throws {
         try await MockAPIServer.with(arguments: ["--www-authenticate", challenge]) { server async throws in
-            let client = try LoopbackClient.make(server, timeout: 20).client
+            let client = try LoopbackClient.make(server, timeout: 120).client
             let clock = ContinuousClock()
             let start = clock.now
             await #expect(throws: APIError.unauthorized(.status(401, reason: "Unauthorized"))) {
                 try await client.signIn(email: DemoAccount.email, password: "not-the-password")
             }
-            #expect(clock.now - start < .seconds(10))  // not the 20 s timeout
+            #expect(clock.now - start < .seconds(60))
         }
     }
 

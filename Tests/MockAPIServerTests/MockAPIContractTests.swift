@@ -24,8 +24,11 @@ struct MockAPIContractTests {
             if clock.now - requested < .seconds(2) { #expect(early == 200) }
             try await Task.sleep(until: issued + .milliseconds(2_300))
             #expect(try await probe.get("/videos/\(Probe.knownVideoID)", bearer: tokens.accessToken).status == 401)
+            let refreshed = clock.now
             let fresh = try await probe.refresh(tokens.refreshToken).decode(TokenPair.self)
-            #expect(try await probe.get("/videos/\(Probe.knownVideoID)", bearer: fresh.accessToken).status == 200)
+            let late = try await probe.get("/videos/\(Probe.knownVideoID)", bearer: fresh.accessToken).status
+            // The same holds for the fresh token: on a loaded machine, 2 s may pass before it is used.
+            if clock.now - refreshed < .seconds(2) { #expect(late == 200) }
         }
     }
 

@@ -30,8 +30,10 @@ public final class ObservationRecorder<Value: Equatable> {
     private var waiters: [Int: Waiter] = [:]
     private var nextWaiterID = 0
 
-    /// Starts recording the values of `read`, which must read `@Observable` properties.
-    public init(timeout: Duration = .seconds(5), _ read: @escaping @MainActor () -> Value) {
+    /// Starts recording the values of `read`, which must read `@Observable` properties. Waits
+    /// fail after `timeout` — by default a minute, far above what a wait takes while the
+    /// whole suite keeps a busy machine's threads.
+    public init(timeout: Duration = .seconds(60), _ read: @escaping @MainActor () -> Value) {
         self.read = read
         self.timeout = timeout
         values = []

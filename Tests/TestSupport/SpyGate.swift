@@ -32,8 +32,9 @@ public final class SpyGate: Sendable {
     public let timeout: Duration
     private let state = Mutex(State())
 
-    /// Creates a gate that holds nothing; waits fail after `timeout`.
-    public init(timeout: Duration = .seconds(5)) {
+    /// Creates a gate that holds nothing; waits fail after `timeout` — by default a minute,
+    /// far above what a wait takes while the whole suite keeps a busy machine's threads.
+    public init(timeout: Duration = .seconds(60)) {
         self.timeout = timeout
     }
 
