@@ -20,7 +20,7 @@ extension CommandRunner {
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
         console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
-            try await services.session.setAccount(email)
+            try await services.accountStore.setAccount(email)
         } catch {
             console.fail("signed in, but the account's name could not be recorded for status: \(error)")
         }
@@ -54,7 +54,7 @@ extension CommandRunner {
         let signedIn = model.state == .signedIn
         let account: String?
         do {
-            account = signedIn ? try await services.session.account() : nil
+            account = signedIn ? try await services.accountStore.account() : nil
         } catch {
             console.fail(error.description)
             return .localState
@@ -114,7 +114,7 @@ extension CommandRunner {
         }
         let sessions: [KeyValueTokenStore.Session]
         do {
-            sessions = try await services.session.sessions()
+            sessions = try await services.accountStore.sessions()
         } catch {
             console.fail(error.description)
             return .localState
@@ -122,7 +122,7 @@ extension CommandRunner {
         let entries = sessions.map {
             Entry(
                 server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
-                account: $0.account, inUse: $0.scope == services.session.scope)
+                account: $0.account, inUse: $0.scope == services.accountStore.scope)
         }
         if json {
             printJSON(entries)

@@ -47,8 +47,8 @@ extension CommandRunner {
         }
         let videoID: String
         switch await resolve(reference, context: .video, needingTheEpisode: false) {
-        case .success(let resolved): videoID = resolved.videoID
-        case .failure(let status): return status.code
+        case .video(let id, _): videoID = id
+        case .ended(let status): return status
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
         guard await load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
@@ -69,13 +69,13 @@ extension CommandRunner {
         var isSet = false
         if case .set = action { isSet = true }
         switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
-        case .success(let resolved):
-            videoID = resolved.videoID
-            if case .set(let seconds) = action, let duration = resolved.episode?.videoDuration, seconds > duration {
+        case .video(let id, let episode):
+            videoID = id
+            if case .set(let seconds) = action, let duration = episode?.videoDuration, seconds > duration {
                 console.fail(UsageError.beyondTheVideo(seconds: seconds, duration: duration).description)
                 return .usage
             }
-        case .failure(let status): return status.code
+        case .ended(let status): return status
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
         let synced = await load("Syncing the progress…") {
@@ -98,12 +98,15 @@ extension CommandRunner {
     }
 }
 
-/// An exit status as an error, to return early from a step.
-struct EarlyExit: Error {
-    let code: ExitCode
-}
-
 extension CommandRunner {
+    /// What a `video` or `progress` argument names: a video (and its episode when the
+    /// catalogue was read), or nothing, because fetching the catalogue failed (and was
+    /// reported) or was interrupted.
+    enum Resolution {
+        case video(id: String, episode: Episode?)
+        case ended(ExitCode)
+    }
+
     /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
     ///
     /// The rule: episode ids are whole numbers of at most six digits without a leading zero
@@ -112,21 +115,17 @@ extension CommandRunner {
     /// episode's video when an episode has the id, else it is taken as a video id — unless
     /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
     /// video up in the catalogue whatever the reference.
-    func resolve(_ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool) async
-        -> Result<(videoID: String, episode: Episode?), EarlyExit>
-    {
-        guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .success((reference, nil)) }
+    func resolve(_ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool) async -> Resolution {
+        guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .video(id: reference, episode: nil) }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
-        guard !Task.isCancelled else { return .failure(EarlyExit(code: .interrupted)) }
-        if case .failed(_, let failure, _) = episodes.state {
-            return .failure(EarlyExit(code: report(failure, context: context)))
-        }
+        guard !Task.isCancelled else { return .ended(.interrupted) }
+        if case .failed(_, let failure, _) = episodes.state { return .ended(report(failure, context: context)) }
         let rows = episodes.state.rows.map(\.episode)
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
-            return .success((episode.videoID, episode))
+            return .video(id: episode.videoID, episode: episode)
         }
-        return .success((reference, rows.first { $0.videoID == reference }))
+        return .video(id: reference, episode: rows.first { $0.videoID == reference })
     }
 
     /// Whether `reference` could be an episode id: one to six digits, no leading zero.

@@ -12,8 +12,9 @@ struct Services {
     let api: any APIService
     /// Where the tokens are kept.
     let tokenStore: any TokenStore
-    /// This server's session in the current store (the account's name, every server's sessions).
-    let session: KeyValueTokenStore
+    /// The token file's store as itself: the account's name beside this server's tokens, and every
+    /// server's sessions, for `status`.
+    let accountStore: KeyValueTokenStore
     /// The token file's path; `nil` for a store in memory.
     let tokenFile: String?
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
@@ -62,11 +63,11 @@ enum Composition {
             } else {
                 URLSessionTransport()
             }
-        let session = KeyValueTokenStore.credentialsFile(
+        let fileStore = KeyValueTokenStore.credentialsFile(
             at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
             notices: notices)
         let tokenStore = MigratingTokenStore(
-            current: session,
+            current: fileStore,
             previous: KeyValueTokenStore.legacyCredentialsFile(
                 at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
@@ -76,7 +77,7 @@ enum Composition {
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
         return make(
-            configuration: configuration, transport: transport, tokenStore: tokenStore, session: session,
+            configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: fileStore,
             tokenFile: storeURL.path, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil)
     }
@@ -94,14 +95,14 @@ enum Composition {
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
-        session: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
+        accountStore: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool
     ) -> Services {
         Services(
             api: APIClient(
                 configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer,
                 cache: cache),
-            tokenStore: tokenStore, session: session, tokenFile: tokenFile, embeddedState: embeddedState,
+            tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, embeddedState: embeddedState,
             savedCatalogue: cache.map { cache in
                 SavedCatalogue(
                     directory: cache.directory.path,

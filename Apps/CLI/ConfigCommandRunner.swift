@@ -12,9 +12,9 @@ struct ConfigCommandRunner {
     let environment: [String: String]
     let json: Bool
 
-    func run(_ command: ConfigAction) async -> ExitCode {
+    func run(_ action: ConfigAction) async -> ExitCode {
         do {
-            switch command {
+            switch action {
             case .get(let key):
                 guard let value = try await file.values()[key.rawValue] else {
                     console.fail("\(key.rawValue) is not set in \(file.path)")

@@ -26,17 +26,17 @@ struct Harness {
 
     /// Runs the command line `arguments` (without the program name).
     func run(_ arguments: [String]) async -> Outcome {
-        let command: Command
+        let command: HarnessAction
         do {
-            command = try Command.parse(arguments, names: Catalogue.previews.map(\.name))
+            command = try HarnessAction.parse(arguments, names: PreviewCatalogue.previews.map(\.name))
         } catch {
             return Outcome(status: .usage, errors: "cocoacasts-preview: \(error)\n")
         }
         switch command {
         case .help: return Outcome(output: Help.text + "\n")
-        case .list: return Outcome(output: Listing.text(of: Catalogue.previews) + "\n")
-        case .render(let names): return await render(names.compactMap(Catalogue.preview(named:)))
-        case .renderAll: return await render(Catalogue.previews)
+        case .list: return Outcome(output: Listing.text(of: PreviewCatalogue.previews) + "\n")
+        case .render(let names): return await render(names.compactMap(PreviewCatalogue.preview(named:)))
+        case .renderAll: return await render(PreviewCatalogue.previews)
         case .gallery(let directory): return await writeGallery(to: directory)
         }
     }
@@ -58,7 +58,7 @@ struct Harness {
         let content: PreviewContent
         do { content = try loadContent() } catch { return Self.fixtureFailure(error) }
         var cards: [GalleryCard] = []
-        for preview in Catalogue.previews {
+        for preview in PreviewCatalogue.previews {
             cards.append(GalleryCard(preview, await preview.render(content: content, style: .styled)))
         }
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL

@@ -15,7 +15,8 @@ extension Preview.Rendering {
     @MainActor
     init(_ model: EpisodeViewModel, style: TerminalStyle) {
         self.init(
-            text: Screens.episode(model, style: style), state: Catalogue.episodeDetailState, label: .episodeLoaded,
+            text: Screens.episode(model, style: style), state: PreviewCatalogue.episodeDetailState,
+            label: .episodeLoaded,
             message: nil)
     }
 

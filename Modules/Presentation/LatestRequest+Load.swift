@@ -33,8 +33,9 @@ extension LatestRequest {
     }
 
     /// Cancels the request in flight, if any: the state shows the value kept, and no error.
-    func cancel<Model: AnyObject, State: LatestRequestState>(_ state: ReferenceWritableKeyPath<Model, State>, of model: Model)
-    {
+    func cancel<Model: AnyObject, State: LatestRequestState>(
+        _ state: ReferenceWritableKeyPath<Model, State>, of model: Model
+    ) {
         guard cancel() else { return }
         model[keyPath: state] = State(showing: model[keyPath: state].value)
     }

@@ -15,7 +15,7 @@ struct EmbeddedAPIContractTests {
             configuration: try APIConfiguration(
                 baseURL: StubAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
             transport: StubAPITransport(apiToken: APIConfiguration.seriesAPIToken), tokenStore: tokenStore,
-            session: tokenStore,
+            accountStore: tokenStore,
             observer: nil, isEmbedded: true)
         try await check.run(on: APIServiceSubject(service: services.api, tokenStore: services.tokenStore))
     }

@@ -38,7 +38,7 @@ struct InProcessCLI {
                 baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
                 apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
             return Composition.make(
-                configuration: configuration, transport: transport, tokenStore: tokenStore, session: tokenStore,
+                configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: tokenStore,
                 observer: observer, isEmbedded: settings.baseURL == nil)
         }
         await audit.remember(tokensIn: tokenStore)

@@ -8,9 +8,10 @@ import Testing
 @Suite("Every preview matches its reviewed snapshot")
 @MainActor
 struct SnapshotTests {
-    @Test("draws its reviewed snapshot, in the state it is listed with", arguments: Catalogue.previews.map(\.name))
+    @Test(
+        "draws its reviewed snapshot, in the state it is listed with", arguments: PreviewCatalogue.previews.map(\.name))
     func matchesItsSnapshot(name: String) async throws {
-        let preview = try #require(Catalogue.preview(named: name))
+        let preview = try #require(PreviewCatalogue.preview(named: name))
         let rendering = await preview.render(content: try APIPreviewClient().content)
         #expect(rendering.state == preview.state)
         try Snapshot.check(rendering.text, named: name)
@@ -18,7 +19,7 @@ struct SnapshotTests {
 
     @Test func everySnapshotFileBelongsToAPreview() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Snapshot.directory.path)
-        let expected = Catalogue.previews.map { Snapshot.file(named: $0.name).lastPathComponent }
+        let expected = PreviewCatalogue.previews.map { Snapshot.file(named: $0.name).lastPathComponent }
         #expect(Set(files) == Set(expected))
     }
 }

@@ -41,7 +41,7 @@ public struct StubAPITransport: HTTPTransport {
     /// meant for the stub can reach a network.
     public static let embeddedBaseURL = URL(string: "https://embedded.cocoacasts.invalid/api/v1")!
 
-    private let server: StubAPIServer
+    private let server: StubAPIRouter
     private let latency: Duration
 
     /// Creates the in-process API.
@@ -57,7 +57,7 @@ public struct StubAPITransport: HTTPTransport {
         accessTokenLifetime: TimeInterval = 3600, latency: Duration = .zero,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        server = StubAPIServer(
+        server = StubAPIRouter(
             account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now)
         self.latency = latency
     }
@@ -72,7 +72,7 @@ public struct StubAPITransport: HTTPTransport {
         }
         guard let url = request.url else { throw URLError(.badURL) }
         let response = await server.respond(
-            to: StubAPIServer.Request(
+            to: StubAPIRouter.Request(
                 method: request.httpMethod ?? "GET", path: Self.pathBelowAPI(url),
                 headers: Dictionary(
                     (request.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) },

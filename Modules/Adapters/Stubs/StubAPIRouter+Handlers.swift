@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Ports
 
-extension StubAPIServer {
+extension StubAPIRouter {
     func signIn(authorization: String?) async throws(StoreError) -> Response {
         guard let (email, password) = Credentials.basic(authorization), email == account.email,
             password == account.password

@@ -6,7 +6,7 @@ import Ports
 /// `Scripts/mock-api` follows (and passing the same contract suite): the API token
 /// check, the demo account, Basic sign-in, rotating refresh tokens with reuse detection,
 /// access-token expiry, protected videos and per-user progress.
-struct StubAPIServer: Sendable {
+struct StubAPIRouter: Sendable {
     struct Request {
         let method: String
         let path: String  // below the base path, still percent-encoded: "videos/1/progress"
@@ -37,7 +37,7 @@ struct StubAPIServer: Sendable {
 
     /// The catalog, parsed once per process when first needed.
     static let catalog: [Episode] =
-        (try? JSONDecoder().decode([Episode].self, from: Data(EmbeddedCatalog.json.utf8))) ?? []
+        (try? JSONDecoder().decode([Episode].self, from: Data(EmbeddedCatalogue.json.utf8))) ?? []
 
     func respond(to request: Request) async -> Response {
         guard let route = StubAPIRoute(method: request.method, path: request.path) else {
@@ -90,13 +90,13 @@ struct StubAPIServer: Sendable {
         if tags.contains(entityTag) || tags.contains("*") {
             return Response(status: 304, body: Data(), headers: headers)
         }
-        return Response(status: 200, body: Data(EmbeddedCatalog.json.utf8), headers: headers)
+        return Response(status: 200, body: Data(EmbeddedCatalogue.json.utf8), headers: headers)
     }
 
     /// The catalogue's `ETag`: a 64-bit FNV-1a hash of its bytes, quoted.
     static let entityTag: String = {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in EmbeddedCatalog.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in EmbeddedCatalogue.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "\"" + String(hash, radix: 16) + "\""
     }()
 

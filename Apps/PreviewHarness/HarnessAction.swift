@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What `cocoacasts-preview` was asked to do, checked against the catalogue.
-enum Command: Equatable {
+enum HarnessAction: Equatable {
     /// Show the help.
     case help
     /// List the previews.
@@ -17,9 +17,9 @@ enum Command: Equatable {
     static let options = ["--help", "--list", "--all", "--html"]
 
     /// Parses `arguments` (without the program name); `names` are the previews there are.
-    static func parse(_ arguments: [String], names: [String]) throws(UsageError) -> Command {
+    static func parse(_ arguments: [String], names: [String]) throws(UsageError) -> HarnessAction {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
-        var actions: [(flag: String, command: Command)] = []
+        var actions: [(flag: String, command: HarnessAction)] = []
         var rendering: [String]?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -50,8 +50,8 @@ enum Command: Equatable {
     }
 
     /// The one thing to do: `render` with names, or the single action.
-    private static func resolve(_ actions: [(flag: String, command: Command)], rendering: [String]?)
-        throws(UsageError) -> Command
+    private static func resolve(_ actions: [(flag: String, command: HarnessAction)], rendering: [String]?)
+        throws(UsageError) -> HarnessAction
     {
         if let rendering, !rendering.isEmpty {
             if let other = actions.first { throw .conflicting("render NAME", other.flag) }

@@ -4,7 +4,7 @@ import Ports
 import Presentation
 import Stubs
 
-extension Catalogue {
+extension PreviewCatalogue {
     /// The episodes list: never fetched, fetching, fetched with and without episodes,
     /// and each message a failed fetch can show.
     static let episodesList: [Preview] = [

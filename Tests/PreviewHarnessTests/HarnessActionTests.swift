@@ -3,12 +3,12 @@ import Testing
 @testable import cocoacasts_preview
 
 @Suite("Parsing the command line of cocoacasts-preview")
-struct CommandTests {
+struct HarnessActionTests {
     static let names = ["episodes/loaded", "signIn/ready"]
 
     @Test(
         arguments: [
-            ([], Command.help),
+            ([], HarnessAction.help),
             (["--help"], .help),
             (["--lst", "-h"], .help),
             (["--list"], .list),
@@ -18,8 +18,8 @@ struct CommandTests {
             (["--html", "out"], .gallery(directory: "out")),
             (["--html=out dir"], .gallery(directory: "out dir")),
         ])
-    func parses(arguments: [String], command: Command) throws {
-        #expect(try Command.parse(arguments, names: Self.names) == command)
+    func parses(arguments: [String], command: HarnessAction) throws {
+        #expect(try HarnessAction.parse(arguments, names: Self.names) == command)
     }
 
     @Test(
@@ -40,7 +40,7 @@ struct CommandTests {
             (["render", "--list"], .conflicting("render", "--list")),
         ])
     func rejects(arguments: [String], error: UsageError) {
-        #expect(throws: error) { try Command.parse(arguments, names: Self.names) }
+        #expect(throws: error) { try HarnessAction.parse(arguments, names: Self.names) }
     }
 
     @Test func usageErrorsSayWhatToDo() {
