@@ -77,11 +77,15 @@ let package = Package(
             name: "PortsTests", dependencies: ["Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
-            name: "FoundationHTTPTests",
+            name: "FoundationHTTPTests", dependencies: ["FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport"],
+            path: "Tests/FoundationHTTPTests"),
+        // What joins real adapters and executables: the HTTP client with the file cache, the fault soak.
+        .testTarget(
+            name: "IntegrationTests",
             dependencies: [
                 "FoundationHTTP", "FileResponseCache", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak",
             ],
-            path: "Tests/FoundationHTTPTests"),
+            path: "Tests/IntegrationTests"),
         .testTarget(
             name: "AsyncPrimitivesTests", dependencies: ["AsyncPrimitives", "TestSupport"],
             path: "Tests/AsyncPrimitivesTests"),

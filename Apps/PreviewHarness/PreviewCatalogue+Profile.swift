@@ -24,10 +24,9 @@ extension PreviewCatalogue {
         unreadable("unreadable-untrusted-directory", failingWith: StoreFailures.untrusted),
         Preview(.profile, "sign-out-failed", state: State.signOutFailed(message: "")) { content, style in
             let keys = KeyValueTokenStore(store: InMemoryKeyValueStore())  // where a token store keeps the pair
-            let store = InMemoryKeyValueStore([
-                keys.accessTokenKey: content.tokens.accessToken, keys.refreshTokenKey: content.tokens.refreshToken,
-            ])
-            store.failWrites(with: StoreFailures.readOnly)
+            let store = UnusableStore(
+                [keys.accessTokenKey: content.tokens.accessToken, keys.refreshTokenKey: content.tokens.refreshToken],
+                writeFailure: StoreFailures.readOnly)
             let model = ProfileViewModel(tokenStore: KeyValueTokenStore(store: store))
             await model.signOut()
             return .init(model, style: style)
@@ -39,9 +38,7 @@ extension PreviewCatalogue {
     /// The profile over a token store whose reads fail with `error`.
     private static func unreadable(_ variant: String, failingWith error: StoreError) -> Preview {
         Preview(.profile, variant, state: State.storeUnreadable(message: "")) { _, style in
-            let store = InMemoryKeyValueStore()
-            store.failReads(with: error)
-            return await read(KeyValueTokenStore(store: store), style: style)
+            await read(KeyValueTokenStore(store: UnusableStore(readFailure: error)), style: style)
         }
     }
 

@@ -30,8 +30,7 @@ extension PreviewCatalogue {
         submitted("failed-network", failed, from: .scenario(.unreachable)),
         submitted("failed-server", failed, from: .scenario(.serverError)),
         Preview(.signIn, "failed-store", state: failed) { content, style in
-            let store = InMemoryKeyValueStore()
-            store.failWrites(with: StoreFailures.readOnly)
+            let store = UnusableStore(writeFailure: StoreFailures.readOnly)
             let model = SignInViewModel(
                 apiService: PreviewScenario.signedOut.service(content: content),
                 tokenStore: KeyValueTokenStore(store: store))

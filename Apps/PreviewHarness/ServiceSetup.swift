@@ -1,4 +1,5 @@
 import Domain
+import Ports
 import Stubs
 
 /// Where a preview's API comes from: a ready-made ``PreviewScenario``, or a working
@@ -6,7 +7,7 @@ import Stubs
 enum ServiceSetup: Sendable {
     case scenario(PreviewScenario)
     /// A service where only `operation` fails, with `error`.
-    case failing(StubAPIService.Operation, APIError)
+    case failing(APIOperation, APIError)
     /// A service that answers nothing until the call is cancelled: where a loading
     /// screen is caught, so that drawing it can never wait for an answer.
     case unanswered

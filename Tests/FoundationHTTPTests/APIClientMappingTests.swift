@@ -26,7 +26,7 @@ struct APIClientMappingTests {
     }
 
     @Test func aTokenStoreThatCannotBeReadFailsWithItsOwnErrorBeforeSending() async {
-        let values = InMemoryKeyValueStore()
+        let values = FailingKeyValueStore(InMemoryKeyValueStore())
         let locked = StoreError.lockTimeout(path: "/tmp/credentials.json", seconds: 5)
         values.fail(with: locked)
         let transport = SpyTransport(status: 200)

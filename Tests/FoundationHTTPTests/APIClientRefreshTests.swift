@@ -102,7 +102,7 @@ struct APIClientRefreshTests {
     }
 
     @Test func aStoreThatCannotBeLockedIsNotASignOut() async throws {
-        let values = InMemoryKeyValueStore()
+        let values = FailingKeyValueStore(InMemoryKeyValueStore())
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         let client = APIClient(

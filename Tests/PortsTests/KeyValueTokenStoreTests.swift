@@ -16,21 +16,25 @@ struct KeyValueTokenStoreTests {
 
     @Test func savingWritesTheExpectedKeysInOneChange() async throws {
         // Given
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let store = KeyValueTokenStore(store: values)
         // When
         try await store.setTokens(SampleTokens.first)
         // Then both keys were written, and a previous account's name removed, in a single atomic change
-        #expect(values.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1", "account": nil]])
-        #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
+        #expect(recorded.appliedChanges == [["accessToken": "access-1", "refreshToken": "refresh-1", "account": nil]])
+        #expect(memory.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
     }
 
     @Test func scopedKeysCarryTheScope() async throws {
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let store = KeyValueTokenStore(store: values, scope: "https://api.example.com:443")
         try await store.setTokens(SampleTokens.first)
         #expect(
-            Set(values.values.keys) == [
+            Set(memory.values.keys) == [
                 "https://api.example.com:443#accessToken", "https://api.example.com:443#refreshToken",
             ])
         #expect(try await KeyValueTokenStore(store: values, scope: "http://127.0.0.1:80").tokens() == nil)
@@ -42,16 +46,20 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func resetRemovesBothKeysAndLeavesOthers() async throws {
-        let values = InMemoryKeyValueStore(["unrelated": "kept"])
+        let memory = InMemoryKeyValueStore(["unrelated": "kept"])
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         try await store.reset()
-        #expect(values.values == ["unrelated": "kept"])
+        #expect(memory.values == ["unrelated": "kept"])
     }
 
     @Test func anUnreadableStoreIsAnErrorNotASignOut() async throws {
         // Given a store that holds tokens but cannot be read
-        let values = InMemoryKeyValueStore(["accessToken": "a", "refreshToken": "r"])
+        let memory = InMemoryKeyValueStore(["accessToken": "a", "refreshToken": "r"])
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let failure = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not JSON")
         values.fail(with: failure)
         let store = KeyValueTokenStore(store: values)
@@ -68,14 +76,16 @@ struct KeyValueTokenStoreTests {
         #expect(calls.count == 0)
         // And nothing was written
         values.fail(with: nil)
-        #expect(values.appliedChanges.isEmpty)
+        #expect(recorded.appliedChanges.isEmpty)
         #expect(try await store.tokens() == TokenPair(accessToken: "a", refreshToken: "r"))
     }
 
     /// The server revoked `refresh-1` when it answered: its pair is the only session left,
     /// so a store that cannot write it must not make it disappear.
     @Test func aRefreshedPairTheStoreCannotWriteIsKeptAndReported() async throws {
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let notices = CallRecorder<StoreError>()
         let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
         try await store.setTokens(SampleTokens.first)
@@ -88,7 +98,7 @@ struct KeyValueTokenStoreTests {
         #expect(fresh == SampleTokens.second)
         #expect(notices.calls == [full])
         #expect(try await store.tokens() == SampleTokens.second)  // this process goes on with the new pair
-        #expect(values.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
+        #expect(memory.values == ["accessToken": "access-1", "refreshToken": "refresh-1"])
 
         // Once the store can write again, the next exclusive access saves the held pair
         // before anything else, and the server is not asked again.
@@ -98,23 +108,27 @@ struct KeyValueTokenStoreTests {
             return SampleTokens.other
         }
         #expect(current == SampleTokens.second)
-        #expect(values.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
+        #expect(memory.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
         #expect(try await KeyValueTokenStore(store: values).tokens() == SampleTokens.second)
     }
 
     @Test func aFailedWriteIsTriedOnceMoreBeforeThePairIsHeldInMemory() async throws {
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let notices = CallRecorder<StoreError>()
         let store = KeyValueTokenStore(store: values, unsaved: { notices.record($0) })
         try await store.setTokens(SampleTokens.first)
         values.failWrites(with: .io(path: "/tokens", detail: "Input/output error"), times: 1)
         _ = try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
         #expect(notices.calls.isEmpty)
-        #expect(values.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
+        #expect(memory.values == ["accessToken": "access-2", "refreshToken": "refresh-2"])
     }
 
     @Test func signingOutForgetsAHeldPair() async throws {
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         values.failWrites(with: .io(path: "/tokens", detail: "Read-only file system"))
@@ -125,7 +139,9 @@ struct KeyValueTokenStoreTests {
     }
 
     @Test func aHeldPairGivesWayToAPairAnotherProcessStoredMeanwhile() async throws {
-        let values = InMemoryKeyValueStore()
+        let memory = InMemoryKeyValueStore()
+        let recorded = SpyKeyValueStore(memory)
+        let values = FailingKeyValueStore(recorded)
         let store = KeyValueTokenStore(store: values)
         try await store.setTokens(SampleTokens.first)
         values.failWrites(with: .io(path: "/tokens", detail: "No space left on device"))

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("MigratingTokenStore: moving to a new store signs nobody out")
 struct MigratingTokenStoreTests {
-    private let currentValues = InMemoryKeyValueStore()
-    private let previousValues = InMemoryKeyValueStore()
+    private let currentValues = SpyKeyValueStore(InMemoryKeyValueStore())
+    private let previousValues = FailingKeyValueStore(InMemoryKeyValueStore())
     private var current: KeyValueTokenStore { KeyValueTokenStore(store: currentValues) }
     private var previous: KeyValueTokenStore { KeyValueTokenStore(store: previousValues) }
     private var migrating: MigratingTokenStore { MigratingTokenStore(current: current, previous: previous) }

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("EpisodesViewModel")
 struct EpisodesViewModelTests {
-    let spy: StubAPIService
+    let spy: SpyAPIService<StubAPIService>
     let gate: SpyGate
 
     init() {

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("ProfileViewModel")
 struct ProfileViewModelTests {
-    let keyValueStore = InMemoryKeyValueStore()
+    let keyValueStore = FailingKeyValueStore(InMemoryKeyValueStore())
     var tokenStore: KeyValueTokenStore { KeyValueTokenStore(store: keyValueStore) }
 
     @Test func aNewViewModelIsCheckingUntilItHasReadTheStore() async throws {

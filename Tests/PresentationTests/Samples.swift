@@ -34,13 +34,13 @@ enum Samples {
     /// A scripted service whose calls pass `gate`, answering what the tests script (by
     /// default: ``TestSupport/SampleTokens/first``, no episodes, ``scriptedVideo``, a
     /// progress of 0 s, and the progress just saved).
-    static func scriptedService(timeout: Duration = .seconds(60)) -> (StubAPIService, SpyGate) {
+    static func scriptedService(timeout: Duration = .seconds(60)) -> (SpyAPIService<StubAPIService>, SpyGate) {
         let gate = SpyGate(timeout: timeout)
         let progress = VideoProgress(videoID: "632759499", cursor: 0)
         let content = PreviewContent(
             episodes: [], video: scriptedVideo, tokens: SampleTokens.first, progress: progress,
             updatedProgress: progress)
-        return (StubAPIService(content: content, beforeAnswering: gate.hook), gate)
+        return (SpyAPIService(StubAPIService(content: content), gate: gate), gate)
     }
 
     /// The video the scripted service answers unless told otherwise.

@@ -8,13 +8,16 @@ import Testing
 @MainActor
 @Suite("SignInViewModel")
 struct SignInViewModelTests {
-    let spy: StubAPIService
+    let spy: SpyAPIService<StubAPIService>
     let gate: SpyGate
-    let keyValueStore = InMemoryKeyValueStore()
+    /// The changes the sign-in stored.
+    let recorded = SpyKeyValueStore(InMemoryKeyValueStore())
+    let keyValueStore: FailingKeyValueStore
     let viewModel: SignInViewModel
 
     init() {
         (spy, gate) = Samples.scriptedService()
+        keyValueStore = FailingKeyValueStore(recorded)
         viewModel = SignInViewModel(apiService: spy, tokenStore: KeyValueTokenStore(store: keyValueStore))
     }
 
@@ -67,7 +70,7 @@ struct SignInViewModelTests {
 
         // Then nothing was sent, stored or changed
         #expect(spy.calls.isEmpty)
-        #expect(keyValueStore.appliedChanges.isEmpty)
+        #expect(recorded.appliedChanges.isEmpty)
         #expect(viewModel.state == .editing)
         #expect(viewModel.password == Samples.password)
     }
@@ -97,9 +100,9 @@ struct SignInViewModelTests {
         await signIn.value
 
         // Then the e-mail and password were sent, both tokens stored, the password cleared
-        #expect(spy.calls == [.signIn(email: Samples.email, password: StubAPIService.Password(Samples.password))])
+        #expect(spy.calls == [.signIn(email: Samples.email, password: APICall.Password(Samples.password))])
         #expect(try await storedTokens == SampleTokens.second)
-        #expect(keyValueStore.appliedChanges.count == 1)
+        #expect(recorded.appliedChanges.count == 1)
         #expect(viewModel.password.isEmpty && viewModel.email == Samples.email)
         try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .signedIn])
     }
@@ -177,7 +180,7 @@ struct SignInViewModelTests {
         await first.value
 
         // Then only the second's pair was ever stored
-        #expect(keyValueStore.appliedChanges.count == 1)
+        #expect(recorded.appliedChanges.count == 1)
         #expect(try await storedTokens == SampleTokens.other)
         #expect(viewModel.password.isEmpty)
         try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .signedIn])
@@ -197,7 +200,7 @@ struct SignInViewModelTests {
 
         // Then the second is still signing in, and nothing was stored yet
         #expect(viewModel.state == .signingIn(wasSignedIn: false))
-        #expect(keyValueStore.appliedChanges.isEmpty)
+        #expect(recorded.appliedChanges.isEmpty)
         gate.releaseAll()
         await second.value
         #expect(viewModel.state == .signedIn)
@@ -221,7 +224,7 @@ struct SignInViewModelTests {
         #expect(viewModel.state == .editing && viewModel.password.isEmpty)
         gate.releaseAll()
         await signIn.value
-        #expect(keyValueStore.appliedChanges.isEmpty)
+        #expect(recorded.appliedChanges.isEmpty)
         #expect(viewModel.state == .editing)
         try await states.waitForValues([.ready, .signingIn(wasSignedIn: false), .editing])
     }

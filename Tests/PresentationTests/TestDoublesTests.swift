@@ -1,5 +1,6 @@
 import Domain
 import Observation
+import Ports
 import Stubs
 import TestSupport
 import Testing
@@ -19,12 +20,12 @@ struct TestDoublesTests {
 
         #expect(tokens == SampleTokens.first)
         #expect(spy.calls.map(\.operation) == [.signIn, .progressForVideo, .deleteProgressForVideo])
-        #expect(spy.calls.first == .signIn(email: "a@b.co", password: StubAPIService.Password("pw")))
-        #expect(spy.calls.first != .signIn(email: "a@b.co", password: StubAPIService.Password("other")))
+        #expect(spy.calls.first == .signIn(email: "a@b.co", password: APICall.Password("pw")))
+        #expect(spy.calls.first != .signIn(email: "a@b.co", password: APICall.Password("other")))
     }
 
     @Test func neverDescribesAPassword() {
-        let call = StubAPIService.Call.signIn(email: "a@b.co", password: StubAPIService.Password("hunter2"))
+        let call = APICall.signIn(email: "a@b.co", password: APICall.Password("hunter2"))
         var dumped = ""
         dump(call, to: &dumped)
 

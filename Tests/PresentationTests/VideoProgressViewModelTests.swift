@@ -1,4 +1,5 @@
 import Domain
+import Ports
 import Presentation
 import Stubs
 import TestSupport
@@ -12,7 +13,7 @@ struct VideoProgressViewModelTests {
         case fetch, save, delete
     }
 
-    let spy: StubAPIService
+    let spy: SpyAPIService<StubAPIService>
     let gate: SpyGate
     let viewModel: VideoProgressViewModel
     static let videoID = "417515716"

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("VideoViewModel")
 struct VideoViewModelTests {
-    let spy: StubAPIService
+    let spy: SpyAPIService<StubAPIService>
     let gate: SpyGate
     let viewModel: VideoViewModel
 

@@ -4,9 +4,8 @@ import Stubs
 import TestSupport
 import Testing
 
-@Suite("InMemoryKeyValueStore: atomic changes, and failures on request")
+@Suite("InMemoryKeyValueStore: atomic changes and exclusive access")
 struct InMemoryKeyValueStoreTests {
-    static let corrupt = StoreError.corrupt(path: "/tmp/credentials.json", detail: "not a credentials document")
     static let readOnly = StoreError.io(path: "/tmp/credentials.json", detail: "Read-only file system")
 
     @Test func changesApplyTogether() async throws {
@@ -15,47 +14,19 @@ struct InMemoryKeyValueStoreTests {
         #expect(try await store.values(forKeys: ["a", "b", "c"]) == ["b": "3", "c": "4"])
     }
 
-    @Test func failingReadsThrowEverywhereAndNeverLookEmpty() async throws {
-        // Given a store holding a token pair
-        let store = InMemoryKeyValueStore()
-        let tokens = KeyValueTokenStore(store: store)
-        try await tokens.setTokens(SampleTokens.first)
-
-        // When its reads fail
-        store.failReads(with: Self.corrupt)
-
-        // Then every read throws that error, exclusive access included, and nothing is lost
-        await #expect(throws: Self.corrupt) { try await tokens.tokens() }
-        await #expect(throws: Self.corrupt) { try await tokens.accessToken }
-        await #expect(throws: Self.corrupt) { try await tokens.setTokensIfAbsent(SampleTokens.second) }
-        store.failReads(with: nil)
-        #expect(try await tokens.tokens() == SampleTokens.first)
-    }
-
-    @Test func failingWritesChangeNothing() async throws {
-        // Given a signed-in store whose writes fail
-        let store = InMemoryKeyValueStore()
-        let tokens = KeyValueTokenStore(store: store)
-        try await tokens.setTokens(SampleTokens.first)
-        store.failWrites(with: Self.readOnly)
-
-        // Then signing in again or out throws, and the stored pair stays readable
-        await #expect(throws: Self.readOnly) { try await tokens.setTokens(SampleTokens.second) }
-        await #expect(throws: Self.readOnly) { try await tokens.reset() }
-        #expect(try await tokens.tokens() == SampleTokens.first)
-
-        // An exclusive access that changes nothing succeeds; one that changes something throws
-        try await tokens.setTokensIfAbsent(SampleTokens.second)
-        let changed = try await store.withExclusiveAccess { values in values.isEmpty }
-        #expect(!changed)
-        await #expect(throws: Self.readOnly) {
-            try await store.withExclusiveAccess { values in values["accessToken"] = nil }
+    @Test func exclusiveAccessStoresWhatTheBodyLeftAndNothingWhenItThrows() async throws {
+        let store = InMemoryKeyValueStore(["a": "1"])
+        let seen = try await store.withExclusiveAccess { values in
+            defer { values["a"] = "2" }
+            return values["a"]
         }
-        #expect(try await tokens.tokens() == SampleTokens.first)
-
-        // Writes work again once healed
-        store.failWrites(with: nil)
-        try await tokens.reset()
-        #expect(try await tokens.tokens() == nil)
+        #expect(seen == "1" && store.values == ["a": "2"])
+        await #expect(throws: Self.readOnly) {
+            try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+                values["a"] = "3"
+                throw Self.readOnly
+            }
+        }
+        #expect(store.values == ["a": "2"])
     }
 }

@@ -8,11 +8,11 @@ import Testing
 struct StubAPIServiceTests {
     static let content = try! APIPreviewClient().content  // the bundled fixtures load (see APIPreviewClientTests)
 
-    @Test(arguments: StubAPIService.Operation.allCases, APIError.Kind.allCases.map { APIError($0) })
-    func anyOperationFailsWithAnyError(operation: StubAPIService.Operation, error: APIError) async {
+    @Test(arguments: APIOperation.allCases, APIError.Kind.allCases.map { APIError($0) })
+    func anyOperationFailsWithAnyError(operation: APIOperation, error: APIError) async {
         let service = StubAPIService(content: Self.content, failures: [operation: error])
         await #expect(throws: error) { try await Self.call(operation, on: service) }
-        for other in StubAPIService.Operation.allCases where other != operation {
+        for other in APIOperation.allCases where other != operation {
             await #expect(throws: Never.self) { try await Self.call(other, on: service) }
         }
     }
@@ -52,7 +52,7 @@ struct StubAPIServiceTests {
         }
     }
 
-    static func call(_ operation: StubAPIService.Operation, on service: StubAPIService) async throws(APIError) {
+    static func call(_ operation: APIOperation, on service: StubAPIService) async throws(APIError) {
         switch operation {
         case .signIn: _ = try await service.signIn(email: "e", password: "p")
         case .episodes: _ = try await service.episodes()

@@ -95,7 +95,7 @@ struct ScreensTests {
     }
 
     @Test func theProfileTellsAnUnreadableStoreFromASignedOutOne() async {
-        let values = InMemoryKeyValueStore()
+        let values = FailingKeyValueStore(InMemoryKeyValueStore())
         let model = ProfileViewModel(tokenStore: KeyValueTokenStore(store: values))
         #expect(Screens.profile(model) == "⠋ Checking whether you are signed in…")
         await model.refresh()

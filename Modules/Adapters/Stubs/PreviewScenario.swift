@@ -24,7 +24,7 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
     /// The service of this scenario, answering with `content`.
     public func service(content: PreviewContent) -> StubAPIService {
         var content = content
-        var failures: [StubAPIService.Operation: APIError] = [:]
+        var failures: [APIOperation: APIError] = [:]
         switch self {
         case .signedIn, .slow: break
         case .emptyList: content.episodes = []
@@ -51,11 +51,11 @@ public enum PreviewScenario: String, CaseIterable, Sendable {
         }
     }
 
-    private static func protected(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {
+    private static func protected(failingWith error: APIError) -> [APIOperation: APIError] {
         [.video: error, .progressForVideo: error, .updateProgressForVideo: error, .deleteProgressForVideo: error]
     }
 
-    private static func every(failingWith error: APIError) -> [StubAPIService.Operation: APIError] {
-        Dictionary(uniqueKeysWithValues: StubAPIService.Operation.allCases.map { ($0, error) })
+    private static func every(failingWith error: APIError) -> [APIOperation: APIError] {
+        Dictionary(uniqueKeysWithValues: APIOperation.allCases.map { ($0, error) })
     }
 }

@@ -3,15 +3,12 @@ import Ports
 import Synchronization
 
 /// The scripted ``APIService`` for previews and tests alike: each operation answers with
-/// its scripted result — by default the content's — after an optional latency, and every
-/// call is recorded.
+/// its scripted result — by default the content's — after an optional latency.
 ///
-/// Each call answers with the result scripted *when it was made*, so a test can change
-/// the script for a second call while the first is held. `beforeAnswering` runs as each
-/// call starts (with ``ignoresCancellation``): a test passes a gate there that holds calls
-/// open until it releases them. A call whose task is cancelled meanwhile throws
-/// `.cancelled`, as a real client would, unless ``ignoresCancellation`` is set: then it
-/// answers anyway, as a server that already replied would.
+/// Each call answers with the result scripted *when it was made*. A call whose task is
+/// cancelled during the latency throws `.cancelled`, as a real client would. (Recording
+/// calls and holding them open are a test's business: `SpyAPIService` in TestSupport
+/// wraps this service for that.)
 public final class StubAPIService: APIService {
     private struct Script {
         var signIn: Result<TokenPair, APIError>
@@ -24,20 +21,16 @@ public final class StubAPIService: APIService {
         var deleteProgress: Result<Void, APIError> = .success(())
         var catalogueSource = Catalogue.Source.network
         var latency: Duration
-        var ignoresCancellation = false
     }
 
     private let script: Mutex<Script>
-    private let recorded = Mutex<[Call]>([])
-    private let beforeAnswering: @Sendable (_ ignoresCancellation: Bool) async -> Void
 
     /// A service answering with `content`, except that each operation in `failures`
     /// fails with its error.
     public init(
-        content: PreviewContent, failures: [Operation: APIError] = [:], latency: Duration = .zero,
-        beforeAnswering: @escaping @Sendable (_ ignoresCancellation: Bool) async -> Void = { _ in }
+        content: PreviewContent, failures: [APIOperation: APIError] = [:], latency: Duration = .zero
     ) {
-        func scripted<T>(_ operation: Operation, _ value: T) -> Result<T, APIError> {
+        func scripted<T>(_ operation: APIOperation, _ value: T) -> Result<T, APIError> {
             failures[operation].map { .failure($0) } ?? .success(value)
         }
         script = Mutex(
@@ -46,7 +39,6 @@ public final class StubAPIService: APIService {
                 video: scripted(.video, content.video), progress: scripted(.progressForVideo, content.progress),
                 updateProgress: failures[.updateProgressForVideo].map { .failure($0) },
                 deleteProgress: scripted(.deleteProgressForVideo, ()), latency: latency))
-        self.beforeAnswering = beforeAnswering
     }
 
     public var signInResult: Result<TokenPair, APIError> {
@@ -92,64 +84,51 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.latency = newValue } }
     }
 
-    /// Whether calls answer their scripted result even when their task was cancelled.
-    public var ignoresCancellation: Bool {
-        get { script.withLock { $0.ignoresCancellation } }
-        set { script.withLock { $0.ignoresCancellation = newValue } }
-    }
-
-    /// Every call so far, oldest first.
-    public var calls: [Call] { recorded.withLock { $0 } }
-
     public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
-        try await answer(.signIn(email: email, password: Password(password))) { $0.signIn }
+        try await answer { $0.signIn }
     }
 
     public func episodes() async throws(APIError) -> [Episode] {
-        try await answer(.episodes) { $0.episodes }
+        try await answer { $0.episodes }
     }
 
-    /// The scripted episodes from ``catalogueSource``, whatever the policy; recorded as `.episodes`.
+    /// The scripted episodes from ``catalogueSource``, whatever the policy.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         let source = script.withLock { $0.catalogueSource }
         return Catalogue(episodes: try await episodes(), source: source)
     }
 
     public func video(id: String) async throws(APIError) -> Video {
-        try await answer(.video(id: id)) { $0.video }
+        try await answer { $0.video }
     }
 
     public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
-        try await answer(.progressForVideo(id: id)) { script in
+        try await answer { script in
             script.progress.map { VideoProgress(videoID: id, cursor: $0.cursor) }
         }
     }
 
     public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-        try await answer(.updateProgressForVideo(id: id, cursor: cursor)) { script in
+        try await answer { script in
             script.updateProgress ?? .success(VideoProgress(videoID: id, cursor: cursor))
         }
     }
 
     public func deleteProgressForVideo(id: String) async throws(APIError) {
-        try await answer(.deleteProgressForVideo(id: id)) { $0.deleteProgress }
+        try await answer { $0.deleteProgress }
     }
 
-    private func answer<Value: Sendable>(
-        _ call: Call, _ result: (Script) -> Result<Value, APIError>
-    ) async throws(APIError) -> Value {
-        let (scripted, latency, ignoresCancellation) = script.withLock { ($0, $0.latency, $0.ignoresCancellation) }
-        let answer = result(scripted)
-        recorded.withLock { $0.append(call) }
-        await beforeAnswering(ignoresCancellation)
+    private func answer<Value: Sendable>(_ result: (Script) -> Result<Value, APIError>) async throws(APIError) -> Value
+    {
+        let (answer, latency) = script.withLock { (result($0), $0.latency) }
         if latency > .zero {
             do {
                 try await Task.sleep(for: latency)
             } catch {
-                if !ignoresCancellation { throw .cancelled }
+                throw .cancelled
             }
         }
-        if !ignoresCancellation, Task.isCancelled { throw .cancelled }
+        if Task.isCancelled { throw .cancelled }
         return try answer.get()
     }
 }

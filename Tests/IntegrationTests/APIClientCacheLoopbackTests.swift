@@ -4,19 +4,19 @@ import Foundation
 import FoundationHTTP
 import Ports
 import Stubs
-import Synchronization
 import TestSupport
 import Testing
 
 /// A clock a test moves by hand.
-final class TestClock: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-}
-
 @Suite("APIClient with a file cache against Scripts/mock-api over loopback")
 struct APIClientCacheLoopbackTests {
+    /// The configuration of a client of `server`.
+    static func configuration(_ server: MockAPIServer, timeout: TimeInterval = 5) throws -> APIConfiguration {
+        try APIConfiguration(
+            baseURL: server.baseURL, apiToken: APIConfiguration.seriesAPIToken, timeout: timeout,
+            retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 1))
+    }
+
     /// A client of `server` whose catalogue is saved in `directory`, dated by `clock`.
     static func client(
         _ server: MockAPIServer, _ directory: TemporaryDirectory, _ clock: TestClock, timeout: TimeInterval = 5
@@ -24,13 +24,13 @@ struct APIClientCacheLoopbackTests {
         let cache = FileResponseCache(directory: directory.file("cocoacasts"))
         let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         let client = APIClient(
-            configuration: try LoopbackClient.configuration(server, timeout: timeout), accessTokenProvider: store,
+            configuration: try configuration(server, timeout: timeout), accessTokenProvider: store,
             tokenStore: store, cache: cache, now: { clock.now })
         return (client, cache, store)
     }
 
     static func key(_ server: MockAPIServer) throws -> ResponseCacheKey {
-        try LoopbackClient.configuration(server).catalogueKey
+        try configuration(server).catalogueKey
     }
 
     @Test func withinMaxAgeNoRequestIsSent() async throws {
@@ -180,7 +180,8 @@ struct APIClientCacheLoopbackTests {
 
     @Test func withoutACacheEveryPolicyButOfflineAsksTheServer() async throws {
         try await MockAPIServer.with { server in
-            let client = try LoopbackClient.make(server).client
+            let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
+            let client = APIClient(configuration: try Self.configuration(server), tokenStore: store)
             #expect(try await client.catalogue(policy: .normal).source == .network)
             #expect(try await client.catalogue(policy: .bypass).source == .network)
             await #expect(throws: APIError.nothingSaved) { try await client.catalogue(policy: .offlineOnly) }
