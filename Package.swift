@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts-bench",
             dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs"],
-            path: "Tests/Benchmarks", exclude: ["instructions-baseline.json"]),
+            path: "Tests/Benchmarks", exclude: ["instructions-baseline.json", "PERFORMANCE-LOG.md"]),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
             path: "Tests/FaultSoak"),
