@@ -29,6 +29,17 @@ let package = Package(
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/FoundationHTTP"),
+        // libcurl's few declarations, and calls of its variadic functions: libcurl itself is
+        // loaded at run time, so nothing of curl's is needed to build.
+        .target(
+            name: "CCurl", path: "Modules/CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "CurlTransport", dependencies: ["CCurl", "Ports"],
+            path: "Modules/Adapters/CurlTransport"),
+        .target(
+            name: "URLSessionTransport", dependencies: ["Ports", "Domain"],
+            path: "Modules/Adapters/URLSessionTransport"),
         .target(
             name: "FileTokenStore", dependencies: ["Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
@@ -49,8 +60,10 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs", "Presentation",
-                "TerminalUI",
+                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "FileResponseCache", "Stubs",
+                "Presentation", "TerminalUI",
+                // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
+                .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),
             ],
             path: "Apps/CLI"),
         .executableTarget(
@@ -62,10 +75,13 @@ let package = Package(
             name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
-            dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore", "FileResponseCache", "Stubs"],
+            dependencies: [
+                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileTokenStore",
+                "FileResponseCache", "Stubs",
+            ],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json", "PERFORMANCE-LOG.md"]),
         .executableTarget(
-            name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "FileTokenStore"],
+            name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
             path: "Tests/FaultSoak"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
@@ -83,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "FoundationHTTP", "FileResponseCache", "Ports", "Domain", "Stubs", "TestSupport", "fault-soak",
+                "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileResponseCache", "Ports", "Domain",
+                "Stubs", "TestSupport", "fault-soak",
             ],
             path: "Tests/IntegrationTests"),
         .testTarget(
@@ -99,6 +116,12 @@ let package = Package(
             name: "FileResponseCacheTests",
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
             path: "Tests/FileResponseCacheTests"),
+        .testTarget(
+            name: "CurlTransportTests", dependencies: ["CurlTransport", "Ports", "Domain", "TestSupport"],
+            path: "Tests/CurlTransportTests"),
+        .testTarget(
+            name: "URLSessionTransportTests", dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport"],
+            path: "Tests/URLSessionTransportTests"),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),

@@ -46,6 +46,7 @@ extension CommandRunner {
             let signedIn: Bool
             let account: String?
             let tokenFile: String?
+            let transport: String
             let cache: CacheSummary?
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
@@ -63,7 +64,7 @@ extension CommandRunner {
             printJSON(
                 Status(
                     server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
-                    tokenFile: services.tokenFile, cache: await cacheSummary()))
+                    tokenFile: services.tokenFile, transport: services.transport, cache: await cacheSummary()))
         } else {
             let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
             let headline =
@@ -74,6 +75,7 @@ extension CommandRunner {
                 services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
             console.print(
                 ([headline, "  Server:     \(TerminalText.sanitized(services.server))\(mock)"]
+                    + ["  Transport:  \(services.transport)"]
                     + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? [])
                     + (await cacheSummary().map { ["  Saved:      \($0)"] } ?? []))
                     .joined(separator: "\n"))

@@ -1,3 +1,4 @@
+import CurlTransport
 import Domain
 import FileResponseCache
 import FileTokenStore
@@ -5,6 +6,10 @@ import Foundation
 import FoundationHTTP
 import Ports
 import Stubs
+
+#if canImport(Darwin)
+    import URLSessionTransport
+#endif
 
 /// What a command runs with.
 struct Services {
@@ -23,6 +28,8 @@ struct Services {
     let savedCatalogue: SavedCatalogue?
     /// The server as the user should see it.
     let server: String
+    /// The HTTP engine, as `status` names it.
+    let transport: String
     /// Whether the API is the mock built into the binary.
     let isEmbedded: Bool
 }
@@ -61,7 +68,7 @@ enum Composition {
             if let embeddedState {
                 StubAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState)
             } else {
-                URLSessionTransport()
+                networkTransport(settings, notices: notices)
             }
         let fileStore = KeyValueTokenStore.credentialsFile(
             at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
@@ -79,7 +86,32 @@ enum Composition {
         return make(
             configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: fileStore,
             tokenFile: storeURL.path, embeddedState: embeddedState, cache: cache, observer: observer,
-            isEmbedded: settings.baseURL == nil)
+            isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil)
+    }
+
+    /// The transport `settings` choose for a server; with `--verbose`, what it will use
+    /// from the environment (a proxy) and whom it trusts.
+    private static func networkTransport(_ settings: Settings, notices: @Sendable (String) -> Void) -> any HTTPTransport
+    {
+        if settings.verbose {
+            notices("transport: \(settings.transport.name)")
+            for line in TransportEnvironment.describe(settings.environment, cacert: settings.certificateAuthorityFile) {
+                notices(line)
+            }
+        }
+        switch settings.transport {
+        case .curl:
+            return CurlTransport(
+                certificateAuthorities: CertificateAuthorities(
+                    environment: settings.environment, explicitFile: settings.certificateAuthorityFile))
+        case .urlsession:
+            #if canImport(Darwin)
+                return URLSessionTransport()
+            #else
+                // Settings refuse the choice on Linux (TransportChoice.available).
+                return CurlTransport()
+            #endif
+        }
     }
 
     /// The token file's scope for the built-in mock API.
@@ -96,7 +128,8 @@ enum Composition {
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
         accountStore: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
-        cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool
+        cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
+        transportName: String? = nil
     ) -> Services {
         Services(
             api: APIClient(
@@ -113,6 +146,6 @@ enum Composition {
                     clear: { () async throws(ResponseCacheError) in try await cache.clear() })
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
-            isEmbedded: isEmbedded)
+            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded)
     }
 }

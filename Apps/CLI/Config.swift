@@ -7,6 +7,8 @@ enum ConfigKey: String, CaseIterable {
     case baseURL = "base-url"
     case apiToken = "api-token"
     case timeout
+    case transport
+    case cacert
 
     /// The flag that wins over everything else.
     var flag: String { "--" + rawValue }
@@ -17,6 +19,8 @@ enum ConfigKey: String, CaseIterable {
         case .baseURL: "COCOACASTS_BASE_URL"
         case .apiToken: "COCOACASTS_API_TOKEN"
         case .timeout: "COCOACASTS_TIMEOUT"
+        case .transport: "COCOACASTS_TRANSPORT"
+        case .cacert: "COCOACASTS_CACERT"
         }
     }
 
@@ -26,6 +30,8 @@ enum ConfigKey: String, CaseIterable {
         case .baseURL: "the mock API built into cocoacasts"
         case .apiToken: "the series' token"
         case .timeout: "30"
+        case .transport: TransportChoice.platformDefault.rawValue
+        case .cacert: "the system's store (or SSL_CERT_FILE, CURL_CA_BUNDLE, SSL_CERT_DIR)"
         }
     }
 

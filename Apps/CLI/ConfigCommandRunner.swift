@@ -96,6 +96,11 @@ struct ConfigCommandRunner {
         case .timeout:
             return Settings.timeout(value) == nil
                 ? "'\(value)' is not a valid timeout: expected seconds, more than 0 and at most 3600" : nil
+        case .transport:
+            return TransportChoice(available: value) == nil
+                ? "'\(value)' is not a valid transport: expected \(TransportChoice.expected)" : nil
+        case .cacert:
+            return Settings.isReadableFile(value) ? nil : "'\(value)' is not a readable file"
         case .baseURL:
             guard let url = URL(string: value), url.host != nil else {
                 return "'\(Redaction.urlText(value))' is not a valid base-url: expected a URL such as "

@@ -19,6 +19,14 @@ enum Grammar {
             summary: "read the X-API-TOKEN from standard input (echo off at a terminal)"),
         .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
         .init(
+            name: "--transport", valueName: "T",
+            summary:
+                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or ")) [COCOACASTS_TRANSPORT]",
+            choices: TransportChoice.available.map(\.rawValue)),
+        .init(
+            name: "--cacert", valueName: "FILE",
+            summary: "trust the certificate authorities in FILE for https [COCOACASTS_CACERT]"),
+        .init(
             name: "--timeout", valueName: "S",
             summary: "seconds a request may take, sent to last byte (default 30) [COCOACASTS_TIMEOUT]"),
         color,

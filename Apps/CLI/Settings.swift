@@ -14,6 +14,10 @@ struct Settings: Equatable {
     let timeout: TimeInterval
     /// Whether to log every exchange on standard error.
     let verbose: Bool
+    /// The HTTP engine.
+    let transport: TransportChoice
+    /// A file of certificate authorities to trust instead of the system's store.
+    let certificateAuthorityFile: String?
     /// `--color`: `auto`, `always` or `never`.
     let color: String
     /// Where each configurable value came from.
@@ -70,6 +74,19 @@ struct Settings: Equatable {
             timeout = 30
         }
         verbose = parsed.flag("--verbose")
+        if let text = setting(.transport) {
+            guard let choice = TransportChoice(available: text) else {
+                throw .invalidValue(origin(.transport), value: text, expected: TransportChoice.expected)
+            }
+            transport = choice
+        } else {
+            transport = .platformDefault
+        }
+        certificateAuthorityFile = setting(.cacert)
+        if let file = certificateAuthorityFile, !Self.isReadableFile(file) {
+            throw .invalidValue(
+                origin(.cacert), value: file, expected: "a readable file of certificate authorities (PEM)")
+        }
         color = parsed.options["--color"] ?? "auto"
         self.sources = sources
         self.environment = environment
@@ -84,6 +101,13 @@ struct Settings: Equatable {
         if let value = environment[key.variable], !value.isEmpty { return (value, .environment) }
         if let value = config[key.rawValue] { return (value, .configFile) }
         return (nil, .defaultValue)
+    }
+
+    /// Whether `path` is a file this process can read.
+    static func isReadableFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isReadableFile(atPath: path)
     }
 
     /// Seconds in `text` when they are more than 0 and at most an hour.

@@ -1,21 +1,15 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends one HTTP request: the seam under the API client.
 ///
 /// The client's whole pipeline (endpoints, tokens, refresh, retries, redirect policy,
-/// error mapping) runs unchanged over `URLSession`, the in-process mock API or a test
-/// double. A transport does not follow redirects: it returns the 3xx response and the
-/// client decides. It reports failures as `URLError` (`.timedOut`,
-/// `.cannotConnectToHost`, `.networkConnectionLost`, `.cancelled`, …), and a body longer
-/// than `maximumResponseSize` bytes as `URLError(.dataLengthExceedsMaximum)` without
-/// reading it whole; the error's description keeps the networking library's own words,
-/// from which the client tells the cause. A server's authentication challenge is not
-/// answered: its 401 is returned like any response.
+/// error mapping) runs unchanged over libcurl, `URLSession`, the in-process mock API or
+/// a test double, in the project's own values: no `URLRequest` or `HTTPURLResponse`, so
+/// that only the URLSession adapter needs FoundationNetworking (which links libcurl at
+/// exec). A transport does not follow redirects (it returns the 3xx response and the
+/// client decides), negotiates no authentication (a 401 with any challenge is returned
+/// at once, like any response), keeps no cookies and no cache, ends a request that has
+/// not finished within its ``HTTPRequest/timeout`` of being sent, and stops reading a body
+/// past ``HTTPRequest/maximumResponseSize`` decoded bytes.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and returns the body and the response.
-    func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse)
+    /// Sends `request` and returns the server's answer, whatever its status.
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }

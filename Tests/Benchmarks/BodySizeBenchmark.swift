@@ -1,11 +1,12 @@
+import CurlTransport
 import Foundation
-import FoundationHTTP
+import Ports
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// 8. Large bodies over loopback: `URLSessionTransport` (the size limit raised above the
+/// 8. Large bodies over loopback: `CurlTransport` (the size limit raised above the
 /// body) against a bare `URLSession.data(for:)`, at 1, 10 and 50 MiB. Targets: ratio at
 /// most 1.1 at each size, time per byte flat from 1 to 50 MiB, the transport's added peak
 /// memory at most 1.5 × the body (measured in a child process of its own, over the peak of
@@ -15,18 +16,19 @@ enum BodySizeBenchmark {
 
     static func run(baseURL: URL, runs: Int, benchmarkExecutable: String) async throws -> [Row] {
         let admin = baseURL.deletingLastPathComponent().deletingLastPathComponent()
-        let transport = URLSessionTransport()
+        let transport = CurlTransport()
         let session = URLSession(configuration: .ephemeral)
         var rows: [Row] = []
         var perByte: [Double] = []
         for (size, letter) in zip(sizes, ["a", "b", "c"]) {
-            let request = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(size)"))
+            let url = admin.appendingPathComponent("__admin/bytes/\(size)")
+            let request = HTTPRequest(method: "GET", url: url, maximumResponseSize: size + 1)
             let comparison = try await Harness.compare(
-                Variant("URLSessionTransport") {
-                    let (data, _) = try await transport.send(request, maximumResponseSize: size + 1)
+                Variant("CurlTransport") {
+                    let data = try await transport.send(request).body
                     guard data.count == size else { throw BenchmarkError.unexpected("\(data.count) bytes") }
                 },
-                Variant("bare URLSession") { _ = try await session.data(for: request) },
+                Variant("bare URLSession") { _ = try await session.data(for: URLRequest(url: url)) },
                 warmup: 1, runs: max(3, runs / (size >> 20 > 10 ? 3 : 1)))
             perByte.append(comparison.a.median / Double(size))
             rows.append(
@@ -71,25 +73,28 @@ enum BodySizeBenchmark {
 
     /// What `--body-child BASE SIZE` does in a process of its own: one read of SIZE bytes.
     static func child(admin: URL, size: Int) async throws {
-        let request = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(size)"))
-        let (data, _) = try await URLSessionTransport().send(request, maximumResponseSize: size + 1)
+        let request = HTTPRequest(
+            method: "GET", url: admin.appendingPathComponent("__admin/bytes/\(size)"), maximumResponseSize: size + 1)
+        let data = try await CurlTransport().send(request).body
         guard data.count == size else { throw BenchmarkError.unexpected("\(data.count) bytes") }
     }
 
     /// A body 10 MiB over a 10 MiB limit against reading exactly 10 MiB: the refusal
     /// should cost no more than the limit's bytes.
-    private static func refusal(admin: URL, transport: URLSessionTransport, runs: Int) async throws -> Row {
+    private static func refusal(admin: URL, transport: CurlTransport, runs: Int) async throws -> Row {
         let limit = 10 << 20
-        let over = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(2 * limit)"))
-        let exact = URLRequest(url: admin.appendingPathComponent("__admin/bytes/\(limit)"))
+        let over = HTTPRequest(
+            method: "GET", url: admin.appendingPathComponent("__admin/bytes/\(2 * limit)"), maximumResponseSize: limit)
+        let exact = HTTPRequest(
+            method: "GET", url: admin.appendingPathComponent("__admin/bytes/\(limit)"), maximumResponseSize: limit)
         let comparison = try await Harness.compare(
             Variant("20 MiB, refused at 10 MiB") {
                 do {
-                    _ = try await transport.send(over, maximumResponseSize: limit)
+                    _ = try await transport.send(over)
                     throw BenchmarkError.unexpected("an oversized body was accepted")
-                } catch let error as URLError where error.code == .dataLengthExceedsMaximum {}
+                } catch let error as TransportError where error.cause == .tooLarge {}
             },
-            Variant("10 MiB, read whole") { _ = try await transport.send(exact, maximumResponseSize: limit) },
+            Variant("10 MiB, read whole") { _ = try await transport.send(exact) },
             warmup: 1, runs: max(3, runs / 2))
         let later = comparison.a.median - comparison.b.median
         return Row(

@@ -1,3 +1,4 @@
+import CurlTransport
 import Domain
 import FileResponseCache
 import Foundation
@@ -5,12 +6,8 @@ import FoundationHTTP
 import Ports
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// 9. The catalogue cache against a server of 5,000 episodes (`Scripts/mock-api
-/// --episodes 5000`), in process through `APIClient` and `URLSessionTransport`, with a
+/// --episodes 5000`), in process through `APIClient` and `CurlTransport`, with a
 /// `FileResponseCache` in a temporary directory:
 ///
 /// a. a warm fetch the server answers `304` (the saved list revalidated: `no-cache`)
@@ -130,9 +127,9 @@ enum CacheBenchmark {
     }
 }
 
-/// `URLSessionTransport`, counting the bytes of each response: status line, headers and body.
+/// `CurlTransport`, counting the bytes of each response: status line, headers and body.
 final class CountingTransport: HTTPTransport {
-    private let transport = URLSessionTransport()
+    private let transport = CurlTransport()
     private let counts = Mutex((bytes: 0, responses: 0))
 
     var bytes: Int { counts.withLock { $0.bytes } }
@@ -140,16 +137,16 @@ final class CountingTransport: HTTPTransport {
 
     func reset() { counts.withLock { $0 = (0, 0) } }
 
-    func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await transport.send(request, maximumResponseSize: maximumResponseSize)
-        let headers = response.allHeaderFields.reduce(0) { total, field in
-            total + "\(field.key): \(field.value)\r\n".utf8.count
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let response = try await transport.send(request)
+        let headers = response.headers.reduce(0) { total, field in
+            total + "\(field.name): \(field.value)\r\n".utf8.count
         }
-        let statusLine = "HTTP/1.1 \(response.statusCode) \r\n\r\n".utf8.count
+        let statusLine = "HTTP/1.1 \(response.status) \r\n\r\n".utf8.count
         counts.withLock {
-            $0.bytes += statusLine + headers + data.count
+            $0.bytes += statusLine + headers + response.body.count
             $0.responses += 1
         }
-        return (data, response)
+        return response
     }
 }

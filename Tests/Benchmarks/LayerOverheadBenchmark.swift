@@ -3,16 +3,12 @@ import Foundation
 import FoundationHTTP
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A transport that answers every request with the same bytes, instantly.
 struct FixedResponseTransport: HTTPTransport {
     let body: Data
 
-    func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
-        (body, HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        HTTPResponse(status: 200, body: body)
     }
 }
 

@@ -1,3 +1,4 @@
+import CurlTransport
 import Domain
 import Foundation
 import FoundationHTTP
@@ -12,7 +13,7 @@ import FoundationHTTP
 enum LoopbackBenchmark {
     static func run(baseURL: URL, runs: Int) async throws -> [Row] {
         let configuration = try APIConfiguration(baseURL: baseURL, apiToken: APIConfiguration.seriesAPIToken)
-        let client = APIClient(configuration: configuration, accessTokenProvider: NoToken())
+        let client = APIClient(configuration: configuration, accessTokenProvider: NoToken(), transport: CurlTransport())
         let session = URLSession(configuration: .ephemeral)
         var request = URLRequest(url: baseURL.appendingPathComponent("episodes"))
         request.setValue(APIConfiguration.seriesAPIToken, forHTTPHeaderField: "X-API-TOKEN")

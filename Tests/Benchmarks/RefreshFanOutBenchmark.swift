@@ -1,3 +1,4 @@
+import CurlTransport
 import Domain
 import FileTokenStore
 import Foundation
@@ -18,7 +19,7 @@ enum RefreshFanOutBenchmark {
         let configuration = try APIConfiguration(baseURL: baseURL, apiToken: APIConfiguration.seriesAPIToken)
         let store = KeyValueTokenStore.credentialsFile(
             at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
-        let client = APIClient(configuration: configuration, tokenStore: store)
+        let client = APIClient(configuration: configuration, tokenStore: store, transport: CurlTransport())
         try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
         var expired: [Duration] = []
         var valid: [Duration] = []

@@ -20,6 +20,7 @@ struct AccountAndConfigTests {
                 #expect(
                     status.stdout.hasPrefix(
                         "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"
+                            + "  Transport:  libcurl (loaded on the first request)\n"
                             + "  Token file: \(remote.store.path)\n  Saved:      \(directory.file("home").path)/.cache/cocoacasts"
                     ))
                 let json = try await remote.run(["status", "--json"])
@@ -70,7 +71,10 @@ struct AccountAndConfigTests {
                 let sources = try await withEnvironment.run(["config", "list", "--json"])
                 let entries = try #require(
                     try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: String]])
-                #expect(entries.map { $0["source"] ?? "" } == ["config file", "environment", "environment"])
+                #expect(
+                    entries.map { $0["source"] ?? "" } == [
+                        "config file", "environment", "environment", "default", "default",
+                    ])
                 #expect(!sources.stdout.contains(token) && !sources.stdout.contains("1772bb7bc78941e2b51c9c67d17ee76e"))
                 #expect(try await cli.run(["config", "unset", "api-token"]).status == 0)
                 #expect(try await cli.run(["episodes"]).status == 0)

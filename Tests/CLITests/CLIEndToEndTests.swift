@@ -28,7 +28,8 @@ struct CLIEndToEndTests {
             #expect(tokens.count == 2)
             #expect(
                 try await cli.run(["status"]).stdout.hasPrefix(
-                    "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"))
+                    "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"
+                        + "  Transport:  libcurl (loaded on the first request)\n"))
             let table = try await cli.run(["episodes"])
             #expect(table.status == 0 && table.stdout.contains("  556  Authenticating the Users"))
             #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })

@@ -18,6 +18,7 @@ struct CLIInProcessTests {
         #expect(
             signedOut.stdout == "Not signed in. Run `cocoacasts signin` to sign in.\n"
                 + "  Server:     the mock API built into cocoacasts (no --base-url, COCOACASTS_BASE_URL or config base-url)\n"
+                + "  Transport:  in process (no network)\n"
         )
         #expect(await cli.signIn() == .success)
         #expect(try await cli.tokenStore.tokens() != nil)
@@ -81,7 +82,8 @@ struct CLIInProcessTests {
     }
 
     @Test func serverFailuresMapToTheirStatus() async {
-        let unreachable = InProcessCLI(transport: SpyTransport { _ in throw URLError(.cannotConnectToHost) })
+        let unreachable = InProcessCLI(
+            transport: SpyTransport { _ in throw TransportError(.cannotConnect, "Couldn't connect to server") })
         let offline = await unreachable.run(["episodes"])
         #expect(offline.status == .unreachable && offline.stderr.contains("You need to have a network connection."))
         let broken = InProcessCLI(transport: SpyTransport(status: 500))
@@ -104,7 +106,8 @@ struct CLIInProcessTests {
     }
 
     @Test func helpAndVersionNeedNoServer() async {
-        let cli = InProcessCLI(transport: SpyTransport { _ in throw URLError(.cannotConnectToHost) })
+        let cli = InProcessCLI(
+            transport: SpyTransport { _ in throw TransportError(.cannotConnect, "Couldn't connect to server") })
         #expect(await cli.run(["--version"]).stdout == "cocoacasts \(Grammar.version)\n")
         let help = await cli.run(["progress", "--help"])
         #expect(

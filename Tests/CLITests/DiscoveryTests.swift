@@ -67,7 +67,8 @@ struct DiscoveryTests {
             #expect(
                 try await Self.bashCompletions("cocoacasts completion ", script: script) == ["bash", "zsh", "fish"])
             #expect(try await Self.bashCompletions("cocoacasts config set ", script: script).isEmpty == false)
-            #expect(try await Self.bashCompletions("cocoacasts config set t", script: script) == ["timeout"])
+            #expect(
+                try await Self.bashCompletions("cocoacasts config set t", script: script) == ["timeout", "transport"])
         }
     }
 

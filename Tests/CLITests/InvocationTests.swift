@@ -52,7 +52,7 @@ struct InvocationTests {
         (["completion", "tcsh"], .invalidValue("shell", value: "tcsh", expected: "bash, zsh, fish")),
         (
             ["config", "get", "colour"],
-            .invalidValue("config key", value: "colour", expected: "base-url, api-token, timeout")
+            .invalidValue("config key", value: "colour", expected: "base-url, api-token, timeout, transport, cacert")
         ),
         (
             ["config", "set", "timeout"],
@@ -108,7 +108,10 @@ struct InvocationTests {
         #expect(fromFile.baseURL?.absoluteString == "http://127.0.0.1:3/api/v1" && fromFile.apiToken == "file-token")
         #expect(
             fromFile.timeout == 7
-                && fromFile.sources == [.baseURL: .configFile, .apiToken: .configFile, .timeout: .configFile])
+                && fromFile.sources == [
+                    .baseURL: .configFile, .apiToken: .configFile, .timeout: .configFile, .transport: .defaultValue,
+                    .cacert: .defaultValue,
+                ])
         let environment = [
             "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_TIMEOUT": "9", "COCOACASTS_API_TOKEN": "",
         ]
@@ -116,9 +119,13 @@ struct InvocationTests {
             .settings
         #expect(mixed.baseURL?.absoluteString == "http://127.0.0.1:1/api/v1" && mixed.timeout == 11)
         #expect(mixed.apiToken == "file-token", "an empty variable gives no value")
-        #expect(mixed.sources == [.baseURL: .environment, .apiToken: .configFile, .timeout: .flag])
+        #expect(
+            mixed.sources == [
+                .baseURL: .environment, .apiToken: .configFile, .timeout: .flag, .transport: .defaultValue,
+                .cacert: .defaultValue,
+            ])
         let defaults = try Invocation.parse(["episodes"], environment: [:], config: [:]).settings
-        #expect(defaults.sources == [.baseURL: .defaultValue, .apiToken: .defaultValue, .timeout: .defaultValue])
+        #expect(defaults.sources.values.allSatisfy { $0 == .defaultValue } && defaults.sources.count == 5)
         #expect(
             throws: UsageError.invalidValue(
                 "timeout in the config file", value: "soon", expected: "seconds, more than 0 and at most 3600")

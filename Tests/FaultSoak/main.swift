@@ -1,16 +1,14 @@
 // fault-soak BASE_URL CALLS — calls the mock API CALLS times over loopback TCP,
 // each call meeting a random fault, and prints a JSON summary: every outcome that was
 // not the right one, the slowest call, and the process's open files, threads and
-// resident memory before and after. Run by FoundationHTTPTests' FaultSoakTests.
+// resident memory before and after. Every request goes through the libcurl transport.
+// Run by IntegrationTests' FaultSoakTests.
+import CurlTransport
 import Domain
 import FileTokenStore
 import Foundation
 import FoundationHTTP
 import Ports
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 struct Summary: Codable {
     var calls = 0
@@ -30,15 +28,12 @@ let admin = URL(string: "http://\(baseURL.host!):\(baseURL.port!)/__admin/faults
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-soak-\(getpid())")
 defer { try? FileManager.default.removeItem(at: directory) }
 
-/// Installs a fault with the server's admin route (its own session, made before the
+/// Installs a fault with the server's admin route (its own transport, made before the
 /// baseline; `Connection: close`, so that it keeps no sockets open between calls).
-let adminSession = URLSession(configuration: .ephemeral)
+let adminTransport = CurlTransport()
 func inject(_ body: String) async throws {
-    var request = URLRequest(url: admin)
-    request.httpMethod = "POST"
-    request.httpBody = Data(body.utf8)
-    request.setValue("close", forHTTPHeaderField: "Connection")
-    _ = try await adminSession.data(for: request)
+    _ = try await adminTransport.send(
+        HTTPRequest(method: "POST", url: admin, headers: ["Connection": "close"], body: Data(body.utf8), timeout: 10))
 }
 
 /// A signed-in client with short timeouts and quick retries.
@@ -48,7 +43,7 @@ func makeClient() async throws -> APIClient {
         retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 1))
     let store = KeyValueTokenStore.credentialsFile(
         at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
-    let client = APIClient(configuration: configuration, tokenStore: store)
+    let client = APIClient(configuration: configuration, tokenStore: store, transport: CurlTransport())
     try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
     return client
 }
@@ -93,7 +88,7 @@ _ = try await soak(try await makeClient(), callsPerLane: 20)
 try await Task.sleep(for: .seconds(1))
 let before = ProcessResources.now()
 var summary = try await soak(try await makeClient(), callsPerLane: calls / Lane.all.count)
-// The client and its URLSession are gone; idle worker threads and sockets close within seconds.
+// The client and its transport are gone; idle threads and sockets close within seconds.
 var after = ProcessResources.now()
 for _ in 0..<200 where after.openFiles > before.openFiles || after.threads > before.threads {
     try await Task.sleep(for: .milliseconds(100))

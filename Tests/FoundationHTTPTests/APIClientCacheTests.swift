@@ -6,10 +6,6 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("APIClient with a cache, over test doubles: what is sent and what is answered")
 struct APIClientCacheTests {
     static let key = TestClient.configuration().catalogueKey
@@ -39,8 +35,8 @@ struct APIClientCacheTests {
         let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
         #expect(catalogue.episodes.count == 12)
         let request = try #require(transport.requests.first)
-        #expect(request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
-        #expect(request.value(forHTTPHeaderField: "If-Modified-Since") == "Sun, 22 Nov 2026 10:00:00 GMT")
+        #expect(request.headers["If-None-Match"] == "\"v1\"")
+        #expect(request.headers["If-Modified-Since"] == "Sun, 22 Nov 2026 10:00:00 GMT")
     }
 
     @Test func aTamperedValidatorIsNeverSent() async throws {
@@ -51,8 +47,8 @@ struct APIClientCacheTests {
         let transport = TestClient.fixture("episodes")
         _ = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
         let request = try #require(transport.requests.first)
-        #expect(request.value(forHTTPHeaderField: "If-None-Match") == nil)
-        #expect(request.value(forHTTPHeaderField: "X-Injected") == nil)
+        #expect(request.headers["If-None-Match"] == nil)
+        #expect(request.headers["X-Injected"] == nil)
     }
 
     @Test func aSavedListThatNoLongerDecodesIsFetchedAgainWithoutValidators() async throws {
@@ -62,22 +58,22 @@ struct APIClientCacheTests {
         ])
         let episodes = try Fixtures.data(named: "episodes")
         let transport = SpyTransport { request in
-            request.value(forHTTPHeaderField: "If-None-Match") == nil
+            request.headers["If-None-Match"] == nil
                 ? SpyTransport.response(to: request, status: 200, body: episodes, headers: ["ETag": "\"v2\""])
                 : SpyTransport.response(to: request, status: 304)
         }
         let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
         #expect(catalogue == Catalogue(episodes: catalogue.episodes, source: .network))
-        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "If-None-Match") } == ["\"v1\"", nil])
+        #expect(transport.requests.map { $0.headers["If-None-Match"] } == ["\"v1\"", nil])
         #expect(await cache.response(for: Self.key)?.entityTag == "\"v2\"")
     }
 
-    @Test(arguments: [URLError.Code.cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .timedOut])
-    func anUnreachableServerIsAnsweredFromTheSavedList(_ code: URLError.Code) async throws {
+    @Test(arguments: [TransportError.Cause.cannotConnect, .hostNotFound, .offline, .timedOut, .connectionLost])
+    func anUnreachableServerIsAnsweredFromTheSavedList(_ cause: TransportError.Cause) async throws {
         let clock = TestClock()
         let savedAt = clock.now - 7_200
         let cache = InMemoryResponseCache(entries: [Self.key: try Self.saved(entityTag: "\"v1\"", at: savedAt)])
-        let transport = SpyTransport { _ in throw URLError(code) }
+        let transport = SpyTransport { _ in throw TransportError(cause, "the words") }
         let catalogue = try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
         guard case .saved(savedAt, let error?) = catalogue.source else {
             Issue.record("not a saved answer: \(catalogue.source)")
@@ -86,13 +82,13 @@ struct APIClientCacheTests {
         #expect(error.kind == .unreachable)
     }
 
-    @Test(arguments: [URLError.Code.serverCertificateUntrusted, .cancelled])
-    func otherTransportFailuresAreNeverAnsweredFromTheSavedList(_ code: URLError.Code) async throws {
+    @Test(arguments: [TransportError.Cause.untrustedCertificate, .tlsFailed, .tooLarge, .malformed, .cancelled])
+    func otherTransportFailuresAreNeverAnsweredFromTheSavedList(_ cause: TransportError.Cause) async throws {
         let clock = TestClock()
         let cache = InMemoryResponseCache(entries: [
             Self.key: try Self.saved(entityTag: "\"v1\"", at: clock.now - 7_200)
         ])
-        let transport = SpyTransport { _ in throw URLError(code) }
+        let transport = SpyTransport { _ in throw TransportError(cause, "the words") }
         await #expect(throws: APIError.self) {
             try await Self.client(transport, cache: cache, clock: clock).catalogue(policy: .normal)
         }
@@ -101,7 +97,7 @@ struct APIClientCacheTests {
     @Test func nothingButTheCatalogueTouchesTheCache() async throws {
         let cache = InMemoryResponseCache()
         let transport = SpyTransport { request in
-            let name = request.url!.path.hasSuffix("episodes") ? "episodes" : "video"
+            let name = request.url.path.hasSuffix("episodes") ? "episodes" : "video"
             return SpyTransport.response(
                 to: request, status: 200, body: try Fixtures.data(named: name), headers: ["Cache-Control": "max-age=60"]
             )
@@ -122,7 +118,7 @@ struct APIClientCacheTests {
         let clock = TestClock()
         let cache = InMemoryResponseCache()
         let transport = SpyTransport { request in
-            let token = request.value(forHTTPHeaderField: "X-API-TOKEN") ?? ""
+            let token = request.headers["X-API-TOKEN"] ?? ""
             let list =
                 #"[{"id":\#(token.count),"title":"\#(token)","excerpt":"","imageURL":"https://x.example/a.png","#
                 + #""videoDuration":1,"videoID":"v"}]"#

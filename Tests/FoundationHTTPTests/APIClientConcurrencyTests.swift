@@ -4,10 +4,6 @@ import FoundationHTTP
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("APIClient keeps a bounded number of requests in flight")
 struct APIClientConcurrencyTests {
     @Test(arguments: [1, 6])

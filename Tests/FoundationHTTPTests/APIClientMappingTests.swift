@@ -6,10 +6,6 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("APIClient maps responses and failures as the series does")
 struct APIClientMappingTests {
     @Test func twoHundredDecodesEveryOperation() async throws {
@@ -80,55 +76,28 @@ struct APIClientMappingTests {
         await #expect(throws: APIError.invalidResponse(.undecodable(detail))) { try await client.video(id: "1") }
     }
 
+    /// The transport's cause decides; its words are kept for the message.
     @Test(arguments: [
-        (URLError.Code.notConnectedToInternet, APIError.unreachable(.offline)),
-        (.cannotFindHost, .unreachable(.hostNotFound("api.example.com"))),
-        (
-            .cannotConnectToHost,
-            .unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))
-        ),
-        (.networkConnectionLost, .unreachable(.connectionLost(host: "api.example.com", port: 443))),
-        (.timedOut, .unreachable(.timedOut(seconds: 5))),
-        (.dnsLookupFailed, .unreachable(.hostNotFound("api.example.com"))),
-        (.cancelled, .cancelled), (.dataLengthExceedsMaximum, .invalidResponse(.tooLarge(limit: 10 << 20))),
-        (.badServerResponse, .invalidResponse(.undecodable("it is not a well-formed HTTP answer (URLError -1011)"))),
-        (.unsupportedURL, .unknown(.transport("URLError -1002"))),
-        (.secureConnectionFailed, .unknown(.tlsFailed("URLError -1200"))),
-        (.serverCertificateUntrusted, .unknown(.untrustedCertificate("URLError -1202"))),
+        (TransportError.Cause.offline, APIError.unreachable(.offline)),
+        (.hostNotFound, .unreachable(.hostNotFound("api.example.com"))),
+        (.cannotConnect, .unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "the words"))),
+        (.connectionLost, .unreachable(.connectionLost(host: "api.example.com", port: 443))),
+        (.timedOut, .unreachable(.timedOut(seconds: 5))), (.cancelled, .cancelled),
+        (.tooLarge, .invalidResponse(.tooLarge(limit: 10 << 20))),
+        (.malformed, .invalidResponse(.undecodable("it is not a well-formed HTTP answer (the words)"))),
+        (.other, .unknown(.transport("the words"))), (.tlsFailed, .unknown(.tlsFailed("the words"))),
+        (.untrustedCertificate, .unknown(.untrustedCertificate("the words"))),
     ])
-    func transportFailuresMapToErrors(code: URLError.Code, expected: APIError) async {
-        let client = TestClient.make(SpyTransport { _ in throw URLError(code) }, retryPolicy: .none)
-        await #expect(throws: expected) { try await client.episodes() }
-    }
-
-    /// Linux's URLSession reports libcurl's failures as code -1 with curl's words; the words tell TLS apart.
-    @Test(arguments: [
-        (
-            "SSL certificate problem: self-signed certificate",
-            APIError.unknown(.untrustedCertificate("SSL certificate problem: self-signed certificate"))
-        ),
-        (
-            "SSL: no alternative certificate subject name matches target host name '127.0.0.1'",
-            .unknown(
-                .untrustedCertificate(
-                    "SSL: no alternative certificate subject name matches target host name '127.0.0.1'"))
-        ),
-        (
-            "OpenSSL SSL_connect: Connection reset by peer",
-            .unknown(.tlsFailed("OpenSSL SSL_connect: Connection reset by peer"))
-        ),
-        ("Failed sending data to the peer", .unknown(.transport("Failed sending data to the peer"))),
-    ])
-    func curlsWordsTellTheCause(detail: String, expected: APIError) async {
-        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: detail])
-        let client = TestClient.make(SpyTransport { _ in throw error }, retryPolicy: .none)
+    func transportFailuresMapToErrors(cause: TransportError.Cause, expected: APIError) async {
+        let client = TestClient.make(
+            SpyTransport { _ in throw TransportError(cause, "the words") }, retryPolicy: .none)
         await #expect(throws: expected) { try await client.episodes() }
     }
 
     @Test func aRefusedConnectionNamesTheHostPortAndCurlsReason() async {
         let curl = "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
-        let error = URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: curl])
-        let client = TestClient.make(SpyTransport { _ in throw error }, retryPolicy: .none)
+        let client = TestClient.make(
+            SpyTransport { _ in throw TransportError(.cannotConnect, curl) }, retryPolicy: .none)
         let expected = APIError.unreachable(
             .cannotConnect(host: "api.example.com", port: 443, detail: "Couldn't connect to server"))
         await #expect(throws: expected) { try await client.episodes() }

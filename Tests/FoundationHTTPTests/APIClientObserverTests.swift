@@ -6,10 +6,6 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("The observer sees every exchange, never a secret")
 struct APIClientObserverTests {
     static let secrets = ["demo-password", "access-1", "refresh-1", "access-2", "refresh-2", TestClient.apiToken]
@@ -45,7 +41,7 @@ struct APIClientObserverTests {
         let transport = SpyTransport { request in
             calls.record(())
             switch calls.count {
-            case 1: throw URLError(.networkConnectionLost)
+            case 1: throw TransportError(.connectionLost, "Connection reset by peer")
             case 2:
                 return SpyTransport.response(
                     to: request, status: 307, headers: ["Location": "https://cdn.example/x?sig=abc"])

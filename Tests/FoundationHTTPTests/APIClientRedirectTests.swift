@@ -6,16 +6,12 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("APIClient follows redirects without leaking credentials")
 struct APIClientRedirectTests {
     /// Redirects the first request to `location` with `status`, answers the rest with the video.
     static func redirecting(to location: String, status: Int = 307) -> SpyTransport {
         SpyTransport { request in
-            if request.url!.path.hasPrefix("/api/v1/") {
+            if request.url.path.hasPrefix("/api/v1/") {
                 return SpyTransport.response(to: request, status: status, headers: ["Location": location])
             }
             return SpyTransport.response(to: request, status: 200, body: try Fixtures.data(named: "video"))
@@ -26,9 +22,9 @@ struct APIClientRedirectTests {
         let transport = Self.redirecting(to: "/moved/videos/1")
         _ = try await TestClient.make(transport).video(id: "1")
         let followed = try #require(transport.requests.last)
-        #expect(followed.url?.absoluteString == "https://api.example.com/moved/videos/1")
-        #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer access-1")
-        #expect(followed.value(forHTTPHeaderField: "X-API-TOKEN") == TestClient.apiToken)
+        #expect(followed.url.absoluteString == "https://api.example.com/moved/videos/1")
+        #expect(followed.headers["Authorization"] == "Bearer access-1")
+        #expect(followed.headers["X-API-TOKEN"] == TestClient.apiToken)
     }
 
     @Test(arguments: ["https://evil.example/videos/1", "https://api.example.com:8443/x"])
@@ -36,15 +32,15 @@ struct APIClientRedirectTests {
         let transport = Self.redirecting(to: location)
         _ = try await TestClient.make(transport).video(id: "1")
         let followed = try #require(transport.requests.last)
-        #expect(followed.url?.absoluteString == location)
+        #expect(followed.url.absoluteString == location)
         for header in ["Authorization", "X-API-TOKEN", "Cookie", "Proxy-Authorization"] {
-            #expect(followed.value(forHTTPHeaderField: header) == nil)
+            #expect(followed.headers[header] == nil)
         }
     }
 
     @Test func aRefusalFromAnotherOriginStartsNoRefresh() async throws {
         let transport = SpyTransport { request in
-            if request.url!.host == "api.example.com" {
+            if request.url.host == "api.example.com" {
                 return SpyTransport.response(to: request, status: 307, headers: ["Location": "https://other.example/v"])
             }
             return SpyTransport.response(to: request, status: 401)
@@ -54,7 +50,7 @@ struct APIClientRedirectTests {
         await #expect(throws: APIError.unauthorized(.status(401, reason: nil))) {
             try await TestClient.make(transport, tokenStore: store).video(id: "1")
         }
-        #expect(!transport.requests.contains { $0.url!.path.hasSuffix("/auth/refresh") })
+        #expect(!transport.requests.contains { $0.url.path.hasSuffix("/auth/refresh") })
         #expect(try await store.tokens() == SampleTokens.first)
     }
 
@@ -94,15 +90,15 @@ struct APIClientRedirectTests {
     @Test(arguments: [307, 308])
     func aTemporaryOrPermanentRedirectKeepsTheMethodAndBodyWithinTheOrigin(status: Int) async throws {
         let transport = SpyTransport { request in
-            if request.url!.path.hasPrefix("/api/v1/") {
+            if request.url.path.hasPrefix("/api/v1/") {
                 return SpyTransport.response(to: request, status: status, headers: ["Location": "/v2/progress"])
             }
             return SpyTransport.response(to: request, status: 200, body: Data(#"{"videoID": "1", "cursor": 5}"#.utf8))
         }
         _ = try await TestClient.make(transport).updateProgressForVideo(id: "1", cursor: 5)
         let followed = try #require(transport.requests.last)
-        #expect(followed.httpMethod == "POST" && followed.httpBody == Data(#"{"cursor":5}"#.utf8))
-        #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer access-1")
+        #expect(followed.method == "POST" && followed.body == Data(#"{"cursor":5}"#.utf8))
+        #expect(followed.headers["Authorization"] == "Bearer access-1")
     }
 
     @Test func aDeleteIsNotSentToAnotherOrigin() async {

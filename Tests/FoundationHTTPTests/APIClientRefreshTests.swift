@@ -6,22 +6,18 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("APIClient refreshes once on 401 and retries once")
 struct APIClientRefreshTests {
     /// A server double: videos need `Bearer access-2`; refresh answers `refreshStatus`.
-    static func server(refreshStatus: Int = 200, refreshFailure: URLError? = nil) -> SpyTransport {
+    static func server(refreshStatus: Int = 200, refreshFailure: TransportError? = nil) -> SpyTransport {
         SpyTransport { request in
-            if request.url!.path.hasSuffix("/auth/refresh") {
+            if request.url.path.hasSuffix("/auth/refresh") {
                 if let refreshFailure { throw refreshFailure }
                 try await Task.sleep(for: .milliseconds(10))
                 let body = Data(#"{"accessToken": "access-2", "refreshToken": "refresh-2"}"#.utf8)
                 return SpyTransport.response(to: request, status: refreshStatus, body: body)
             }
-            let authorized = request.value(forHTTPHeaderField: "Authorization") == "Bearer access-2"
+            let authorized = request.headers["Authorization"] == "Bearer access-2"
             return SpyTransport.response(
                 to: request, status: authorized ? 200 : 401,
                 body: authorized ? try Fixtures.data(named: "video") : Data())
@@ -38,9 +34,9 @@ struct APIClientRefreshTests {
         let transport = Self.server()
         let store = try await Self.signedInStore()
         #expect(try await TestClient.make(transport, tokenStore: store).video(id: "1").duration == 279)
-        let sent = transport.requests.map { "\($0.httpMethod!) \($0.url!.path)" }
+        let sent = transport.requests.map { "\($0.method) \($0.url.path)" }
         #expect(sent == ["GET /api/v1/videos/1", "POST /api/v1/auth/refresh", "GET /api/v1/videos/1"])
-        #expect(transport.requests[1].httpBody == Data(#"{"refreshToken":"refresh-1"}"#.utf8))
+        #expect(transport.requests[1].body == Data(#"{"refreshToken":"refresh-1"}"#.utf8))
         #expect(try await store.tokens() == SampleTokens.second)
     }
 
@@ -54,10 +50,10 @@ struct APIClientRefreshTests {
         #expect(transport.requests.count == 2)
     }
 
-    @Test(arguments: [URLError.Code.notConnectedToInternet, .cannotConnectToHost, .timedOut])
-    func aRefreshWithoutNetworkKeepsTheTokens(code: URLError.Code) async throws {
+    @Test(arguments: [TransportError.Cause.offline, .cannotConnect, .timedOut])
+    func aRefreshWithoutNetworkKeepsTheTokens(cause: TransportError.Cause) async throws {
         let store = try await Self.signedInStore()
-        let client = TestClient.make(Self.server(refreshFailure: URLError(code)), tokenStore: store)
+        let client = TestClient.make(Self.server(refreshFailure: TransportError(cause, "the words")), tokenStore: store)
         let error = await #expect(throws: APIError.self) { try await client.video(id: "1") }
         #expect(error?.kind == .unreachable)
         #expect(try await store.tokens() == SampleTokens.first)
@@ -75,7 +71,7 @@ struct APIClientRefreshTests {
         // The server takes a while to answer the refresh, having already rotated the tokens.
         let refreshing = CallRecorder<Void>()
         let transport = SpyTransport { request in
-            guard request.url!.path.hasSuffix("/auth/refresh") else {
+            guard request.url.path.hasSuffix("/auth/refresh") else {
                 return SpyTransport.response(to: request, status: 401)
             }
             refreshing.record(())
@@ -123,9 +119,9 @@ struct APIClientRefreshTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(durations.count == 200 && durations.allSatisfy { $0 == 279 })
-        #expect(transport.requests.filter { $0.url!.path.hasSuffix("/auth/refresh") }.count == 1)
+        #expect(transport.requests.filter { $0.url.path.hasSuffix("/auth/refresh") }.count == 1)
         // Only the requests in flight when the token was refused sent the stale token.
-        let stale = transport.requests.filter { $0.value(forHTTPHeaderField: "Authorization") == "Bearer access-1" }
+        let stale = transport.requests.filter { $0.headers["Authorization"] == "Bearer access-1" }
         #expect(stale.count <= TestClient.configuration().maximumConcurrentRequests)
     }
 }

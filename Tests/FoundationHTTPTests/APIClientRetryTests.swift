@@ -1,12 +1,9 @@
 import Domain
 import Foundation
 import FoundationHTTP
+import Ports
 import TestSupport
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 @Suite("APIClient retries idempotent requests only, with backoff")
 struct APIClientRetryTests {
@@ -17,7 +14,7 @@ struct APIClientRetryTests {
             calls.record(())
             let status = statuses[min(calls.count, statuses.count) - 1]
             let body = status == 200 ? try Fixtures.data(named: "episodes") : Data()
-            return SpyTransport.response(to: request, status: status, body: body, headers: headers)
+            return SpyTransport.response(to: request, status: status, body: body, headers: HTTPHeaders(headers))
         }
     }
 
@@ -118,7 +115,7 @@ struct APIClientRetryTests {
         let calls = CallRecorder<Void>()
         let transport = SpyTransport { request in
             calls.record(())
-            if calls.count == 1 { throw URLError(.networkConnectionLost) }
+            if calls.count == 1 { throw TransportError(.connectionLost, "Connection reset by peer") }
             return SpyTransport.response(to: request, status: 204)
         }
         try await TestClient.make(transport).deleteProgressForVideo(id: "1")
@@ -126,8 +123,9 @@ struct APIClientRetryTests {
     }
 
     @Test func otherConnectivityFailuresAreNotRetried() async {
-        let transport = SpyTransport { _ in throw URLError(.cannotConnectToHost) }
-        let refused = APIError.unreachable(.cannotConnect(host: "api.example.com", port: 443, detail: "URLError -1004"))
+        let transport = SpyTransport { _ in throw TransportError(.cannotConnect, "Couldn't connect to server") }
+        let refused = APIError.unreachable(
+            .cannotConnect(host: "api.example.com", port: 443, detail: "Couldn't connect to server"))
         await #expect(throws: refused) { try await TestClient.make(transport).episodes() }
         #expect(transport.requests.count == 1)
     }

@@ -1,11 +1,8 @@
 import Domain
 import Foundation
 import FoundationHTTP
+import Ports
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 @Suite("APIEndpoint builds every request")
 struct APIEndpointTests {
@@ -30,13 +27,13 @@ struct APIEndpointTests {
     @Test(arguments: rows)
     func request(row: Row) throws {
         let request = try row.endpoint.request(accessToken: "access-1", configuration: TestClient.configuration())
-        #expect(request.httpMethod == row.method)
+        #expect(request.method == row.method)
         #expect(request.encodedPath == row.path)
-        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == row.body)
-        #expect(request.value(forHTTPHeaderField: "Authorization") == row.authorization)
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect(request.value(forHTTPHeaderField: "X-API-TOKEN") == TestClient.apiToken)
-        #expect(request.timeoutInterval == 5)
+        #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == row.body)
+        #expect(request.headers["Authorization"] == row.authorization)
+        #expect(request.headers["Content-Type"] == "application/json")
+        #expect(request.headers["X-API-TOKEN"] == TestClient.apiToken)
+        #expect(request.timeout == 5)
     }
 
     @Test(arguments: rows.map(\.endpoint))
@@ -49,7 +46,7 @@ struct APIEndpointTests {
             }
         } else {
             let request = try endpoint.request(accessToken: nil, configuration: TestClient.configuration())
-            #expect(request.value(forHTTPHeaderField: "Authorization")?.hasPrefix("Bearer") != true)
+            #expect(request.headers["Authorization"]?.hasPrefix("Bearer") != true)
         }
     }
 
@@ -64,7 +61,7 @@ struct APIEndpointTests {
         let progress = try APIEndpoint.progressForVideo(id: id).request(accessToken: "t", configuration: configuration)
         #expect(video.encodedPath == "/api/v1/videos/\(encoded)")
         #expect(progress.encodedPath == "/api/v1/videos/\(encoded)/progress")
-        #expect(video.url?.query == nil && video.url?.fragment == nil)
+        #expect(video.url.query == nil && video.url.fragment == nil)
     }
 
     @Test func anEmptyIDMakesNoRequest() {

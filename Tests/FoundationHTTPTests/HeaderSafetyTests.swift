@@ -6,10 +6,6 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A credential with a line break would end its header and start one of its own; the
 /// client refuses it wherever it comes from, before anything is sent or stored.
 @Suite("APIClient sends no credential a header cannot carry")
@@ -46,7 +42,7 @@ struct HeaderSafetyTests {
 
     @Test func aRefreshThatIssuesAnUnsafeTokenKeepsTheOldPair() async throws {
         let transport = SpyTransport { request in
-            if request.url!.path.hasSuffix("/auth/refresh") {
+            if request.url.path.hasSuffix("/auth/refresh") {
                 let body = Data(#"{"accessToken": "a-2\r\nX-Injected: yes", "refreshToken": "r-2"}"#.utf8)
                 return SpyTransport.response(to: request, status: 200, body: body)
             }

@@ -4,10 +4,6 @@ import FoundationHTTP
 import Ports
 import TestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Builds clients over test doubles for the unit tests.
 enum TestClient {
     static let baseURL = URL(string: "https://api.example.com/api/v1")!
@@ -45,9 +41,9 @@ enum TestClient {
     }
 }
 
-extension URLRequest {
+extension HTTPRequest {
     /// The path as sent, still percent-encoded.
     var encodedPath: String? {
-        url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath }
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath
     }
 }

@@ -1,12 +1,9 @@
 import Domain
 import Foundation
 import FoundationHTTP
+import Ports
 import TestSupport
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Random video ids never reach another route: the path is always
 /// `/api/v1/videos/<one encoded segment>[/progress]`, and the segment decodes back to the id.
@@ -68,8 +65,8 @@ struct VideoIDFuzzTests {
                 let encoded = String(path.dropFirst("/api/v1/videos/".count).dropLast(suffix.count))
                 #expect(Self.isOneSegment(encoded), "\(encoded)")
                 #expect(Self.percentDecodedBytes(encoded) == Array(id.utf8))
-                #expect(request.url?.query == nil && request.url?.fragment == nil)
-                #expect(request.url?.host == "api.example.com")
+                #expect(request.url.query == nil && request.url.fragment == nil)
+                #expect(request.url.host == "api.example.com")
             }
         }
     }

@@ -25,7 +25,7 @@ struct APIClientCacheLoopbackTests {
         let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         let client = APIClient(
             configuration: try configuration(server, timeout: timeout), accessTokenProvider: store,
-            tokenStore: store, cache: cache, now: { clock.now })
+            tokenStore: store, transport: PlatformTransport.make(), cache: cache, now: { clock.now })
         return (client, cache, store)
     }
 
@@ -181,7 +181,8 @@ struct APIClientCacheLoopbackTests {
     @Test func withoutACacheEveryPolicyButOfflineAsksTheServer() async throws {
         try await MockAPIServer.with { server in
             let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
-            let client = APIClient(configuration: try Self.configuration(server), tokenStore: store)
+            let client = APIClient(
+                configuration: try Self.configuration(server), tokenStore: store, transport: PlatformTransport.make())
             #expect(try await client.catalogue(policy: .normal).source == .network)
             #expect(try await client.catalogue(policy: .bypass).source == .network)
             await #expect(throws: APIError.nothingSaved) { try await client.catalogue(policy: .offlineOnly) }

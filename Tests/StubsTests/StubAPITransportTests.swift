@@ -5,10 +5,6 @@ import Stubs
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("StubAPITransport: the mock API in process")
 struct StubAPITransportTests {
     @Test("answers as Scripts/mock-api does", arguments: MockAPIContract.cases)
@@ -35,20 +31,22 @@ struct StubAPITransportTests {
     }
 
     @Test func aBodyOverTheLimitFailsLikeATransportShould() async throws {
-        var request = URLRequest(url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!)
-        request.setValue(StubConnection.apiToken, forHTTPHeaderField: "X-API-TOKEN")
+        let request = HTTPRequest(
+            method: "GET", url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!,
+            headers: ["X-API-TOKEN": StubConnection.apiToken], maximumResponseSize: 100)
         let transport = StubAPITransport(apiToken: StubConnection.apiToken)
-        await #expect(throws: URLError(.dataLengthExceedsMaximum)) {
-            try await transport.send(request, maximumResponseSize: 100)
+        await #expect(throws: TransportError(.tooLarge, "the body passed 100 bytes")) {
+            try await transport.send(request)
         }
     }
 
     @Test func aCancelledRequestFailsAsCancelled() async throws {
         let transport = StubAPITransport(apiToken: StubConnection.apiToken, latency: .seconds(30))
-        let request = URLRequest(url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!)
-        let task = Task { try await transport.send(request, maximumResponseSize: 1 << 20) }
+        let request = HTTPRequest(
+            method: "GET", url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!)
+        let task = Task { () async throws(TransportError) in try await transport.send(request) }
         task.cancel()
-        await #expect(throws: URLError(.cancelled)) { try await task.value }
+        await #expect(throws: TransportError(.cancelled, "cancelled")) { try await task.value }
     }
 
     @Test func anotherAccountAndTokenLifetimeCanBeConfigured() async throws {
@@ -56,19 +54,19 @@ struct StubAPITransportTests {
         let transport = StubAPITransport(
             apiToken: "t", account: .init(email: "ann@example.com", password: "pw"), accessTokenLifetime: 10,
             now: { clock.now })
-        var request = URLRequest(url: URL(string: "https://any.host/api/v1/auth")!)
-        request.httpMethod = "POST"
-        request.setValue("t", forHTTPHeaderField: "X-API-TOKEN")
-        request.setValue(
-            "Basic " + Data("ann@example.com:pw".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        let (data, response) = try await transport.send(request, maximumResponseSize: 1 << 20)
-        #expect(response.statusCode == 200)
-        let tokens = try JSONDecoder().decode(TokenPair.self, from: data)
-        var video = URLRequest(url: URL(string: "https://any.host/api/v1/videos/\(MockAPIContract.knownVideoID)")!)
-        video.setValue("t", forHTTPHeaderField: "X-API-TOKEN")
-        video.setValue("Bearer \(tokens.accessToken)", forHTTPHeaderField: "Authorization")
-        #expect(try await transport.send(video, maximumResponseSize: 1 << 20).1.statusCode == 200)
+        let request = HTTPRequest(
+            method: "POST", url: URL(string: "https://any.host/api/v1/auth")!,
+            headers: [
+                "X-API-TOKEN": "t", "Authorization": "Basic " + Data("ann@example.com:pw".utf8).base64EncodedString(),
+            ])
+        let response = try await transport.send(request)
+        #expect(response.status == 200)
+        let tokens = try JSONDecoder().decode(TokenPair.self, from: response.body)
+        let video = HTTPRequest(
+            method: "GET", url: URL(string: "https://any.host/api/v1/videos/\(MockAPIContract.knownVideoID)")!,
+            headers: ["X-API-TOKEN": "t", "Authorization": "Bearer \(tokens.accessToken)"])
+        #expect(try await transport.send(video).status == 200)
         clock.advance(by: 11)
-        #expect(try await transport.send(video, maximumResponseSize: 1 << 20).1.statusCode == 401)
+        #expect(try await transport.send(video).status == 401)
     }
 }

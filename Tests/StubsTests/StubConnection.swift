@@ -4,10 +4,6 @@ import Stubs
 import Synchronization
 import TestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
     private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
@@ -34,16 +30,13 @@ struct StubConnection: MockAPIConnection {
     func send(_ method: String, _ path: String, headers: [String: String], body: Data?, apiToken: String?)
         async throws -> HTTPReply
     {
-        var request = URLRequest(url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + path)!)
-        request.httpMethod = method
-        request.httpBody = body
-        if let apiToken { request.setValue(apiToken, forHTTPHeaderField: "X-API-TOKEN") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await transport.send(request, maximumResponseSize: 10 << 20)
-        let fields = Dictionary(
-            response.allHeaderFields.compactMap { key, value in (key as? String).map { ($0, "\(value)") } },
-            uniquingKeysWith: { first, _ in first })
-        return HTTPReply(status: response.statusCode, headers: fields, body: data)
+        var request = HTTPRequest(
+            method: method, url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + path)!, body: body)
+        if let apiToken { request.headers["X-API-TOKEN"] = apiToken }
+        for (name, value) in headers { request.headers[name] = value }
+        let response = try await transport.send(request)
+        let fields = Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return HTTPReply(status: response.status, headers: fields, body: response.body)
     }
 
     func expireAccessTokens() async throws {

@@ -38,6 +38,8 @@ public enum DemoAccount {
     /// The demo e-mail address.
     public static let email = "demo@cocoacasts.com"
     public static let password = "cocoacasts"
+    /// The series' API token, which the mock APIs accept by default.
+    public static let apiToken = "1772bb7bc78941e2b51c9c67d17ee76e"
 }
 
 extension Contract where Subject == APIServiceSubject {

@@ -38,7 +38,7 @@ public struct HTTPReply: Sendable {
 
 extension MockAPIConnection {
     /// The series' API token, which both implementations accept by default.
-    public static var apiToken: String { "1772bb7bc78941e2b51c9c67d17ee76e" }
+    public static var apiToken: String { DemoAccount.apiToken }
 
     /// Sends with the series' API token.
     public func send(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil)

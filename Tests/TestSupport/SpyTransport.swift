@@ -2,17 +2,14 @@ import Domain
 import Foundation
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An ``HTTPTransport`` that records every request and answers from a closure.
 public final class SpyTransport: HTTPTransport {
-    /// Produces the answer to one request.
-    public typealias Responder = @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    /// Produces the answer to one request; an error other than a ``TransportError`` (a
+    /// fixture that could not be read) fails the request as `other`.
+    public typealias Responder = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private let responder: Responder
-    private let recorder = CallRecorder<URLRequest>()
+    private let recorder = CallRecorder<HTTPRequest>()
 
     /// Creates a transport answering with `responder`.
     public init(_ responder: @escaping Responder) {
@@ -20,28 +17,37 @@ public final class SpyTransport: HTTPTransport {
     }
 
     /// Creates a transport that answers every request with `status` and `body`.
-    public convenience init(status: Int, body: Data = Data(), headers: [String: String] = [:]) {
-        self.init { request in SpyTransport.response(to: request, status: status, body: body, headers: headers) }
+    public convenience init(status: Int, body: Data = Data(), headers: HTTPHeaders = HTTPHeaders()) {
+        self.init { _ in HTTPResponse(status: status, headers: headers, body: body) }
     }
 
     /// Every request sent, oldest first.
-    public var requests: [URLRequest] { recorder.calls }
+    public var requests: [HTTPRequest] { recorder.calls }
 
     /// Records the request, then answers; bodies over the limit fail as the contract says.
-    public func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         recorder.record(request)
-        let (data, response) = try await responder(request)
-        if data.count > maximumResponseSize { throw URLError(.dataLengthExceedsMaximum) }
-        return (data, response)
+        let response: HTTPResponse
+        do {
+            response = try await responder(request)
+        } catch let error as TransportError {
+            throw error
+        } catch is CancellationError {
+            throw TransportError(.cancelled, "cancelled")
+        } catch {
+            throw TransportError(.other, "\(error)")
+        }
+        if response.body.count > request.maximumResponseSize {
+            throw TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes")
+        }
+        return response
     }
 
-    /// A response to `request` with `status`, `body` and `headers`.
+    /// An answer with `status`, `body` and `headers`.
     public static func response(
-        to request: URLRequest, status: Int, body: Data = Data(), headers: [String: String] = [:]
-    ) -> (Data, HTTPURLResponse) {
-        let response = HTTPURLResponse(
-            url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
-        return (body, response)
+        to request: HTTPRequest, status: Int, body: Data = Data(), headers: HTTPHeaders = [:]
+    ) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers, body: body)
     }
 }
 

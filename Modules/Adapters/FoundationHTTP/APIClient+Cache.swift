@@ -2,10 +2,6 @@ import Domain
 import Foundation
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension APIClient {
     /// `GET episodes` under `policy`, with the injected ``Ports/ResponseCache``.
     ///
@@ -67,14 +63,14 @@ extension APIClient {
         async throws(APIError) -> [Episode]
     {
         let answer = try await perform(.episodes, headers: saved.map(Self.validators(of:)) ?? [:])
-        let received = Self.entry(from: answer.response, body: answer.body, at: now())
-        if answer.response.statusCode == 304, let saved {
+        let received = Self.entry(from: answer.response, at: now())
+        if answer.response.status == 304, let saved {
             guard let episodes = await decoded(saved, key: key, in: cache) else {
                 return try await fetch(revalidating: nil, key: key, in: cache)
             }
             var confirmed = saved
             confirmed.date = received.date
-            if answer.response.value(forHTTPHeaderField: "Cache-Control") != nil {  // a 304 may leave it out
+            if answer.response.headers["Cache-Control"] != nil {  // a 304 may leave it out
                 confirmed.cacheControl = received.cacheControl
             }
             confirmed.entityTag = received.entityTag ?? confirmed.entityTag
@@ -105,10 +101,9 @@ extension APIClient {
     }
 
     /// What a response would be saved as, received at `date`.
-    private static func entry(from response: HTTPURLResponse, body: Data, at date: Date) -> CachedResponse {
+    private static func entry(from response: HTTPResponse, at date: Date) -> CachedResponse {
         CachedResponse(
-            body: body, entityTag: response.value(forHTTPHeaderField: "ETag"),
-            lastModified: response.value(forHTTPHeaderField: "Last-Modified"), date: date,
-            cacheControl: CacheControl(header: response.value(forHTTPHeaderField: "Cache-Control")))
+            body: response.body, entityTag: response.headers["ETag"], lastModified: response.headers["Last-Modified"],
+            date: date, cacheControl: CacheControl(header: response.headers["Cache-Control"]))
     }
 }

@@ -2,45 +2,41 @@ import Domain
 import Foundation
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension APIClient {
     /// The most redirects followed for one request.
     static let maximumRedirects = 5
 
     /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
     /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
-    /// Returns the final response whatever its status; a redirect that is not followed
-    /// fails with `failedRequest` and the reason it was refused. No retry or redirect starts
-    /// that could not end (its pause and a whole attempt) by `deadline`; a redirect that
-    /// could not is a timeout.
-    func exchange(_ request: URLRequest, idempotent: Bool, deadline: ContinuousClock.Instant) async throws(APIError)
-        -> (Data, HTTPURLResponse)
+    /// Returns the request last sent and its response whatever its status; a redirect that
+    /// is not followed fails with `failedRequest` and the reason it was refused. No retry or
+    /// redirect starts that could not end (its pause and a whole attempt) by `deadline`; a
+    /// redirect that could not is a timeout.
+    func exchange(_ request: HTTPRequest, idempotent: Bool, deadline: ContinuousClock.Instant) async throws(APIError)
+        -> (HTTPRequest, HTTPResponse)
     {
         var request = request
         var attempt = 1
         var redirects = 0
         while true {
-            let (data, response): (Data, HTTPURLResponse)
+            let response: HTTPResponse
             do {
-                (data, response) = try await sendOnce(request)
+                response = try await sendOnce(request)
             } catch {
                 guard idempotent, error.isConnectionLoss,
                     await pause(before: &attempt, request, retryAfter: nil, deadline: deadline)
                 else { throw error.apiError }
                 continue
             }
-            if idempotent, RetryPolicy.retryableStatuses.contains(response.statusCode),
+            if idempotent, RetryPolicy.retryableStatuses.contains(response.status),
                 await pause(before: &attempt, request, retryAfter: Self.retryAfter(response), deadline: deadline)
             {
                 continue
             }
             guard let next = try followRedirect(of: request, response: response, count: redirects) else {
-                return (data, response)
+                return (request, response)
             }
-            guard ContinuousClock.now + .seconds(next.timeoutInterval) <= deadline else {
+            guard ContinuousClock.now + .seconds(next.timeout) <= deadline else {
                 throw .unreachable(.timedOut(seconds: configuration.callDeadline))
             }
             request = next
@@ -51,18 +47,16 @@ extension APIClient {
     /// Waits before the next attempt; `false` when the policy allows none, or when the
     /// attempt after the pause could not end by `deadline`.
     private func pause(
-        before attempt: inout Int, _ request: URLRequest, retryAfter: TimeInterval?, deadline: ContinuousClock.Instant
+        before attempt: inout Int, _ request: HTTPRequest, retryAfter: TimeInterval?, deadline: ContinuousClock.Instant
     ) async -> Bool {
         let policy = configuration.retryPolicy
         guard let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, jitter: .random(in: 0...1))
         else { return false }
         let duration = Duration.milliseconds(Int64(min(delay, 3_600) * 1000))  // finite whatever the policy says
-        guard ContinuousClock.now + duration + .seconds(request.timeoutInterval) <= deadline else { return false }
+        guard ContinuousClock.now + duration + .seconds(request.timeout) <= deadline else { return false }
         attempt += 1
         observer?.observe(
-            .retry(
-                method: request.httpMethod ?? "GET", url: Redaction.url(request.url), attempt: attempt,
-                delay: duration))
+            .retry(method: request.method, url: Redaction.url(request.url), attempt: attempt, delay: duration))
         do {
             try await sleep(duration)
             return true
@@ -71,22 +65,22 @@ extension APIClient {
         }
     }
 
-    private static func retryAfter(_ response: HTTPURLResponse) -> TimeInterval? {
-        response.value(forHTTPHeaderField: "Retry-After").flatMap { RetryPolicy.retryAfter($0) }
+    private static func retryAfter(_ response: HTTPResponse) -> TimeInterval? {
+        response.headers["Retry-After"].flatMap { RetryPolicy.retryAfter($0) }
     }
 
     /// The request a redirect leads to; `nil` when the response is no redirect.
-    private func followRedirect(of request: URLRequest, response: HTTPURLResponse, count: Int) throws(APIError)
-        -> URLRequest?
+    private func followRedirect(of request: HTTPRequest, response: HTTPResponse, count: Int) throws(APIError)
+        -> HTTPRequest?
     {
-        guard RedirectPolicy.statuses.contains(response.statusCode),
-            let location = response.value(forHTTPHeaderField: "Location")
-        else { return nil }
+        guard RedirectPolicy.statuses.contains(response.status), let location = response.headers["Location"] else {
+            return nil
+        }
         let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         guard count < Self.maximumRedirects else {
             throw refused(target, "more than \(Self.maximumRedirects) redirects in a row")
         }
-        switch RedirectPolicy.decide(request, status: response.statusCode, target: target, home: configuration.origin) {
+        switch RedirectPolicy.decide(request, status: response.status, target: target, home: configuration.origin) {
         case .follow(let next, let credentialsRemoved):
             observer?.observe(
                 .redirect(
@@ -105,30 +99,29 @@ extension APIClient {
     }
 
     /// One round trip, reported to the observer (and nothing prepared for it without one).
-    private func sendOnce(_ request: URLRequest) async throws(TransportFailure) -> (Data, HTTPURLResponse) {
+    private func sendOnce(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
         guard let observer else {
-            do {
-                return try await transport.send(request, maximumResponseSize: configuration.maximumResponseSize)
+            do throws(TransportError) {
+                return try await transport.send(request)
             } catch {
-                throw TransportFailure(error, request: request, limit: configuration.maximumResponseSize)
+                throw TransportFailure(error, request: request)
             }
         }
-        let method = request.httpMethod ?? "GET"
         let url = Redaction.url(request.url)
-        observer.observe(.request(method: method, url: url, headers: Redaction.headers(request.allHTTPHeaderFields)))
+        observer.observe(.request(method: request.method, url: url, headers: Redaction.headers(request.headers)))
         let clock = ContinuousClock()
         let start = clock.now
-        do {
-            let (data, response) = try await transport.send(
-                request, maximumResponseSize: configuration.maximumResponseSize)
+        do throws(TransportError) {
+            let response = try await transport.send(request)
             observer.observe(
                 .response(
-                    method: method, url: url, status: response.statusCode, duration: clock.now - start,
-                    headers: Redaction.headers(response.allHeaderFields)))
-            return (data, response)
+                    method: request.method, url: url, status: response.status, duration: clock.now - start,
+                    headers: Redaction.headers(response.headers)))
+            return response
         } catch {
-            let failure = TransportFailure(error, request: request, limit: configuration.maximumResponseSize)
-            observer.observe(.failure(method: method, url: url, error: failure.apiError, duration: clock.now - start))
+            let failure = TransportFailure(error, request: request)
+            observer.observe(
+                .failure(method: request.method, url: url, error: failure.apiError, duration: clock.now - start))
             throw failure
         }
     }
@@ -139,11 +132,12 @@ struct TransportFailure: Error {
     let apiError: APIError
     let isConnectionLoss: Bool
 
-    init(_ error: any Error, request: URLRequest, limit: Int) {
+    init(_ error: TransportError, request: HTTPRequest) {
         apiError =
             Task.isCancelled
             ? .cancelled
-            : FailureMapping.error(for: error, url: request.url, timeout: request.timeoutInterval, limit: limit)
-        isConnectionLoss = FailureMapping.isConnectionLoss(error)
+            : FailureMapping.error(
+                for: error, url: request.url, timeout: request.timeout, limit: request.maximumResponseSize)
+        isConnectionLoss = error.cause == .connectionLost
     }
 }

@@ -3,26 +3,21 @@ import Domain
 import Foundation
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension APIClient {
     /// What the server finally answered a call, whatever its status, with the request
     /// last sent (whose secrets a message must not show).
     struct Answer {
-        let request: URLRequest
-        let response: HTTPURLResponse
-        let body: Data
+        let request: HTTPRequest
+        let response: HTTPResponse
 
         /// The body of a 2xx answer; any other status is its error, with the secrets of the
         /// request and of `endpoint` redacted from whatever the server said.
         func successBody(of endpoint: APIEndpoint) throws(APIError) -> Data {
             let secrets = { [request] in Redaction.secrets(of: request) + endpoint.secrets }
-            if let error = FailureMapping.error(forStatus: response.statusCode, body: body, redacting: secrets) {
+            if let error = FailureMapping.error(forStatus: response.status, body: response.body, redacting: secrets) {
                 throw error
             }
-            return body
+            return response.body
         }
     }
 
@@ -65,22 +60,22 @@ extension APIClient {
     private func answer(to endpoint: APIEndpoint, headers: [String: String], deadline: ContinuousClock.Instant)
         async throws(APIError) -> Answer
     {
-        func request(_ token: String?) throws(APIError) -> URLRequest {
+        func request(_ token: String?) throws(APIError) -> HTTPRequest {
             var request = try endpoint.request(accessToken: token, configuration: configuration)
-            for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
+            for (field, value) in headers { request.headers[field] = value }
             return request
         }
         let token = endpoint.requiresAuthorization ? try await storedAccessToken() : nil
-        var sent = try request(token)
-        var (body, response) = try await exchange(sent, idempotent: endpoint.isIdempotent, deadline: deadline)
-        if response.statusCode == 401, endpoint.requiresAuthorization, let tokenStore, let token,
-            response.url.flatMap(Origin.init) == configuration.origin
+        var (sent, response) = try await exchange(
+            request(token), idempotent: endpoint.isIdempotent, deadline: deadline)
+        if response.status == 401, endpoint.requiresAuthorization, let tokenStore, let token,
+            Origin(sent.url) == configuration.origin
         {
             let fresh = try await refreshAccessToken(replacing: token, in: tokenStore, deadline: deadline)
-            sent = try request(fresh.accessToken)
-            (body, response) = try await exchange(sent, idempotent: endpoint.isIdempotent, deadline: deadline)
+            (sent, response) = try await exchange(
+                request(fresh.accessToken), idempotent: endpoint.isIdempotent, deadline: deadline)
         }
-        return Answer(request: sent, response: response, body: body)
+        return Answer(request: sent, response: response)
     }
 
     /// A 2xx body as the endpoint's model. Tokens a server issues are refused when a

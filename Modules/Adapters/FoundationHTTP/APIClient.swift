@@ -29,7 +29,8 @@ public struct APIClient: APIService {
     ///   - accessTokenProvider: supplies the access token for protected requests.
     ///   - tokenStore: when given, a 401 on a protected request runs its coordinated
     ///     refresh and the request is sent once more; without it, a 401 is `.unauthorized`.
-    ///   - transport: sends the requests; ``URLSessionTransport`` by default.
+    ///   - transport: sends the requests: libcurl's or URLSession's adapter, the in-process
+    ///     mock API, or a test double.
     ///   - observer: sees every request, response, retry, redirect and refresh, redacted.
     ///   - sleep: waits between retries; tests pass one that records instead.
     ///   - cache: saves the catalogue for ``catalogue(policy:)``; without one, every call asks
@@ -39,7 +40,7 @@ public struct APIClient: APIService {
         configuration: APIConfiguration,
         accessTokenProvider: any AccessTokenProvider,
         tokenStore: (any TokenStore)? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport,
         observer: (any APIClientObserver)? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         cache: (any ResponseCache)? = nil,
@@ -59,7 +60,7 @@ public struct APIClient: APIService {
     /// Creates a client whose token store both provides the access token and refreshes it.
     public init(
         configuration: APIConfiguration, tokenStore: any TokenStore,
-        transport: any HTTPTransport = URLSessionTransport(), observer: (any APIClientObserver)? = nil,
+        transport: any HTTPTransport, observer: (any APIClientObserver)? = nil,
         cache: (any ResponseCache)? = nil
     ) {
         self.init(

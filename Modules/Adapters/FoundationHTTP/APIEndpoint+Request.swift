@@ -1,9 +1,6 @@
 import Domain
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import Ports
 
 extension APIEndpoint {
     /// The request to send, with every header the API expects.
@@ -11,19 +8,16 @@ extension APIEndpoint {
     /// - Throws: `unauthorized` (`notSignedIn`), before anything is sent, when the endpoint
     ///   is protected and there is no access token ("exit early"); `failedRequest`
     ///   (`invalidRequest`) for an empty video id, which no route could answer.
-    public func request(accessToken: String?, configuration: APIConfiguration) throws(APIError) -> URLRequest {
+    public func request(accessToken: String?, configuration: APIConfiguration) throws(APIError) -> HTTPRequest {
         if requiresAuthorization && (accessToken ?? "").isEmpty { throw .unauthorized(.notSignedIn) }
         if hasEmptyPathParameter { throw .failedRequest(.invalidRequest("the video id is empty")) }
-        var request = URLRequest(url: url(below: configuration.baseURL), timeoutInterval: configuration.timeout)
-        request.httpMethod = method.rawValue
-        request.httpBody = body
-        var headers = [
-            "Content-Type": "application/json", "Accept": "application/json", "X-API-TOKEN": configuration.apiToken,
+        var headers: HTTPHeaders = [
+            "Accept": "application/json", "Content-Type": "application/json", "X-API-TOKEN": configuration.apiToken,
         ]
         headers["Authorization"] = authorization(accessToken: accessToken)
-        // One assignment costs a fifth of setting each header (each is normalized separately).
-        request.allHTTPHeaderFields = headers
-        return request
+        return HTTPRequest(
+            method: method.rawValue, url: url(below: configuration.baseURL), headers: headers, body: body,
+            timeout: configuration.timeout, maximumResponseSize: configuration.maximumResponseSize)
     }
 
     private func url(below baseURL: URL) -> URL {

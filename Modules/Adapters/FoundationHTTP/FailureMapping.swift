@@ -1,9 +1,6 @@
 import Domain
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import Ports
 
 /// What went wrong, as an ``APIError``: the series' kind and the cause that says what
 /// really happened.
@@ -18,61 +15,26 @@ enum FailureMapping {
         return status == 401 ? .unauthorized(cause) : .failedRequest(cause)
     }
 
-    /// What a transport failure of a request to `url` means to a user.
-    static func error(for failure: any Error, url: URL?, timeout: TimeInterval, limit: Int) -> APIError {
-        if failure is CancellationError { return .cancelled }
-        guard let urlError = failure as? URLError else {
-            return .unknown(.transport(String(describing: failure)))
+    /// What a transport failure of a request to `url` means to a user: its cause decides,
+    /// and the library's words are kept for the message.
+    static func error(for failure: TransportError, url: URL, timeout: TimeInterval, limit: Int) -> APIError {
+        let host = url.host ?? "the server"
+        let port = Origin(url)?.port ?? 0
+        switch failure.cause {
+        case .cancelled: return .cancelled
+        case .timedOut: return .unreachable(.timedOut(seconds: timeout))
+        case .cannotConnect:
+            return .unreachable(.cannotConnect(host: host, port: port, detail: reasonOnly(failure.detail)))
+        case .hostNotFound: return .unreachable(.hostNotFound(host))
+        case .connectionLost: return .unreachable(.connectionLost(host: host, port: port))
+        case .offline: return .unreachable(.offline)
+        case .untrustedCertificate: return .unknown(.untrustedCertificate(failure.detail))
+        case .tlsFailed: return .unknown(.tlsFailed(failure.detail))
+        case .tooLarge: return .invalidResponse(.tooLarge(limit: limit))
+        case .malformed:
+            return .invalidResponse(.undecodable("it is not a well-formed HTTP answer (\(failure.detail))"))
+        case .other: return .unknown(.transport(failure.detail))
         }
-        let host = url?.host ?? "the server"
-        let port = url.flatMap(Origin.init)?.port ?? 0
-        let detail = libraryText(of: urlError)
-        switch urlError.code {
-        case .cancelled:
-            return .cancelled
-        case .timedOut:
-            return .unreachable(.timedOut(seconds: timeout))
-        case .cannotConnectToHost:
-            return .unreachable(.cannotConnect(host: host, port: port, detail: reasonOnly(detail)))
-        case .cannotFindHost, .dnsLookupFailed:
-            return .unreachable(.hostNotFound(host))
-        case .networkConnectionLost:
-            return .unreachable(.connectionLost(host: host, port: port))
-        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
-            return .unreachable(.offline)
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-            .serverCertificateNotYetValid:
-            return .unknown(.untrustedCertificate(detail))
-        case .secureConnectionFailed, .clientCertificateRejected, .clientCertificateRequired:
-            return .unknown(.tlsFailed(detail))
-        case .dataLengthExceedsMaximum:
-            return .invalidResponse(.tooLarge(limit: limit))
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData,
-            .zeroByteResource:
-            return .invalidResponse(.undecodable("it is not a well-formed HTTP answer (\(detail))"))
-        default:
-            return unclassified(detail)
-        }
-    }
-
-    /// Whether a transport failure is a lost connection, which an idempotent request may retry.
-    static func isConnectionLoss(_ failure: any Error) -> Bool {
-        (failure as? URLError)?.code == .networkConnectionLost
-    }
-
-    /// Linux's URLSession reports TLS failures from libcurl as code -1 (`unknown`), with
-    /// the TLS library's words as the description; those words tell the cause.
-    private static func unclassified(_ detail: String) -> APIError {
-        let lowered = detail.lowercased()
-        if lowered.contains("certificate") { return .unknown(.untrustedCertificate(detail)) }
-        if lowered.contains("ssl") || lowered.contains("tls") { return .unknown(.tlsFailed(detail)) }
-        return .unknown(.transport(detail))
-    }
-
-    /// The networking library's own description (curl's on Linux), or the code when it gives none.
-    private static func libraryText(of error: URLError) -> String {
-        let text = (error.userInfo[NSLocalizedDescriptionKey] as? String)?.trimmingCharacters(in: .whitespaces) ?? ""
-        return text.isEmpty ? "URLError \(error.code.rawValue)" : text
     }
 
     /// curl's "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"

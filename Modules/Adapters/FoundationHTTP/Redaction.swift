@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import Ports
 
 /// Replaces secrets with `<redacted>` before anything is logged or echoed.
 public enum Redaction {
@@ -15,9 +12,9 @@ public enum Redaction {
     static let urlHeaders: Set<String> = ["location", "content-location"]
 
     /// Headers sorted by name, credentials redacted.
-    static func headers(_ fields: [String: String]?) -> [APIClientEvent.Header] {
-        (fields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
-            APIClientEvent.Header(name: name, value: redacted(value, of: name.lowercased()))
+    static func headers(_ headers: HTTPHeaders) -> [APIClientEvent.Header] {
+        headers.sorted { $0.name.lowercased() < $1.name.lowercased() }.map { field in
+            APIClientEvent.Header(name: field.name, value: redacted(field.value, of: field.name.lowercased()))
         }
     }
 
@@ -27,20 +24,11 @@ public enum Redaction {
         return value
     }
 
-    /// Response headers (`[AnyHashable: Any]`), sorted and redacted.
-    static func headers(_ fields: [AnyHashable: Any]) -> [APIClientEvent.Header] {
-        headers(
-            Dictionary(
-                fields.compactMap { key, value in (key as? String).map { ($0, "\(value)") } },
-                uniquingKeysWith: { first, _ in first }))
-    }
-
     /// The credentials `request` carries: the API token and the parameter of its
     /// `Authorization` header (a bearer token, or Basic's encoded e-mail and password).
-    static func secrets(of request: URLRequest) -> [String] {
-        let apiToken = request.value(forHTTPHeaderField: "X-API-TOKEN")
-        let authorization = request.value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last.map(
-            String.init)
+    static func secrets(of request: HTTPRequest) -> [String] {
+        let apiToken = request.headers["X-API-TOKEN"]
+        let authorization = request.headers["Authorization"]?.split(separator: " ").last.map(String.init)
         return [apiToken, authorization].compactMap { $0 }
     }
 

@@ -1,14 +1,11 @@
 import Domain
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import Ports
 
 /// Decides whether and how to follow a redirect, so credentials never leave the
-/// configured origin and no request changes its meaning on the way. (Linux's URLSession
-/// copies every header onto a redirect; the transport therefore never follows one and the
-/// client decides here, before anything is sent to the new address.)
+/// configured origin and no request changes its meaning on the way. (A transport never
+/// follows one — Linux's URLSession would copy every header onto it — and the client
+/// decides here, before anything is sent to the new address.)
 enum RedirectPolicy {
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -16,7 +13,7 @@ enum RedirectPolicy {
     static let credentialHeaders = ["Authorization", "Proxy-Authorization", "X-API-TOKEN", "Cookie"]
 
     enum Decision {
-        case follow(URLRequest, credentialsRemoved: Bool)
+        case follow(HTTPRequest, credentialsRemoved: Bool)
         case refuse(String)
     }
 
@@ -28,16 +25,16 @@ enum RedirectPolicy {
     ///   as browsers do, would report a change that was never made.
     /// - 307 and 308 keep the method and body, within the origin; to another origin only a
     ///   GET is followed, and without its credentials.
-    static func decide(_ request: URLRequest, status: Int, target: URL?, home: Origin) -> Decision {
+    static func decide(_ request: HTTPRequest, status: Int, target: URL?, home: Origin) -> Decision {
         guard let target, let origin = Origin(target) else { return .refuse("not an http(s) URL") }
-        let from = request.url.flatMap(Origin.init)
+        let from = Origin(request.url)
         if origin.scheme == "http" {
             if from?.scheme == "https" { return .refuse("it leads from https to plain http") }
             guard origin.isLoopback, from?.isLoopback == true else {
                 return .refuse("plain http is allowed only between loopback addresses")
             }
         }
-        let method = request.httpMethod ?? "GET"
+        let method = request.method
         if status < 307, method != "GET" {
             return .refuse("a \(status) would turn the \(method) into a GET")
         }
@@ -45,7 +42,7 @@ enum RedirectPolicy {
         next.url = target
         guard origin != home else { return .follow(next, credentialsRemoved: false) }
         guard method == "GET" else { return .refuse("a \(method) is not sent to another origin") }
-        for header in credentialHeaders { next.setValue(nil, forHTTPHeaderField: header) }
+        for header in credentialHeaders { next.headers[header] = nil }
         return .follow(next, credentialsRemoved: true)
     }
 }

@@ -2,10 +2,6 @@ import Domain
 import Foundation
 import Ports
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension StubAPITransport.Account: CustomStringConvertible, CustomReflectable {
     /// The e-mail address; the password is redacted.
     public var description: String { "Account(email: \(email), password: <redacted>)" }
@@ -63,27 +59,25 @@ public struct StubAPITransport: HTTPTransport {
     }
 
     /// Answers `request` as the API would.
-    public func send(_ request: URLRequest, maximumResponseSize: Int) async throws -> (Data, HTTPURLResponse) {
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         do {
             if latency > .zero { try await Task.sleep(for: latency) }
             try Task.checkCancellation()
         } catch {
-            throw URLError(.cancelled)
+            throw TransportError(.cancelled, "cancelled")
         }
-        guard let url = request.url else { throw URLError(.badURL) }
         let response = await server.respond(
             to: StubAPIRouter.Request(
-                method: request.httpMethod ?? "GET", path: Self.pathBelowAPI(url),
+                method: request.method, path: Self.pathBelowAPI(request.url),
                 headers: Dictionary(
-                    (request.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) },
-                    uniquingKeysWith: { first, _ in first }),
-                body: request.httpBody ?? Data()))
-        guard response.body.count <= maximumResponseSize else { throw URLError(.dataLengthExceedsMaximum) }
+                    request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+                body: request.body ?? Data()))
+        guard response.body.count <= request.maximumResponseSize else {
+            throw TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes")
+        }
         var headers = response.headers.merging(["Content-Length": "\(response.body.count)"]) { $1 }
         if !response.body.isEmpty { headers["Content-Type"] = "application/json" }
-        let http = HTTPURLResponse(
-            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)
-        return (response.body, http!)
+        return HTTPResponse(status: response.status, headers: HTTPHeaders(headers), body: response.body)
     }
 
     /// `videos/1` for `…/api/v1/videos/1`, still percent-encoded; `""` when the path is not below `/api/v1/`.

@@ -30,7 +30,12 @@ enum LoopbackClient {
             audit.remember(Array(values.values.values))
             audit.check(event.description)
         }
-        return (APIClient(configuration: configuration, tokenStore: store, observer: observer), store)
+        return (
+            APIClient(
+                configuration: configuration, tokenStore: store, transport: PlatformTransport.make(), observer: observer
+            ),
+            store
+        )
     }
 
     /// A client that is signed in as the demo user.

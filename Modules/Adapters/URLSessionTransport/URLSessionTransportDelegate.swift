@@ -108,7 +108,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         guard let entry else { return }
         if entry.failure == nil, let challenged = entry.challenged {
             entry.continuation.resume(returning: (entry.body, challenged))
-        } else if let failure = entry.failure ?? error.map({ Self.normalized($0, response: task.response) }) {
+        } else if let failure = entry.failure
+            ?? error.map({ Self.normalized($0, response: task.response, received: entry.body.count) })
+        {
             entry.continuation.resume(throwing: failure)
         } else if let response = task.response as? HTTPURLResponse {
             entry.continuation.resume(returning: (entry.body, response))
@@ -142,10 +144,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     /// On Linux a server that closes the connection without a byte of response is reported
-    /// as `badServerResponse` (curl's "empty reply"); to the client that is a lost connection.
-    private static func normalized(_ error: any Error, response: URLResponse?) -> any Error {
-        guard (error as? URLError)?.code == .badServerResponse, response == nil else { return error }
-        return URLError(.networkConnectionLost)
+    /// as `badServerResponse` (curl's "empty reply"), and a body cut short before its
+    /// declared length as code -1 ("transfer closed with N bytes remaining"); to the client
+    /// both are a lost connection, told here by what arrived, not by the words.
+    private static func normalized(_ error: any Error, response: URLResponse?, received: Int) -> any Error {
+        let code = (error as? URLError)?.code
+        if code == .badServerResponse, response == nil { return URLError(.networkConnectionLost) }
+        if code == .unknown, let response, response.expectedContentLength > Int64(received) {
+            return URLError(.networkConnectionLost)
+        }
+        return error
     }
 
     /// Records why the task failed (the first reason wins) and cancels it.

@@ -20,7 +20,8 @@ struct APIClientLoopbackTests {
                 try await client.episodes()
             }
             let wrongToken = APIClient(
-                configuration: try APIConfiguration(baseURL: server.baseURL, apiToken: "wrong"), tokenStore: store)
+                configuration: try APIConfiguration(baseURL: server.baseURL, apiToken: "wrong"), tokenStore: store,
+                transport: PlatformTransport.make())
             await #expect(throws: APIError.failedRequest(.status(403, reason: "Invalid API token"))) {
                 try await wrongToken.episodes()
             }

@@ -1,0 +1,118 @@
+import CCurl
+import Foundation
+import Ports
+import Synchronization
+
+/// One libcurl multi handle and the one thread that drives it.
+///
+/// The thread sleeps in `curl_multi_poll` — no busy loop — until a socket is ready,
+/// curl's next timer is due, or `curl_multi_wakeup` says a transfer was added or
+/// cancelled. Body bytes are appended by curl's callbacks on that thread, in place: no
+/// hop to another thread per chunk. Connections are kept and reused across transfers
+/// (HTTP/2 streams multiplexed on one, as curl offers).
+final class CurlEngine: @unchecked Sendable {
+    // Sendable: `multi` and `running` are touched only by the engine's thread (and by
+    // init/deinit, before it starts and after it ended); what other threads hand over goes
+    // through `inbox`, under its lock, and curl_multi_wakeup may be called from any thread.
+    private struct Inbox {
+        var added: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var isStopping = false
+    }
+
+    private let curl: LibCurl
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    /// An engine whose thread starts at once.
+    init(curl: LibCurl) throws(TransportError) {
+        guard let multi = curl.functions.pointee.multi_init() else {
+            throw TransportError(.other, "libcurl could not make a multi handle (curl_multi_init)")
+        }
+        self.curl = curl
+        self.multi = multi
+        _ = ccurl_multi_setopt_long(curl.functions, multi, Int32(CCURLMOPT_PIPELINING), Int(CCURLPIPE_MULTIPLEX))
+        let thread = Thread { [self] in run() }
+        thread.name = "cocoacasts.curl"
+        thread.start()
+    }
+
+    /// Starts `transfer`, or answers it at once when it was cancelled before it got here.
+    func submit(_ transfer: CurlTransfer) {
+        let wasCancelled = transfer.phase.withLock { phase in
+            guard phase == .created else { return true }
+            phase = .submitted
+            return false
+        }
+        if wasCancelled { return finish(transfer, with: .failure(TransportError(.cancelled, "cancelled"))) }
+        inbox.withLock { $0.added.append(transfer) }
+        _ = curl.functions.pointee.multi_wakeup(multi)
+    }
+
+    /// Stops `transfer` at once: its handle is removed and its caller answered `cancelled`.
+    func cancel(_ transfer: CurlTransfer) {
+        let wasSubmitted = transfer.phase.withLock { phase in
+            defer { if phase != .finished { phase = .cancelled } }
+            return phase == .submitted
+        }
+        guard wasSubmitted else { return }  // not yet submitted (submit answers it) or already finished
+        inbox.withLock { $0.cancelled.append(transfer) }
+        _ = curl.functions.pointee.multi_wakeup(multi)
+    }
+
+    /// Ends the thread once no transfer runs (the transport is going away, so none will).
+    func stop() {
+        inbox.withLock { $0.isStopping = true }
+        _ = curl.functions.pointee.multi_wakeup(multi)
+    }
+
+    private func run() {
+        let f = curl.functions.pointee
+        while true {
+            let taken = inbox.withLock { inbox in
+                defer { (inbox.added, inbox.cancelled) = ([], []) }
+                return inbox
+            }
+            for transfer in taken.added {
+                if f.multi_add_handle(multi, transfer.easy) == 0 {
+                    running[transfer.easy] = transfer
+                } else {
+                    finish(transfer, with: .failure(TransportError(.other, "libcurl refused the transfer")))
+                }
+            }
+            for transfer in taken.cancelled where running.removeValue(forKey: transfer.easy) != nil {
+                _ = f.multi_remove_handle(multi, transfer.easy)
+                finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
+            }
+            if taken.isStopping && running.isEmpty { break }
+            var active: Int32 = 0
+            _ = f.multi_perform(multi, &active)
+            var remaining: Int32 = 0
+            while let message = f.multi_info_read(multi, &remaining) {
+                guard message.pointee.message == Int32(CCURLMSG_DONE),
+                    let transfer = running.removeValue(forKey: message.pointee.easy)
+                else { continue }
+                let code = message.pointee.data.result
+                _ = f.multi_remove_handle(multi, transfer.easy)
+                finish(transfer, with: transfer.outcome(of: code))
+            }
+            // Sleeps until a socket or a timer of curl's needs it, or a wakeup; curl shortens
+            // the wait to its own next timeout.
+            _ = f.multi_poll(multi, nil, 0, 1000, nil)
+        }
+        _ = f.multi_cleanup(multi)
+    }
+
+    /// Answers `transfer`'s caller once, and frees its handle.
+    private func finish(_ transfer: CurlTransfer, with outcome: Result<HTTPResponse, TransportError>) {
+        let isFirst = transfer.phase.withLock { phase in
+            defer { phase = .finished }
+            return phase != .finished
+        }
+        guard isFirst else { return }
+        transfer.release()
+        transfer.continuation?.resume(returning: outcome)
+        transfer.continuation = nil
+    }
+}

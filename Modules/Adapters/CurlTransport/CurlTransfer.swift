@@ -1,0 +1,193 @@
+import CCurl
+import Foundation
+import Ports
+import Synchronization
+
+/// One request in flight: its easy handle, what has arrived, and who waits for the answer.
+///
+/// Once submitted, a transfer is touched only by the engine's thread — curl calls its
+/// callbacks inside `curl_multi_perform` there — except for ``phase``, which the caller's
+/// cancellation also moves, under its lock.
+final class CurlTransfer: @unchecked Sendable {
+    // Sendable: see above; everything but `phase` belongs to one thread at a time, and the
+    // hand-over (submit) goes through the engine's lock.
+    enum Phase {
+        case created, submitted, cancelled, finished
+    }
+
+    typealias Continuation = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+
+    let request: HTTPRequest
+    let easy: UnsafeMutableRawPointer
+    let phase = Mutex(Phase.created)
+    var continuation: Continuation?
+    private let curl: LibCurl
+    private let headerList: UnsafeMutableRawPointer?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+    private var body = Data()
+    private var headers = HTTPHeaders()
+    /// The status of the response whose headers are arriving.
+    private var statusSeen = 0
+    private var exceededLimit = false
+
+    /// A transfer of `request`, its easy handle set up; trusting `authorities`.
+    init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities) throws(TransportError) {
+        guard let easy = curl.functions.pointee.easy_init() else {
+            throw TransportError(.other, "libcurl could not make a handle (curl_easy_init)")
+        }
+        self.request = request
+        self.easy = easy
+        self.curl = curl
+        errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+        var list: UnsafeMutableRawPointer?
+        // "Expect:" keeps curl from waiting for a 100 Continue before a body.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            list = curl.functions.pointee.slist_append(list, line)
+        }
+        headerList = list
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let f = curl.functions
+        var failures: [Int32] = [
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_NOSIGNAL), 1),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FOLLOWLOCATION), 0),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTP_VERSION), Int(CCURL_HTTP_VERSION_2TLS)),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HTTPHEADER), list),
+            ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_WRITEFUNCTION), receiveBody),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_WRITEDATA), context),
+            ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_HEADERFUNCTION), receiveHeader),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HEADERDATA), context),
+        ]
+        // Strings are copied by curl. An empty ACCEPT_ENCODING offers every decoding curl has.
+        let strings: [(Int32, String?)] = [
+            (Int32(CCURLOPT_URL), request.url.absoluteString), (Int32(CCURLOPT_ACCEPT_ENCODING), ""),
+            (Int32(CCURLOPT_CAINFO), authorities.file), (Int32(CCURLOPT_CAPATH), authorities.directory),
+        ]
+        for case let (option, value?) in strings {
+            failures.append(value.withCString { ccurl_easy_setopt_pointer(f, easy, option, $0) })
+        }
+        failures += Self.method(of: request, on: easy, curl: curl)
+        // Only http and https, when this curl can be told so (7.85 and later).
+        _ = ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https")
+        if let code = failures.first(where: { $0 != CurlCode.ok }) {
+            release()
+            throw TransportError(.other, "libcurl refused an option: \(curl.describe(code))")
+        }
+    }
+
+    deinit {
+        errorBuffer.deallocate()
+    }
+
+    /// Frees the easy handle and the header list: after the engine removed the handle.
+    func release() {
+        curl.functions.pointee.easy_cleanup(easy)
+        curl.functions.pointee.slist_free_all(headerList)
+    }
+
+    /// The answer, or why there is none, from the transfer's CURLcode.
+    func outcome(of code: Int32) -> Result<HTTPResponse, TransportError> {
+        if exceededLimit {
+            return .failure(TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes"))
+        }
+        guard code == CurlCode.ok else {
+            let said = String(cString: errorBuffer)
+            return .failure(TransportError(CurlCode.cause(of: code), said.isEmpty ? curl.describe(code) : said))
+        }
+        var status = 0
+        _ = ccurl_easy_getinfo_long(curl.functions, easy, Int32(CCURLINFO_RESPONSE_CODE), &status)
+        return .success(HTTPResponse(status: status, headers: headers, body: body))
+    }
+
+    /// `count` bytes of (decoded) body: appended in place, or the transfer stopped when they
+    /// would pass the limit — so a compressed body that inflates without end stops there.
+    fileprivate func receive(body bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
+        guard body.count + count <= request.maximumResponseSize else {
+            exceededLimit = true
+            return 0  // curl stops the transfer with CURLE_WRITE_ERROR
+        }
+        if let bytes, count > 0 {
+            body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return count
+    }
+
+    /// One header line. A status line starts a response anew (after a 100 Continue); at the
+    /// end of a final response's headers a declared length past the limit stops the
+    /// transfer before its body, and a smaller one reserves room for it.
+    fileprivate func receive(header bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
+        guard let bytes else { return count }
+        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = HTTPHeaders()
+            statusSeen = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        } else if line.isEmpty {
+            let declared = headers["Content-Encoding"] == nil ? headers["Content-Length"].flatMap { Int($0) } : nil
+            if statusSeen >= 200, let declared {
+                guard declared <= request.maximumResponseSize else {
+                    exceededLimit = true
+                    return 0
+                }
+                body.reserveCapacity(declared)
+            }
+        } else if let colon = line.firstIndex(of: ":") {
+            headers.append(
+                name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return count
+    }
+
+    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+        max(1, Int(min(seconds, 86_400) * 1000))
+    }
+
+    /// The options for the request's method and body.
+    private static func method(of request: HTTPRequest, on easy: UnsafeMutableRawPointer, curl: LibCurl) -> [Int32] {
+        let f = curl.functions
+        var codes: [Int32] = []
+        switch request.method {
+        case "GET" where request.body == nil:
+            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTPGET), 1))
+        case "HEAD":
+            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_NOBODY), 1))
+        default:
+            if request.method != "POST" {
+                codes.append(
+                    request.method.withCString { ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_CUSTOMREQUEST), $0) }
+                )
+            }
+            // A request that must not be sent twice gets a connection of its own: on a reused one
+            // that dies before an answer, curl would silently send it again (a refresh twice is
+            // a refresh token presented twice, which ends the session).
+            if !["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) {
+                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FRESH_CONNECT), 1))
+            }
+            // A body always comes from memory: a POST without one would have curl read stdin.
+            if request.method == "POST" || request.body != nil {
+                let body = request.body ?? Data()
+                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_POST), 1))
+                codes.append(
+                    ccurl_easy_setopt_offset(f, easy, Int32(CCURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count)))
+                codes.append(
+                    (body + [0]).withUnsafeBytes {
+                        ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_COPYPOSTFIELDS), $0.baseAddress)
+                    })
+            }
+        }
+        return codes
+    }
+}
+
+/// curl's write callback: the context is the transfer.
+private let receiveBody: CCurlDataCallback = { bytes, size, count, context in
+    Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().receive(body: bytes, count: size * count)
+}
+
+/// curl's header callback: one whole line at a time.
+private let receiveHeader: CCurlDataCallback = { bytes, size, count, context in
+    Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().receive(header: bytes, count: size * count)
+}

@@ -1,0 +1,63 @@
+import Ports
+import Synchronization
+
+/// The ``Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
+/// there — driven directly, loaded at run time on the first request.
+///
+/// One multi handle on one thread sleeping in `curl_multi_poll` serves every request of
+/// a transport (see `CurlEngine`). Each request has curl's own deadline
+/// (`CURLOPT_TIMEOUT_MS`, which a trickling server cannot stretch), follows no redirect,
+/// negotiates no authentication (a 401 returns at once), keeps no cookies, accepts every
+/// encoding curl decodes and counts the limit in decoded bytes, and is removed from curl
+/// the moment its task is cancelled. Proxies come from the environment as libcurl reads it
+/// (`https_proxy`, `no_proxy`, …); trust is the system's store unless
+/// ``CertificateAuthorities`` says otherwise.
+public final class CurlTransport: HTTPTransport {
+    private let authorities: CertificateAuthorities
+    /// Started with the first request, so that a transport that sends nothing never loads libcurl.
+    private let engine = Mutex<Result<CurlEngine, TransportError>?>(nil)
+
+    /// A transport trusting `authorities`; libcurl is not loaded until it sends.
+    public init(certificateAuthorities authorities: CertificateAuthorities = .system) {
+        self.authorities = authorities
+    }
+
+    deinit {
+        if case .success(let engine) = engine.withLock({ $0 }) { engine.stop() }
+    }
+
+    /// Whether libcurl can be loaded on this machine (loading it, once, if it can).
+    public static var isAvailable: Bool {
+        if case .success = LibCurl.shared { true } else { false }
+    }
+
+    /// Sends `request`; see ``Ports/HTTPTransport``.
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
+        let curl = try LibCurl.shared.get()
+        let engine = try startedEngine(curl)
+        let transfer = try CurlTransfer(request, curl: curl, authorities: authorities)
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.continuation = continuation
+                engine.submit(transfer)
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+        return try outcome.get()
+    }
+
+    private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
+        try engine.withLock { engine in
+            if engine == nil {
+                do throws(TransportError) {
+                    engine = .success(try CurlEngine(curl: curl))
+                } catch {
+                    engine = .failure(error)
+                }
+            }
+            return engine!
+        }.get()
+    }
+}

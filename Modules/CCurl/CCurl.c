@@ -1,0 +1,79 @@
+#include "CCurl.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+
+typedef int (*EasySetopt)(CCurlEasy *, int, ...);
+typedef int (*EasyGetinfo)(CCurlEasy *, int, ...);
+typedef int (*MultiSetopt)(CCurlMulti *, int, ...);
+
+static int resolve(void *library, const char *name, void **slot, char *error, size_t errorSize) {
+    *slot = dlsym(library, name);
+    if (*slot == NULL) {
+        snprintf(error, errorSize, "%s has no %s (libcurl 7.68 or later is needed)", "libcurl", name);
+        return -1;
+    }
+    return 0;
+}
+
+int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t errorSize) {
+    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(error, errorSize, "%s", reason != NULL ? reason : "dlopen failed");
+        return -1;
+    }
+    struct {
+        const char *name;
+        void **slot;
+    } symbols[] = {
+        {"curl_global_init", (void **)&functions->global_init},
+        {"curl_easy_init", (void **)&functions->easy_init},
+        {"curl_easy_cleanup", (void **)&functions->easy_cleanup},
+        {"curl_easy_strerror", (void **)&functions->easy_strerror},
+        {"curl_multi_init", (void **)&functions->multi_init},
+        {"curl_multi_cleanup", (void **)&functions->multi_cleanup},
+        {"curl_multi_add_handle", (void **)&functions->multi_add_handle},
+        {"curl_multi_remove_handle", (void **)&functions->multi_remove_handle},
+        {"curl_multi_perform", (void **)&functions->multi_perform},
+        {"curl_multi_poll", (void **)&functions->multi_poll},
+        {"curl_multi_wakeup", (void **)&functions->multi_wakeup},
+        {"curl_multi_info_read", (void **)&functions->multi_info_read},
+        {"curl_slist_append", (void **)&functions->slist_append},
+        {"curl_slist_free_all", (void **)&functions->slist_free_all},
+        {"curl_easy_setopt", &functions->easy_setopt},
+        {"curl_easy_getinfo", &functions->easy_getinfo},
+        {"curl_multi_setopt", &functions->multi_setopt},
+    };
+    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
+        if (resolve(library, symbols[index].name, symbols[index].slot, error, errorSize) != 0) {
+            dlclose(library);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ccurl_easy_setopt_long(const CCurlFunctions *functions, CCurlEasy *easy, int option, long value) {
+    return ((EasySetopt)functions->easy_setopt)(easy, option, value);
+}
+
+int ccurl_easy_setopt_pointer(const CCurlFunctions *functions, CCurlEasy *easy, int option, const void *value) {
+    return ((EasySetopt)functions->easy_setopt)(easy, option, value);
+}
+
+int ccurl_easy_setopt_callback(const CCurlFunctions *functions, CCurlEasy *easy, int option, CCurlDataCallback value) {
+    return ((EasySetopt)functions->easy_setopt)(easy, option, value);
+}
+
+int ccurl_easy_setopt_offset(const CCurlFunctions *functions, CCurlEasy *easy, int option, int64_t value) {
+    return ((EasySetopt)functions->easy_setopt)(easy, option, value);
+}
+
+int ccurl_easy_getinfo_long(const CCurlFunctions *functions, CCurlEasy *easy, int info, long *value) {
+    return ((EasyGetinfo)functions->easy_getinfo)(easy, info, value);
+}
+
+int ccurl_multi_setopt_long(const CCurlFunctions *functions, CCurlMulti *multi, int option, long value) {
+    return ((MultiSetopt)functions->multi_setopt)(multi, option, value);
+}

@@ -1,0 +1,104 @@
+// The few parts of libcurl's stable ABI the libcurl transport uses, declared here so that
+// nothing of curl's is needed to build: libcurl itself is loaded at run time (ccurl_load).
+// Option and info numbers are curl's own (include/curl/curl.h, multi.h; unchanged since
+// their introduction, as curl guarantees).
+#ifndef CCURL_H
+#define CCURL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void CCurlEasy;
+typedef void CCurlMulti;
+
+/// A CURLMsg: what curl_multi_info_read reports of a finished transfer.
+typedef struct {
+    int message;  // CURLMSG_DONE is 1
+    CCurlEasy *easy;
+    union {
+        void *whatever;
+        int result;  // the transfer's CURLcode
+    } data;
+} CCurlMessage;
+
+enum {
+    CCURLMSG_DONE = 1,
+    CCURL_ERROR_SIZE = 256,
+    CCURL_GLOBAL_DEFAULT = 3,
+    CCURL_HTTP_VERSION_2TLS = 4,
+    CCURLPIPE_MULTIPLEX = 2,
+};
+
+/// CURLoption numbers: a type base (long 0, pointer 10000, function 20000, off_t 30000)
+/// plus the option's index.
+enum {
+    CCURLOPT_WRITEDATA = 10001,
+    CCURLOPT_URL = 10002,
+    CCURLOPT_ERRORBUFFER = 10010,
+    CCURLOPT_WRITEFUNCTION = 20011,
+    CCURLOPT_HTTPHEADER = 10023,
+    CCURLOPT_HEADERDATA = 10029,
+    CCURLOPT_CUSTOMREQUEST = 10036,
+    CCURLOPT_NOBODY = 44,
+    CCURLOPT_POST = 47,
+    CCURLOPT_FOLLOWLOCATION = 52,
+    CCURLOPT_FRESH_CONNECT = 74,
+    CCURLOPT_CAINFO = 10065,
+    CCURLOPT_HEADERFUNCTION = 20079,
+    CCURLOPT_HTTPGET = 80,
+    CCURLOPT_HTTP_VERSION = 84,
+    CCURLOPT_CAPATH = 10097,
+    CCURLOPT_NOSIGNAL = 99,
+    CCURLOPT_ACCEPT_ENCODING = 10102,
+    CCURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    CCURLOPT_TIMEOUT_MS = 155,
+    CCURLOPT_CONNECTTIMEOUT_MS = 156,
+    CCURLOPT_COPYPOSTFIELDS = 10165,
+    CCURLOPT_PROTOCOLS_STR = 10318,
+    CCURLMOPT_PIPELINING = 3,
+};
+
+/// CURLINFO numbers: a type base (string 0x100000, long 0x200000) plus the index.
+enum {
+    CCURLINFO_RESPONSE_CODE = 0x200000 + 2,
+    CCURLINFO_HTTP_VERSION = 0x200000 + 46,
+};
+
+/// A write or header callback: `count` bytes at `data` (curl passes size 1).
+typedef size_t (*CCurlDataCallback)(char *data, size_t size, size_t count, void *context);
+
+/// The functions of libcurl, resolved with dlsym. The variadic ones (the setopt and
+/// getinfo calls) are called through the ccurl_ helpers below, which pass each argument
+/// as the type curl reads it with.
+typedef struct {
+    int (*global_init)(long flags);
+    CCurlEasy *(*easy_init)(void);
+    void (*easy_cleanup)(CCurlEasy *easy);
+    const char *(*easy_strerror)(int code);
+    CCurlMulti *(*multi_init)(void);
+    int (*multi_cleanup)(CCurlMulti *multi);
+    int (*multi_add_handle)(CCurlMulti *multi, CCurlEasy *easy);
+    int (*multi_remove_handle)(CCurlMulti *multi, CCurlEasy *easy);
+    int (*multi_perform)(CCurlMulti *multi, int *running);
+    int (*multi_poll)(CCurlMulti *multi, void *extra, unsigned int extraCount, int timeoutMilliseconds, int *ready);
+    int (*multi_wakeup)(CCurlMulti *multi);
+    CCurlMessage *(*multi_info_read)(CCurlMulti *multi, int *remaining);
+    void *(*slist_append)(void *list, const char *string);
+    void (*slist_free_all)(void *list);
+    void *easy_setopt;
+    void *easy_getinfo;
+    void *multi_setopt;
+} CCurlFunctions;
+
+/// Loads the libcurl at `path` (dlopen) and resolves every function above; 0 when all
+/// were found, else -1 with the loader's words in `error`.
+int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t errorSize);
+
+int ccurl_easy_setopt_long(const CCurlFunctions *functions, CCurlEasy *easy, int option, long value);
+int ccurl_easy_setopt_pointer(const CCurlFunctions *functions, CCurlEasy *easy, int option, const void *value);
+int ccurl_easy_setopt_callback(const CCurlFunctions *functions, CCurlEasy *easy, int option, CCurlDataCallback value);
+int ccurl_easy_setopt_offset(const CCurlFunctions *functions, CCurlEasy *easy, int option, int64_t value);
+int ccurl_easy_getinfo_long(const CCurlFunctions *functions, CCurlEasy *easy, int info, long *value);
+int ccurl_multi_setopt_long(const CCurlFunctions *functions, CCurlMulti *multi, int option, long value);
+
+#endif

@@ -1,0 +1,11 @@
+import CurlTransport
+import TestSupport
+import Testing
+
+@Suite("Transport contract: CurlTransport, against mock-api over loopback")
+struct CurlTransportContractTests {
+    @Test(arguments: HTTPTransportContract.cases)
+    func contract(_ check: HTTPTransportContract) async throws {
+        try await check.run(on: HTTPTransportSubject { CurlTransport() })
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Ports
+import TestSupport
+import Testing
+
+@testable import URLSessionTransport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Transport contract: URLSessionTransport, against mock-api over loopback")
+struct URLSessionTransportContractTests {
+    @Test(arguments: HTTPTransportContract.cases)
+    func contract(_ check: HTTPTransportContract) async throws {
+        try await check.run(on: HTTPTransportSubject { URLSessionTransport() })
+    }
+}
+
+/// URLSession's codes as the port's causes; Linux's URLSession reports libcurl's failures
+/// it has no code for as -1 with curl's words alone, and only those words tell TLS apart.
+@Suite("URLSessionTransport: URLError codes, and Linux's code -1, as transport causes")
+struct URLErrorMappingTests {
+    @Test(arguments: [
+        (URLError.Code.notConnectedToInternet, TransportError.Cause.offline), (.cannotFindHost, .hostNotFound),
+        (.dnsLookupFailed, .hostNotFound), (.cannotConnectToHost, .cannotConnect),
+        (.networkConnectionLost, .connectionLost), (.timedOut, .timedOut), (.cancelled, .cancelled),
+        (.dataLengthExceedsMaximum, .tooLarge), (.badServerResponse, .malformed), (.unsupportedURL, .other),
+        (.secureConnectionFailed, .tlsFailed), (.serverCertificateUntrusted, .untrustedCertificate),
+    ])
+    func codesAreCauses(code: URLError.Code, cause: TransportError.Cause) {
+        #expect(URLErrorMapping.transportError(for: URLError(code)).cause == cause)
+    }
+
+    @Test(arguments: [
+        ("SSL certificate problem: self-signed certificate", TransportError.Cause.untrustedCertificate),
+        ("SSL: no alternative certificate subject name matches target host name '127.0.0.1'", .untrustedCertificate),
+        ("OpenSSL SSL_connect: Connection reset by peer", .tlsFailed),
+        ("Failed sending data to the peer", .other),
+    ])
+    func linuxsCodeMinusOneIsToldByCurlsWords(detail: String, cause: TransportError.Cause) {
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: detail])
+        #expect(URLErrorMapping.transportError(for: error) == TransportError(cause, detail))
+    }
+}
