@@ -13,6 +13,8 @@ struct CommandLineParser {
         let summary: String
         /// The values it accepts, when they are a fixed few (for completions and checks).
         var choices: [String] = []
+        /// What a wrong value is told it should be, when the list of choices alone is not enough.
+        var expected: String?
 
         var isFlag: Bool { valueName == nil }
     }
@@ -113,7 +115,8 @@ struct CommandLineParser {
         guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("--")
         else { throw .missingValue(option.name, valueName: option.valueName ?? "VALUE") }
         guard option.choices.isEmpty || option.choices.contains(value) else {
-            throw .invalidValue(option.name, value: value, expected: option.choices.joined(separator: ", "))
+            throw .invalidValue(
+                option.name, value: value, expected: option.expected ?? option.choices.joined(separator: ", "))
         }
         parsed.options[option.name] = value
     }

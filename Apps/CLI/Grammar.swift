@@ -22,7 +22,7 @@ enum Grammar {
             name: "--transport", valueName: "T",
             summary:
                 "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or ")) [COCOACASTS_TRANSPORT]",
-            choices: TransportChoice.available.map(\.rawValue)),
+            choices: TransportChoice.available.map(\.rawValue), expected: TransportChoice.expected),
         .init(
             name: "--cacert", valueName: "FILE",
             summary: "trust the certificate authorities in FILE for https [COCOACASTS_CACERT]"),

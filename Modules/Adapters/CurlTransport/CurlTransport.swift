@@ -50,14 +50,15 @@ public final class CurlTransport: HTTPTransport {
 
     private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
         try engine.withLock { engine in
-            if engine == nil {
-                do throws(TransportError) {
-                    engine = .success(try CurlEngine(curl: curl))
-                } catch {
-                    engine = .failure(error)
-                }
+            if let started = engine { return started }
+            let started: Result<CurlEngine, TransportError>
+            do throws(TransportError) {
+                started = .success(try CurlEngine(curl: curl))
+            } catch {
+                started = .failure(error)
             }
-            return engine!
+            engine = started
+            return started
         }.get()
     }
 }
