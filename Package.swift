@@ -7,12 +7,14 @@ let package = Package(
     name: "Cocoacasts",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        // What an app embedding the layer links: the models and ports, the HTTP client,
-        // the view-models, and Stubs for its previews. FileTokenStore and TerminalUI serve
+        // What an app embedding the layer links: the models and ports, the HTTP client and a
+        // transport for it, the view-models, and Stubs for its previews. FileTokenStore and TerminalUI serve
         // this package's own apps only, so they are not offered.
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "FoundationHTTP", targets: ["FoundationHTTP"]),
+        .library(name: "CurlTransport", targets: ["CurlTransport"]),
+        .library(name: "URLSessionTransport", targets: ["URLSessionTransport"]),
         .library(name: "Stubs", targets: ["Stubs"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .executable(name: "cocoacasts", targets: ["cocoacasts"]),
@@ -84,6 +86,8 @@ let package = Package(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
             path: "Tests/FaultSoak"),
         .executableTarget(
+            name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
+        .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
         .testTarget(
@@ -120,7 +124,8 @@ let package = Package(
             name: "CurlTransportTests", dependencies: ["CurlTransport", "Ports", "Domain", "TestSupport"],
             path: "Tests/CurlTransportTests"),
         .testTarget(
-            name: "URLSessionTransportTests", dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport"],
+            name: "URLSessionTransportTests",
+            dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
             name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],

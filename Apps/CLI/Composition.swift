@@ -46,8 +46,8 @@ struct SavedCatalogue: Sendable {
 
 /// The only place that chooses adapters.
 enum Composition {
-    /// The services for `settings`: `APIClient` over `URLSessionTransport` for a base URL,
-    /// or over the in-process mock API without one; tokens in the credentials file,
+    /// The services for `settings`: `APIClient` over the transport `settings` choose (see
+    /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens in the credentials file,
     /// migrated from the earlier release's file. A process waits for another's lock on
     /// the file a little longer than a request may take — long enough to wait out
     /// another process's refresh, no longer.

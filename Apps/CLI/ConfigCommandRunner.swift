@@ -84,7 +84,7 @@ struct ConfigCommandRunner {
         console.print(
             (lines + [
                 "",
-                "Config file: \(file.path) (flags win over the environment, "
+                "Config file: \(TerminalText.sanitized(file.path)) (flags win over the environment, "
                     + "the environment over this file)",
             ]).joined(separator: "\n"))
     }

@@ -108,7 +108,7 @@ enum Grammar {
             ]),
         .init(
             name: "config", arguments: ["<get|set|unset|list>", "[key]", "[value]"], options: [json],
-            summary: "Keep base-url, api-token and timeout in the config file",
+            summary: "Keep settings (base-url, api-token, timeout, transport, cacert) in the config file",
             examples: [
                 ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
                 ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),

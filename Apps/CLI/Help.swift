@@ -18,8 +18,9 @@ enum Help {
             ] + environment + [
                 "",
                 "FILES:",
-                "  $XDG_CONFIG_HOME/cocoacasts/config.json        base-url, api-token, timeout (cocoacasts config)",
+                "  $XDG_CONFIG_HOME/cocoacasts/config.json        the settings of cocoacasts config",
                 "  $XDG_CONFIG_HOME/cocoacasts/credentials.json   the tokens, 0600 (XDG_CONFIG_HOME: ~/.config)",
+                "  $XDG_CACHE_HOME/cocoacasts/                    the saved catalogue (XDG_CACHE_HOME: ~/.cache)",
                 "",
                 "EXIT STATUS:",
             ] + codes + [
@@ -34,6 +35,9 @@ enum Help {
         "  COCOACASTS_BASE_URL    the API; without one, the mock API built into cocoacasts",
         "  COCOACASTS_API_TOKEN   the X-API-TOKEN (default: the series' token)",
         "  COCOACASTS_TIMEOUT     seconds a request may take (default 30)",
+        "  COCOACASTS_TRANSPORT   the HTTP engine (\(TransportChoice.available.map(\.rawValue).joined(separator: ", ")))",
+        "  COCOACASTS_CACERT      certificate authorities to trust instead of the system's (a PEM file)",
+        "  SSL_CERT_FILE          CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE), as curl's tools read them",
         "  COCOACASTS_STORE       the token file (default: $XDG_CONFIG_HOME/cocoacasts/credentials.json)",
         "  COCOACASTS_PASSWORD    the password for signin (never pass it as an argument)",
         "  NO_COLOR               set and not empty: no colour (as --color never)",

@@ -41,7 +41,9 @@ enum Manual {
                 ".SH FILES", ".TP", ".I $XDG_CONFIG_HOME/cocoacasts/config.json",
                 text("Settings kept by cocoacasts config (0600)."), ".TP",
                 ".I $XDG_CONFIG_HOME/cocoacasts/credentials.json",
-                text("The tokens (0600); XDG_CONFIG_HOME defaults to ~/.config."),
+                text("The tokens (0600); XDG_CONFIG_HOME defaults to ~/.config."), ".TP",
+                ".I $XDG_CACHE_HOME/cocoacasts/",
+                text("The saved catalogue (0700); XDG_CACHE_HOME defaults to ~/.cache."),
                 ".SH EXIT STATUS",
             ] + ExitCode.allCases.flatMap { [".TP", ".B \($0.rawValue)", text($0.summary)] }
         lines +=

@@ -1,3 +1,4 @@
+import CurlTransport
 import FoundationHTTP
 
 /// What `--verbose` says the transport takes from the environment: the proxies libcurl
@@ -9,21 +10,18 @@ enum TransportEnvironment {
         "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
     ]
 
-    /// One line per proxy variable set (a proxy's user info redacted), and one for trust.
+    /// One line per proxy variable set (a proxy's user info redacted), and one for trust,
+    /// as the transport will see it.
     static func describe(_ environment: [String: String], cacert: String?) -> [String] {
         let proxies = proxyVariables.compactMap { name in
             environment[name].flatMap {
                 $0.isEmpty ? nil : "proxy from the environment: \(name)=\(Redaction.urlText($0))"
             }
         }
-        let trust =
-            if let cacert {
-                "trusting the certificate authorities in \(cacert) (--cacert, COCOACASTS_CACERT or config cacert)"
-            } else if let file = environment["SSL_CERT_FILE"] ?? environment["CURL_CA_BUNDLE"], !file.isEmpty {
-                "trusting the certificate authorities in \(file) (SSL_CERT_FILE or CURL_CA_BUNDLE)"
-            } else {
-                "trusting the system's certificate authorities"
-            }
-        return proxies + [trust]
+        let authorities = CertificateAuthorities(environment: environment, explicitFile: cacert)
+        let source = cacert != nil ? "--cacert, COCOACASTS_CACERT or config cacert" : "SSL_CERT_FILE or CURL_CA_BUNDLE"
+        var trust = authorities.file.map { ["trusting the certificate authorities in \($0) (\(source))"] } ?? []
+        trust += authorities.directory.map { ["trusting the certificate authorities in \($0)/ (SSL_CERT_DIR)"] } ?? []
+        return proxies + (trust.isEmpty ? ["trusting the system's certificate authorities"] : trust)
     }
 }

@@ -43,7 +43,7 @@ struct CurlTransportTests {
     }
 
     @Test(arguments: [
-        (Int32(28), TransportError.Cause.timedOut), (7, .cannotConnect), (6, .hostNotFound), (5, .hostNotFound),
+        (Int32(28), TransportError.Cause.timedOut), (7, .cannotConnect), (6, .hostNotFound), (5, .other),
         (18, .connectionLost), (52, .connectionLost), (56, .connectionLost), (60, .untrustedCertificate),
         (35, .tlsFailed), (77, .tlsFailed), (8, .malformed), (61, .malformed), (42, .cancelled), (100, .tooLarge),
         (3, .other),
@@ -74,5 +74,50 @@ struct CurlTransportTests {
             }
             #expect(statuses == Array(repeating: 200, count: 50))
         }
+    }
+}
+
+@Suite("CurlTransport: cancellation at any moment of many requests")
+struct CurlTransportCancellationTests {
+    /// A cancellation lost between submitting and adding, or aimed at a finished transfer
+    /// whose handle's address a new one reused, would leave a request waiting for its
+    /// deadline (four minutes here): every one ends, cancelled or answered, in far less.
+    @Test func twoHundredRequestsCancelledAtRandomMomentsAllEnd() async throws {
+        let fault = #"{"route": "*", "kind": "latency", "seconds": 0.02, "count": -1}"#
+        try await MockAPIServer.with(arguments: ["--fault", fault]) { server async throws in
+            let transport = CurlTransport()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let outcomes = await withTaskGroup(of: TransportError.Cause?.self) { group in
+                for _ in 0..<200 {
+                    let request = server.request("episodes", timeout: 240)
+                    let send = Task { () async -> TransportError.Cause? in
+                        do throws(TransportError) {
+                            _ = try await transport.send(request)
+                            return nil
+                        } catch {
+                            return error.cause
+                        }
+                    }
+                    group.addTask {
+                        try? await Task.sleep(for: .microseconds(Int.random(in: 0...40_000)))
+                        send.cancel()
+                        return await send.value
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.count == 200)
+            #expect(outcomes.allSatisfy { $0 == nil || $0 == .cancelled }, "\(Set(outcomes.compactMap { $0 }))")
+            #expect(clock.now - start < .seconds(120), "half the deadline a lost cancellation would wait")
+        }
+    }
+
+    @Test func whatIsGivenReplacesCurlsBuiltInTrustInsteadOfAddingToIt() {
+        #expect(CurlTransfer.trustOptions(.system).isEmpty, "the system's store: curl's defaults stand")
+        let file = CurlTransfer.trustOptions(CertificateAuthorities(file: "/ca.pem"))
+        #expect(file.map(\.1) == ["/ca.pem", nil], "a file given: no default directory either")
+        let directory = CurlTransfer.trustOptions(CertificateAuthorities(directory: "/cas"))
+        #expect(directory.map(\.1) == [nil, "/cas"], "a directory given: no default bundle either")
     }
 }

@@ -138,7 +138,7 @@ struct APIClientRedirectTests {
         }
         let client = APIClient(
             configuration: configuration, accessTokenProvider: SpyAccessTokenProvider(nil), transport: transport)
-        await #expect(throws: APIError.unreachable(.timedOut(seconds: configuration.timeout * 3))) {
+        await #expect(throws: APIError.unreachable(.timedOut(seconds: configuration.callDeadline))) {
             try await client.episodes()
         }
         #expect(transport.requests.count < 5)

@@ -15,6 +15,23 @@ struct URLSessionTransportContractTests {
     func contract(_ check: HTTPTransportContract) async throws {
         try await check.run(on: HTTPTransportSubject { URLSessionTransport() })
     }
+
+    /// Foundation made an empty, world-readable `~/.cache/org.swift.foundation.URLCache/…`
+    /// for a session that keeps no cache (issue 25); a process of its own shows what is left.
+    @Test func aRequestLeavesNoURLCacheDirectory() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory async throws in
+                let outcome = try await ChildProcess.run(
+                    BuiltProduct.url(named: "urlsession-probe"),
+                    [server.baseURL.appendingPathComponent("episodes").absoluteString],
+                    environment: ["HOME": directory.url.path, "PATH": "/usr/bin:/bin"])
+                #expect(outcome.status == 0 && outcome.stdout == "403\n", "\(outcome.stderr)")  // no API token sent
+                let cache = directory.file(".cache").path
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+                #expect(!names.contains("org.swift.foundation.URLCache"), "\(names)")
+            }
+        }
+    }
 }
 
 /// URLSession's codes as the port's causes; Linux's URLSession reports libcurl's failures

@@ -4,13 +4,11 @@ import Ports
 /// each one is. The code decides; curl's words only go into the message.
 enum CurlCode {
     static let ok: Int32 = 0
-    static let couldNotResolveProxy: Int32 = 5
     static let couldNotResolveHost: Int32 = 6
     static let couldNotConnect: Int32 = 7
     static let weirdServerReply: Int32 = 8
     static let http2: Int32 = 16
     static let partialFile: Int32 = 18
-    static let writeError: Int32 = 23
     static let operationTimedOut: Int32 = 28
     static let sslConnectError: Int32 = 35
     static let abortedByCallback: Int32 = 42
@@ -35,7 +33,7 @@ enum CurlCode {
         switch code {
         case operationTimedOut: .timedOut
         case couldNotConnect: .cannotConnect
-        case couldNotResolveHost, couldNotResolveProxy: .hostNotFound
+        case couldNotResolveHost: .hostNotFound
         // A body cut short (18), a connection closed before any answer (52) or reset (55, 56, 92).
         case partialFile, gotNothing, sendError, receiveError, http2Stream: .connectionLost
         case peerFailedVerification, sslIssuerError, sslPinnedPublicKeyMismatch, sslInvalidCertificateStatus:

@@ -12,8 +12,9 @@ import Synchronization
 /// (HTTP/2 streams multiplexed on one, as curl offers).
 final class CurlEngine: @unchecked Sendable {
     // Sendable: `multi` and `running` are touched only by the engine's thread (and by
-    // init/deinit, before it starts and after it ended); what other threads hand over goes
-    // through `inbox`, under its lock, and curl_multi_wakeup may be called from any thread.
+    // init, before it starts); what other threads hand over goes through `inbox`, under
+    // its lock, which also guards every transfer's phase; curl_multi_wakeup may be called
+    // from any thread.
     private struct Inbox {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
@@ -40,25 +41,34 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Starts `transfer`, or answers it at once when it was cancelled before it got here.
     func submit(_ transfer: CurlTransfer) {
-        let wasCancelled = transfer.phase.withLock { phase in
-            guard phase == .created else { return true }
-            phase = .submitted
+        // The phase and the inbox change together, so a cancellation is never lost between them.
+        let wasCancelled = inbox.withLock { inbox in
+            guard transfer.phase == .created else { return true }
+            transfer.phase = .submitted
+            inbox.added.append(transfer)
             return false
         }
         if wasCancelled { return finish(transfer, with: .failure(TransportError(.cancelled, "cancelled"))) }
-        inbox.withLock { $0.added.append(transfer) }
         _ = curl.functions.pointee.multi_wakeup(multi)
     }
 
     /// Stops `transfer` at once: its handle is removed and its caller answered `cancelled`.
+    /// One not submitted yet is answered by ``submit(_:)``; one finished, not at all.
     func cancel(_ transfer: CurlTransfer) {
-        let wasSubmitted = transfer.phase.withLock { phase in
-            defer { if phase != .finished { phase = .cancelled } }
-            return phase == .submitted
+        let mustRemove = inbox.withLock { inbox in
+            switch transfer.phase {
+            case .created:
+                transfer.phase = .cancelled
+                return false
+            case .submitted:
+                transfer.phase = .cancelled
+                inbox.cancelled.append(transfer)
+                return true
+            case .cancelled, .finished:
+                return false
+            }
         }
-        guard wasSubmitted else { return }  // not yet submitted (submit answers it) or already finished
-        inbox.withLock { $0.cancelled.append(transfer) }
-        _ = curl.functions.pointee.multi_wakeup(multi)
+        if mustRemove { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
     /// Ends the thread once no transfer runs (the transport is going away, so none will).
@@ -74,14 +84,19 @@ final class CurlEngine: @unchecked Sendable {
                 defer { (inbox.added, inbox.cancelled) = ([], []) }
                 return inbox
             }
+            let cancelledNow = Set(taken.cancelled.map(ObjectIdentifier.init))
             for transfer in taken.added {
-                if f.multi_add_handle(multi, transfer.easy) == 0 {
+                if cancelledNow.contains(ObjectIdentifier(transfer)) {
+                    finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
+                } else if f.multi_add_handle(multi, transfer.easy) == 0 {
                     running[transfer.easy] = transfer
                 } else {
                     finish(transfer, with: .failure(TransportError(.other, "libcurl refused the transfer")))
                 }
             }
-            for transfer in taken.cancelled where running.removeValue(forKey: transfer.easy) != nil {
+            // Identity, not the handle's address alone: a finished transfer's address may be a new one's.
+            for transfer in taken.cancelled where running[transfer.easy] === transfer {
+                running[transfer.easy] = nil
                 _ = f.multi_remove_handle(multi, transfer.easy)
                 finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
             }
@@ -106,9 +121,9 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Answers `transfer`'s caller once, and frees its handle.
     private func finish(_ transfer: CurlTransfer, with outcome: Result<HTTPResponse, TransportError>) {
-        let isFirst = transfer.phase.withLock { phase in
-            defer { phase = .finished }
-            return phase != .finished
+        let isFirst = inbox.withLock { _ in
+            defer { transfer.phase = .finished }
+            return transfer.phase != .finished
         }
         guard isFirst else { return }
         transfer.release()

@@ -1,16 +1,16 @@
 import CCurl
 import Foundation
 import Ports
-import Synchronization
 
 /// One request in flight: its easy handle, what has arrived, and who waits for the answer.
 ///
 /// Once submitted, a transfer is touched only by the engine's thread — curl calls its
 /// callbacks inside `curl_multi_perform` there — except for ``phase``, which the caller's
-/// cancellation also moves, under its lock.
+/// cancellation also moves, under the engine's lock.
 final class CurlTransfer: @unchecked Sendable {
-    // Sendable: see above; everything but `phase` belongs to one thread at a time, and the
-    // hand-over (submit) goes through the engine's lock.
+    // Sendable: see above; everything but `phase` belongs to one thread at a time, the
+    // hand-over (submit) goes through the engine's lock, and `phase` is only read or
+    // written under that lock.
     enum Phase {
         case created, submitted, cancelled, finished
     }
@@ -19,7 +19,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     let request: HTTPRequest
     let easy: UnsafeMutableRawPointer
-    let phase = Mutex(Phase.created)
+    /// Where the transfer is; read and written only under its engine's lock.
+    var phase = Phase.created
     var continuation: Continuation?
     private let curl: LibCurl
     private let headerList: UnsafeMutableRawPointer?
@@ -32,6 +33,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A transfer of `request`, its easy handle set up; trusting `authorities`.
     init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities) throws(TransportError) {
+        let lines = request.headers.map(Self.line(of:))
+        if let index = lines.firstIndex(of: nil) {
+            throw TransportError(.other, "the header \(request.headers.fields[index].name) holds a line break or a NUL")
+        }
         guard let easy = curl.functions.pointee.easy_init() else {
             throw TransportError(.other, "libcurl could not make a handle (curl_easy_init)")
         }
@@ -40,10 +45,11 @@ final class CurlTransfer: @unchecked Sendable {
         self.curl = curl
         errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
         var list: UnsafeMutableRawPointer?
-        // "Expect:" keeps curl from waiting for a 100 Continue before a body.
-        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+        for case let line? in lines {
             list = curl.functions.pointee.slist_append(list, line)
         }
+        // "Expect:" keeps curl from waiting for a 100 Continue before a body.
+        list = curl.functions.pointee.slist_append(list, "Expect:")
         headerList = list
         let context = Unmanaged.passUnretained(self).toOpaque()
         let f = curl.functions
@@ -52,7 +58,6 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FOLLOWLOCATION), 0),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
-            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTP_VERSION), Int(CCURL_HTTP_VERSION_2TLS)),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HTTPHEADER), list),
             ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_WRITEFUNCTION), receiveBody),
@@ -61,16 +66,21 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HEADERDATA), context),
         ]
         // Strings are copied by curl. An empty ACCEPT_ENCODING offers every decoding curl has.
-        let strings: [(Int32, String?)] = [
-            (Int32(CCURLOPT_URL), request.url.absoluteString), (Int32(CCURLOPT_ACCEPT_ENCODING), ""),
-            (Int32(CCURLOPT_CAINFO), authorities.file), (Int32(CCURLOPT_CAPATH), authorities.directory),
-        ]
-        for case let (option, value?) in strings {
-            failures.append(value.withCString { ccurl_easy_setopt_pointer(f, easy, option, $0) })
+        let strings: [(Int32, String?)] =
+            [(Int32(CCURLOPT_URL), request.url.absoluteString), (Int32(CCURLOPT_ACCEPT_ENCODING), "")]
+            + Self.trustOptions(authorities)
+        for (option, value) in strings {
+            failures.append(
+                value.map { $0.withCString { ccurl_easy_setopt_pointer(f, easy, option, $0) } }
+                    ?? ccurl_easy_setopt_pointer(f, easy, option, nil))
         }
         failures += Self.method(of: request, on: easy, curl: curl)
-        // Only http and https, when this curl can be told so (7.85 and later).
-        _ = ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https")
+        // Wishes a libcurl may not grant: HTTP/2 (built without nghttp2), and only http and
+        // https (the string form since 7.85, the bit mask before).
+        _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTP_VERSION), Int(CCURL_HTTP_VERSION_2TLS))
+        if ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https") != CurlCode.ok {
+            _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PROTOCOLS), Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS))
+        }
         if let code = failures.first(where: { $0 != CurlCode.ok }) {
             release()
             throw TransportError(.other, "libcurl refused an option: \(curl.describe(code))")
@@ -125,13 +135,15 @@ final class CurlTransfer: @unchecked Sendable {
             headers = HTTPHeaders()
             statusSeen = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         } else if line.isEmpty {
+            // Only a body that will come says its length: not a HEAD's, a 1xx's, 204's or 304's.
+            let hasBody = request.method != "HEAD" && statusSeen >= 200 && statusSeen != 204 && statusSeen != 304
             let declared = headers["Content-Encoding"] == nil ? headers["Content-Length"].flatMap { Int($0) } : nil
-            if statusSeen >= 200, let declared {
+            if hasBody, let declared {
                 guard declared <= request.maximumResponseSize else {
                     exceededLimit = true
                     return 0
                 }
-                body.reserveCapacity(declared)
+                body.reserveCapacity(min(declared, Self.largestReservation))
             }
         } else if let colon = line.firstIndex(of: ":") {
             headers.append(
@@ -139,46 +151,6 @@ final class CurlTransfer: @unchecked Sendable {
                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         return count
-    }
-
-    private static func milliseconds(_ seconds: TimeInterval) -> Int {
-        max(1, Int(min(seconds, 86_400) * 1000))
-    }
-
-    /// The options for the request's method and body.
-    private static func method(of request: HTTPRequest, on easy: UnsafeMutableRawPointer, curl: LibCurl) -> [Int32] {
-        let f = curl.functions
-        var codes: [Int32] = []
-        switch request.method {
-        case "GET" where request.body == nil:
-            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTPGET), 1))
-        case "HEAD":
-            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_NOBODY), 1))
-        default:
-            if request.method != "POST" {
-                codes.append(
-                    request.method.withCString { ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_CUSTOMREQUEST), $0) }
-                )
-            }
-            // A request that must not be sent twice gets a connection of its own: on a reused one
-            // that dies before an answer, curl would silently send it again (a refresh twice is
-            // a refresh token presented twice, which ends the session).
-            if !["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) {
-                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FRESH_CONNECT), 1))
-            }
-            // A body always comes from memory: a POST without one would have curl read stdin.
-            if request.method == "POST" || request.body != nil {
-                let body = request.body ?? Data()
-                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_POST), 1))
-                codes.append(
-                    ccurl_easy_setopt_offset(f, easy, Int32(CCURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count)))
-                codes.append(
-                    (body + [0]).withUnsafeBytes {
-                        ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_COPYPOSTFIELDS), $0.baseAddress)
-                    })
-            }
-        }
-        return codes
     }
 }
 

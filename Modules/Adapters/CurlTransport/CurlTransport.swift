@@ -26,11 +26,6 @@ public final class CurlTransport: HTTPTransport {
         if case .success(let engine) = engine.withLock({ $0 }) { engine.stop() }
     }
 
-    /// Whether libcurl can be loaded on this machine (loading it, once, if it can).
-    public static var isAvailable: Bool {
-        if case .success = LibCurl.shared { true } else { false }
-    }
-
     /// Sends `request`; see ``Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }

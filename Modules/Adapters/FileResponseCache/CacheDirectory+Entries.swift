@@ -59,8 +59,9 @@ extension CacheDirectory {
     }
 
     /// Marks entry `name` used now (its modification time); `false` when it could not be.
+    /// An entry another process removed meanwhile needs no marking.
     func markUsed(_ name: String) -> Bool {
-        utimensat(descriptor, name, nil, AT_SYMLINK_NOFOLLOW) == 0
+        utimensat(descriptor, name, nil, AT_SYMLINK_NOFOLLOW) == 0 || errno == ENOENT
     }
 
     /// The entries of this user's, and the temporary files of this user's that a write

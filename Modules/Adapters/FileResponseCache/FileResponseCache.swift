@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import PrivateFiles
 
 /// A ``Ports/ResponseCache`` of one file per entry in a private directory.
 ///
@@ -114,10 +115,15 @@ public actor FileResponseCache: ResponseCache {
         evict(in: folder, keeping: name)
     }
 
+    /// Removes the entry, when it is this user's alone (another's is left, and reported).
     public func removeResponse(for key: ResponseCacheKey) async {
         guard let folder = open(creating: false) else { return }
         let name = EntryFormat.fileName(for: key)
         do throws(FileFailure) {
+            guard let info = try folder.status(of: name) else { return }
+            if let problem = OwnershipProblem.ofFile(info) {
+                return report(.entry, folder.path(of: name), "was left: it \(problem)")
+            }
             try folder.remove(name)
         } catch {
             report(.entry, folder.path(of: name), "could not be removed: \(error)")
@@ -178,36 +184,6 @@ public actor FileResponseCache: ResponseCache {
         }
     }
 
-    /// Removes the least recently used entries until the rest fit ``sizeLimit``, never
-    /// `kept`, and temporary files abandoned long ago. Entries another process removes
-    /// meanwhile are skipped.
-    private func evict(in folder: borrowing CacheDirectory, keeping kept: String) {
-        let listing: (entries: [CacheDirectory.Listing], temporaries: [CacheDirectory.Listing])
-        do throws(FileFailure) {
-            listing = try folder.listing()
-        } catch {
-            return report(.directory, folder.path, "could not be listed to evict old entries: \(error)")
-        }
-        var doomed = listing.temporaries.filter(isAbandoned)
-        var total = listing.entries.reduce(0) { $0 + $1.size }
-        for entry in listing.entries.sorted(by: { $0.lastUsed < $1.lastUsed }) where total > sizeLimit {
-            guard entry.name != kept else { continue }
-            doomed.append(entry)
-            total -= entry.size
-        }
-        for file in doomed {
-            do throws(FileFailure) {
-                try folder.remove(file.name)
-            } catch {
-                report(.entry, folder.path(of: file.name), "could not be evicted: \(error)")
-            }
-        }
-    }
-
-    private nonisolated func isAbandoned(_ file: CacheDirectory.Listing) -> Bool {
-        Date().timeIntervalSince(file.lastUsed) > Self.abandonedAfter
-    }
-
     /// Removes an entry that cannot be used (this user's: refused files never come here).
     private func drop(_ name: String, in folder: borrowing CacheDirectory, because reason: String) {
         report(.entry, folder.path(of: name), "was dropped: \(reason)")
@@ -218,7 +194,7 @@ public actor FileResponseCache: ResponseCache {
         }
     }
 
-    private func report(_ subject: FileResponseCacheProblem.Subject, _ path: String, _ detail: String) {
+    func report(_ subject: FileResponseCacheProblem.Subject, _ path: String, _ detail: String) {
         onProblem(FileResponseCacheProblem(subject: subject, path: path, detail: detail))
     }
 }

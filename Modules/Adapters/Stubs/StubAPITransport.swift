@@ -37,7 +37,7 @@ public struct StubAPITransport: HTTPTransport {
     /// meant for the stub can reach a network.
     public static let embeddedBaseURL = URL(string: "https://embedded.cocoacasts.invalid/api/v1")!
 
-    private let server: StubAPIRouter
+    private let router: StubAPIRouter
     private let latency: Duration
 
     /// Creates the in-process API.
@@ -53,7 +53,7 @@ public struct StubAPITransport: HTTPTransport {
         accessTokenLifetime: TimeInterval = 3600, latency: Duration = .zero,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        server = StubAPIRouter(
+        router = StubAPIRouter(
             account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now)
         self.latency = latency
     }
@@ -66,7 +66,7 @@ public struct StubAPITransport: HTTPTransport {
         } catch {
             throw TransportError(.cancelled, "cancelled")
         }
-        let response = await server.respond(
+        let response = await router.respond(
             to: StubAPIRouter.Request(
                 method: request.method, path: Self.pathBelowAPI(request.url),
                 headers: Dictionary(

@@ -27,6 +27,8 @@ enum {
     CCURL_GLOBAL_DEFAULT = 3,
     CCURL_HTTP_VERSION_2TLS = 4,
     CCURLPIPE_MULTIPLEX = 2,
+    CCURLPROTO_HTTP = 1,
+    CCURLPROTO_HTTPS = 2,
 };
 
 /// CURLoption numbers: a type base (long 0, pointer 10000, function 20000, off_t 30000)
@@ -54,6 +56,7 @@ enum {
     CCURLOPT_TIMEOUT_MS = 155,
     CCURLOPT_CONNECTTIMEOUT_MS = 156,
     CCURLOPT_COPYPOSTFIELDS = 10165,
+    CCURLOPT_PROTOCOLS = 181,
     CCURLOPT_PROTOCOLS_STR = 10318,
     CCURLMOPT_PIPELINING = 3,
 };
@@ -61,7 +64,6 @@ enum {
 /// CURLINFO numbers: a type base (string 0x100000, long 0x200000) plus the index.
 enum {
     CCURLINFO_RESPONSE_CODE = 0x200000 + 2,
-    CCURLINFO_HTTP_VERSION = 0x200000 + 46,
 };
 
 /// A write or header callback: `count` bytes at `data` (curl passes size 1).

@@ -1,0 +1,70 @@
+import CCurl
+import Foundation
+import Ports
+
+/// How a request becomes curl's options: its method and body, whom it trusts, its header
+/// lines and its deadline.
+extension CurlTransfer {
+    /// The most room reserved ahead for a declared length: a header is the server's word, and
+    /// a body past this grows as it comes.
+    static let largestReservation = 64 << 20
+
+    static func milliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite else { return 86_400_000 }
+        return max(1, Int(min(seconds, 86_400) * 1000))
+    }
+
+    /// The CA options for `authorities`: none for the system's store, else both, so that
+    /// what is given replaces curl's built-in bundle and directory instead of adding to
+    /// them (a pinned private CA must not leave every public one trusted too).
+    static func trustOptions(_ authorities: CertificateAuthorities) -> [(Int32, String?)] {
+        guard authorities != .system else { return [] }
+        return [(Int32(CCURLOPT_CAINFO), authorities.file), (Int32(CCURLOPT_CAPATH), authorities.directory)]
+    }
+
+    /// `Name: value` for curl's list (`Name;` sends an empty value, which `Name:` would drop);
+    /// `nil` for a field a header line cannot carry.
+    static func line(of field: HTTPHeaders.Field) -> String? {
+        let forbidden: Set<Character> = ["\r", "\n", "\0"]
+        guard !field.name.contains(where: forbidden.contains), !field.value.contains(where: forbidden.contains) else {
+            return nil
+        }
+        return field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+    }
+
+    /// The options for the request's method and body.
+    static func method(of request: HTTPRequest, on easy: UnsafeMutableRawPointer, curl: LibCurl) -> [Int32] {
+        let f = curl.functions
+        var codes: [Int32] = []
+        switch request.method {
+        case "GET" where request.body == nil:
+            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTPGET), 1))
+        case "HEAD":
+            codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_NOBODY), 1))
+        default:
+            if request.method != "POST" {
+                codes.append(
+                    request.method.withCString { ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_CUSTOMREQUEST), $0) }
+                )
+            }
+            // A request that must not be sent twice gets a connection of its own: on a reused one
+            // that dies before an answer, curl would silently send it again (a refresh twice is
+            // a refresh token presented twice, which ends the session).
+            if !["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) {
+                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FRESH_CONNECT), 1))
+            }
+            // A body always comes from memory: a POST without one would have curl read stdin.
+            if request.method == "POST" || request.body != nil {
+                let body = request.body ?? Data()
+                codes.append(ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_POST), 1))
+                codes.append(
+                    ccurl_easy_setopt_offset(f, easy, Int32(CCURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count)))
+                codes.append(
+                    (body + [0]).withUnsafeBytes {
+                        ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_COPYPOSTFIELDS), $0.baseAddress)
+                    })
+            }
+        }
+        return codes
+    }
+}
