@@ -22,6 +22,19 @@ struct Admin {
 
     func reset() async throws { try await send("POST", "reset") }
 
+    /// A fault for the next `count` requests of `route` (see Scripts/mock-api's docstring).
+    struct Fault: Encodable {
+        var route = Admin.episodes
+        let kind: String
+        var seconds: Double?
+        var size: Int?
+        var count = 1
+    }
+
+    func add(_ fault: Fault) async throws {
+        try await send("POST", "faults", body: JSONEncoder().encode(fault))
+    }
+
     func setCacheControl(_ value: String) async throws {
         try await send("POST", "cache-control", body: JSONEncoder().encode(["value": value]))
     }

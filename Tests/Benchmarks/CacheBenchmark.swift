@@ -93,7 +93,7 @@ enum CacheBenchmark {
             ("warm: 304, saved list", ["episodes", "--json"]),
             ("cold: --no-cache", ["episodes", "--json", "--no-cache"]),
         ]
-        var times = [[Duration]](repeating: [], count: 2)
+        var times = [[Double]](repeating: [], count: 2)
         let before = try await admin.count(Admin.notModified)
         for round in 0..<(runs + 2) {
             for (index, variant) in variants.enumerated() {
@@ -101,7 +101,7 @@ enum CacheBenchmark {
                 guard outcome.status == 0 else {
                     throw BenchmarkError.unexpected("\(variant.0) exited \(outcome.status)")
                 }
-                if round >= 2 { times[index].append(.seconds(outcome.seconds)) }
+                if round >= 2 { times[index].append(outcome.seconds) }
             }
         }
         let notModified = try await admin.count(Admin.notModified) - before
@@ -109,10 +109,10 @@ enum CacheBenchmark {
         guard notModified >= runs + 1 else {
             throw BenchmarkError.unexpected("\(notModified) 304s for \(runs + 2) warm runs")
         }
-        let stats = zip(variants, times).map { Statistics(label: $0.0, samples: $1) }
-        let ratio = Comparison(stats[0], stats[1], samplesA: times[0], samplesB: times[1]).ratio
+        let comparison = Comparison(labels: variants.map(\.0), samples: times)
+        let ratio = comparison.ratio
         return Row(
-            benchmark: "9c. cocoacasts episodes, 5,000: 304 vs cold", variants: stats, ratio: ratio,
+            benchmark: "9c. cocoacasts episodes, 5,000: 304 vs cold", variants: comparison.variants, ratio: ratio,
             target: "ratio ≤ 1.1",
             measured: String(format: "%.2f, %d of %d warm runs answered by 304", ratio, notModified, runs + 2),
             met: ratio <= 1.1)

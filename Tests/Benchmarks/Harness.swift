@@ -24,52 +24,68 @@ struct Variant {
 /// The statistics of a variant's samples.
 struct Statistics: Encodable {
     let label: String
-    let median: Double  // seconds
+    let median: Double  // seconds (CPU seconds in row 10)
     let p90: Double
     let runs: Int
+    /// The first variant of its comparison over this one: the median of the per-round
+    /// ratios. `nil` for the first variant itself.
+    let ratio: Double?
 
-    init(label: String, samples: [Duration]) {
-        let seconds = samples.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }.sorted()
+    init(label: String, samples: [Duration], ratio: Double? = nil) {
+        self.init(label: label, seconds: samples.map(\.seconds), ratio: ratio)
+    }
+
+    init(label: String, seconds: [Double], ratio: Double? = nil) {
+        let seconds = seconds.sorted()
         self.label = label
-        median = seconds.isEmpty ? 0 : seconds[seconds.count / 2]
+        median = Self.median(seconds)
         p90 = seconds.isEmpty ? 0 : seconds[min(seconds.count - 1, Int(Double(seconds.count) * 0.9))]
         runs = seconds.count
+        self.ratio = ratio
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
 
-/// The two variants of a comparison and the median of their per-pair ratios.
+/// The variants of a comparison, each measured in the same rounds.
 struct Comparison {
-    let a: Statistics
-    let b: Statistics
-    /// The median of A/B over the pairs: each pair ran back to back, so a load that slows
-    /// both cancels out of its ratio.
-    let ratio: Double
+    /// Every variant's statistics; each after the first carries the first's ratio to it.
+    let variants: [Statistics]
 
-    init(_ a: Statistics, _ b: Statistics, samplesA: [Duration], samplesB: [Duration]) {
-        self.a = a
-        self.b = b
-        let ratios = zip(samplesA, samplesB).map { $0 / $1 }.sorted()
-        ratio = ratios.isEmpty ? 0 : ratios[ratios.count / 2]
+    /// Each round ran every variant back to back, so a load that slows them all cancels out
+    /// of the ratio taken within the round; the median of those is each variant's `ratio`.
+    init(labels: [String], samples: [[Double]]) {
+        variants = zip(labels, samples).enumerated().map { index, variant in
+            guard index > 0 else { return Statistics(label: variant.0, seconds: variant.1) }
+            let ratios = zip(samples[0], variant.1).map { $0 / $1 }
+            return Statistics(label: variant.0, seconds: variant.1, ratio: Statistics.median(ratios))
+        }
     }
+
+    var a: Statistics { variants[0] }
+    var b: Statistics { variants[1] }
+    /// The first variant over the second.
+    var ratio: Double { ratio(to: 1) }
+
+    /// The first variant over variant `index`.
+    func ratio(to index: Int) -> Double { variants[index].ratio ?? 1 }
 }
 
-/// Warms both variants up, then interleaves them (A B A B …) so that load on a shared
-/// machine falls on both alike, and reports each one's statistics and the ratio per pair.
+/// Warms the variants up, then interleaves them (A B C A B C …) so that load on a shared
+/// machine falls on all alike, and reports each one's statistics and the ratios per round.
 enum Harness {
-    static func compare(_ a: Variant, _ b: Variant, warmup: Int = 3, runs: Int) async throws -> Comparison {
+    static func compare(_ variants: Variant..., warmup: Int = 3, runs: Int) async throws -> Comparison {
         for _ in 0..<warmup {
-            _ = try await a.sample()
-            _ = try await b.sample()
+            for variant in variants { _ = try await variant.sample() }
         }
-        var samplesA: [Duration] = []
-        var samplesB: [Duration] = []
+        var samples = [[Double]](repeating: [], count: variants.count)
         for _ in 0..<runs {
-            samplesA.append(try await a.sample())
-            samplesB.append(try await b.sample())
+            for (index, variant) in variants.enumerated() { samples[index].append(try await variant.sample().seconds) }
         }
-        return Comparison(
-            Statistics(label: a.label, samples: samplesA), Statistics(label: b.label, samples: samplesB),
-            samplesA: samplesA, samplesB: samplesB)
+        return Comparison(labels: variants.map(\.label), samples: samples)
     }
 
     static func measure(_ variant: Variant, warmup: Int = 3, runs: Int) async throws -> Statistics {
@@ -78,4 +94,8 @@ enum Harness {
         for _ in 0..<runs { samples.append(try await variant.sample()) }
         return Statistics(label: variant.label, samples: samples)
     }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -12,6 +12,11 @@ import Ports
 /// same set-up; (I(2N) − I(N)) / N is the count of one operation, start-up and set-up
 /// cancelling out. `Tests/Benchmarks/instructions-baseline.json` holds the committed
 /// counts; `--check` fails when one grows by more than 10%.
+///
+/// Callgrind runs a copy of the executable without its debug information: the binary
+/// mixes DWARF 4 (Swift's) with DWARF 5 (clang's, for the C target CCurl), which valgrind
+/// 3.19's reader rejects ("Possibly corrupted debuginfo file"). Counting needs only the
+/// symbol table, which the copy keeps.
 enum InstructionCounts {
     struct Measured: Codable {
         let row: String
@@ -32,12 +37,17 @@ enum InstructionCounts {
     /// How much a count may grow over its baseline before `--check` fails.
     static let tolerance = 0.10
 
-    /// Each row's count, or `nil` when valgrind is not installed.
+    /// Each row's count, or `nil` when valgrind (or binutils' objcopy) is not installed.
     static func measure(executable: String) throws -> [Measured]? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else { return nil }
+        let tools = ["/usr/bin/valgrind", "/usr/bin/objcopy"]
+        guard tools.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return nil }
+        let stripped = "\(executable)-nodebug"
+        let copy = Spawn.run("/usr/bin/objcopy", ["--strip-debug", executable, stripped], environment: [:])
+        guard copy.status == 0 else { throw BenchmarkError.unexpected("objcopy exited \(copy.status)") }
+        defer { try? FileManager.default.removeItem(atPath: stripped) }
         return try rows.map { row in
-            let once = try instructions(executable, row.id, row.iterations)
-            let twice = try instructions(executable, row.id, row.iterations * 2)
+            let once = try instructions(stripped, row.id, row.iterations)
+            let twice = try instructions(stripped, row.id, row.iterations * 2)
             return Measured(row: row.id, label: row.label, perOperation: Double(twice - once) / Double(row.iterations))
         }
     }

@@ -7,11 +7,14 @@ struct Options: Sendable {
         case scaleChild(size: Int)
         case instructionsChild(row: String, iterations: Int)
         case bodyChild(admin: URL, size: Int)
+        case waitChild(Fetch, url: URL)
+        case bombChild(Fetch, url: URL, expectation: String)
     }
 
     var mode = Mode.benchmarks
     var baseURL: URL?
     var catalogueURL: URL?
+    var largeCatalogueURL: URL?
     var cli: String?
     var jsonPath: String?
     var runs = 15
@@ -20,8 +23,8 @@ struct Options: Sendable {
     var recordInstructions = false
 
     static let usage =
-        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--cli PATH] [--json PATH] [--runs N] [--only 1,3]"
-        + " [--check] [--record-instructions]"
+        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--cli PATH]"
+        + " [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
     /// The options, or `nil` for a command line it does not understand.
     init?(_ arguments: ArraySlice<String>) {
@@ -30,6 +33,7 @@ struct Options: Sendable {
             switch argument {
             case "--base-url": baseURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--catalogue-url": catalogueURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--json": jsonPath = arguments.popFirst()
             case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
@@ -40,6 +44,16 @@ struct Options: Sendable {
             case "--body-child":
                 guard let admin = arguments.popFirst().flatMap(URL.init(string:)) else { return nil }
                 mode = .bodyChild(admin: admin, size: arguments.popFirst().flatMap(Int.init) ?? 0)
+            case "--wait-child":
+                guard let fetch = arguments.popFirst().flatMap(Fetch.init(rawValue:)),
+                    let url = arguments.popFirst().flatMap(URL.init(string:))
+                else { return nil }
+                mode = .waitChild(fetch, url: url)
+            case "--bomb-child":
+                guard let fetch = arguments.popFirst().flatMap(Fetch.init(rawValue:)),
+                    let url = arguments.popFirst().flatMap(URL.init(string:)), let expectation = arguments.popFirst()
+                else { return nil }
+                mode = .bombChild(fetch, url: url, expectation: expectation)
             case "--instructions-child":
                 let row = arguments.popFirst() ?? ""
                 mode = .instructionsChild(row: row, iterations: arguments.popFirst().flatMap(Int.init) ?? 0)

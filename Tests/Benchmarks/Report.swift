@@ -1,9 +1,11 @@
 import Foundation
 
 /// One row of the results: a benchmark, its variants, its target and whether it was met.
+/// The table's ratio column shows, on each variant's line, the first variant over that one.
 struct Row: Encodable {
     let benchmark: String
     let variants: [Statistics]
+    /// The figure the target judges, when it is one number.
     let ratio: Double?
     let target: String
     let measured: String
@@ -21,23 +23,23 @@ struct Report {
 
     static func header() {
         Swift.print(
-            pad("benchmark", 34) + pad("variant", 26) + pad("median", 11) + pad("p90", 11) + pad("runs", 6)
-                + pad("ratio", 7) + "target → measured")
-        Swift.print(String(repeating: "-", count: 130))
+            pad("benchmark", 34) + pad("variant", 30) + pad("median", 11) + pad("p90", 11) + pad("runs", 6)
+                + pad("1st ÷", 7) + "target → measured")
+        Swift.print(String(repeating: "-", count: 134))
     }
 
     private static func print(_ row: Row) {
         for (index, variant) in row.variants.enumerated() {
             let first = index == 0
             Swift.print(
-                pad(first ? row.benchmark : "", 34) + pad(variant.label, 26) + pad(time(variant.median), 11)
+                pad(first ? row.benchmark : "", 34) + pad(variant.label, 30) + pad(time(variant.median), 11)
                     + pad(time(variant.p90), 11) + pad("\(variant.runs)", 6)
-                    + pad(first ? row.ratio.map { String(format: "%.2f", $0) } ?? "" : "", 7)
+                    + pad(variant.ratio.map { String(format: "%.2f", $0) } ?? "", 7)
                     + (first ? "\(row.target) → \(row.measured) \(row.met ? "MET" : "MISSED")" : ""))
         }
         if row.variants.isEmpty {
             Swift.print(
-                pad(row.benchmark, 34) + pad("", 61) + "\(row.target) → \(row.measured) \(row.met ? "MET" : "MISSED")")
+                pad(row.benchmark, 34) + pad("", 65) + "\(row.target) → \(row.measured) \(row.met ? "MET" : "MISSED")")
         }
     }
 

@@ -5,11 +5,13 @@ import Foundation
 #endif
 
 /// Starts programs the way a shell does (`posix_spawn`) and times them; measures their
-/// peak memory from a small python3 parent.
+/// peak memory from a small python3 parent, and lists what the dynamic loader maps.
 enum Spawn {
     struct Outcome {
         let status: Int32
         let seconds: Double
+        /// The child's CPU time, user and system, from `wait4`.
+        let cpuSeconds: Double
     }
 
     /// A child's `ru_maxrss` also counts its parent's memory at the moment of the spawn
@@ -90,10 +92,41 @@ enum Spawn {
 
     private static func wait(for pid: pid_t, startedAt started: ContinuousClock.Instant) -> Outcome {
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
         let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitStatus, seconds: seconds)
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        return Outcome(status: exitStatus, seconds: elapsed.seconds, cpuSeconds: cpu)
+    }
+
+    /// The shared objects the dynamic loader maps for one run of `path` — at start and by
+    /// `dlopen` alike — from its `LD_DEBUG=files` trace, in the order it loads them.
+    static func loadedObjects(_ path: String, _ arguments: [String], environment: [String: String]) throws
+        -> [String]
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment.merging(["LD_DEBUG": "files"]) { _, new in new }
+        let trace = Pipe()
+        process.standardError = trace
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: trace.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError.unexpected("\(path) under LD_DEBUG exited \(process.terminationStatus)")
+        }
+        // "  1234:\tfile=libcurl.so.4 [0];  dynamically loaded by …"
+        var names: [String] = []
+        for line in text.split(separator: "\n") {
+            guard let start = line.range(of: "file=")?.upperBound, let end = line[start...].firstIndex(of: " ")
+            else { continue }
+            // The Swift runtime opens libgcc_s again by its path: one object, named once.
+            let name = String(line[start..<end].split(separator: "/").last ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 }

@@ -2,8 +2,8 @@
 // baseline they would otherwise write. Run it with Scripts/bench, which builds in
 // release mode and starts the mock API server.
 //
-//   cocoacasts-bench [--base-url URL] [--cli PATH] [--json PATH] [--runs N] [--only 1,3]
-//                    [--check] [--record-instructions]
+//   cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]
+//                    [--cli PATH] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]
 //
 // After the timed rows it counts the instructions of the in-process rows under callgrind
 // (see InstructionCounts); --check exits 1 when one grew more than 10% over the committed
