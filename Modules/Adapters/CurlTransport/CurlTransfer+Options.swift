@@ -5,6 +5,11 @@ import Ports
 /// How a request becomes curl's options: its method and body, whom it trusts, its header
 /// lines and its deadline.
 extension CurlTransfer {
+    /// Bytes read from the socket at a time: curl's 16 KiB default costs a 50 MiB body 3,200
+    /// reads and as many polls (and wakeups of the engine); 512 KiB, 106. The buffer lives
+    /// while its transfer does, so 32 at once hold 16 MiB.
+    static let receiveBufferSize = 512 << 10
+
     /// The most room reserved ahead for a declared length: a header is the server's word, and
     /// a body past this grows as it comes.
     static let largestReservation = 64 << 20

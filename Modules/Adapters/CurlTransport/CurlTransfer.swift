@@ -58,6 +58,7 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FOLLOWLOCATION), 0),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_BUFFERSIZE), Self.receiveBufferSize),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HTTPHEADER), list),
             ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_WRITEFUNCTION), receiveBody),
