@@ -31,7 +31,7 @@ enum ConfigKey: String, CaseIterable {
         case .apiToken: "the series' token"
         case .timeout: "30"
         case .transport: TransportChoice.platformDefault.rawValue
-        case .cacert: "the system's store (or SSL_CERT_FILE, CURL_CA_BUNDLE, SSL_CERT_DIR)"
+        case .cacert: "the system's store, or SSL_CERT_FILE"
         }
     }
 
