@@ -14,6 +14,7 @@ extension CurlTransfer {
     /// a body past this grows as it comes.
     static let largestReservation = 64 << 20
 
+    /// A timeout in curl's milliseconds: at least 1, at most a day (a non-finite one too).
     static func milliseconds(_ seconds: TimeInterval) -> Int {
         guard seconds.isFinite else { return 86_400_000 }
         return max(1, Int(min(seconds, 86_400) * 1000))
