@@ -54,19 +54,13 @@ enum InstructionCounts {
 
     /// The total instructions of one child run, from callgrind's summary line.
     private static func instructions(_ executable: String, _ row: String, _ iterations: Int) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
-        process.arguments = [
-            "--tool=callgrind", "--callgrind-out-file=/dev/null", executable, "--instructions-child", row,
-            "\(iterations)",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
+        let (status, text) = try Spawn.standardError(
+            of: "/usr/bin/valgrind",
+            [
+                "--tool=callgrind", "--callgrind-out-file=/dev/null", executable, "--instructions-child", row,
+                "\(iterations)",
+            ])
+        guard status == 0,
             let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
             let count = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
         else { throw BenchmarkError.unexpected("callgrind on row \(row): \(text.suffix(400))") }

@@ -105,19 +105,9 @@ enum Spawn {
     static func loadedObjects(_ path: String, _ arguments: [String], environment: [String: String]) throws
         -> [String]
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment.merging(["LD_DEBUG": "files"]) { _, new in new }
-        let trace = Pipe()
-        process.standardError = trace
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: trace.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError.unexpected("\(path) under LD_DEBUG exited \(process.terminationStatus)")
-        }
+        let (status, text) = try standardError(
+            of: path, arguments, environment: environment.merging(["LD_DEBUG": "files"]) { _, new in new })
+        guard status == 0 else { throw BenchmarkError.unexpected("\(path) under LD_DEBUG exited \(status)") }
         // "  1234:\tfile=libcurl.so.4 [0];  dynamically loaded by …"
         var names: [String] = []
         for line in text.split(separator: "\n") {
@@ -128,5 +118,23 @@ enum Spawn {
             if !names.contains(name) { names.append(name) }
         }
         return names
+    }
+
+    /// Runs `path` to its end and returns its exit status and everything it wrote to
+    /// standard error (standard output is dropped).
+    static func standardError(of path: String, _ arguments: [String], environment: [String: String]? = nil) throws
+        -> (status: Int32, text: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
     }
 }
