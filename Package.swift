@@ -27,7 +27,7 @@ let package = Package(
         // What adapters share that is no port: locks for async code, and the checks that a
         // path is this user's alone.
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
-        .target(name: "PrivateFiles", path: "Modules/PrivateFiles"),
+        .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -45,6 +45,15 @@ let package = Package(
         .target(
             name: "FileTokenStore", dependencies: ["Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
+        // libsecret's and GLib's few declarations: libsecret itself is loaded at run time, so
+        // a machine without it builds, and its user's tokens stay in the file.
+        .target(
+            name: "CSecret", path: "Modules/CSecret",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "SecretServiceStore",
+            dependencies: ["CSecret", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
+            path: "Modules/Adapters/SecretServiceStore"),
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
@@ -62,7 +71,8 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "FileResponseCache", "Stubs",
+                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
+                "FileResponseCache", "Stubs",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),
@@ -116,6 +126,10 @@ let package = Package(
             name: "FileTokenStoreTests",
             dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
             path: "Tests/FileTokenStoreTests"),
+        .testTarget(
+            name: "SecretServiceStoreTests",
+            dependencies: ["SecretServiceStore", "Ports", "Domain", "TestSupport"],
+            path: "Tests/SecretServiceStoreTests"),
         .testTarget(
             name: "FileResponseCacheTests",
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],

@@ -11,3 +11,13 @@ struct FileTokenStoreContractTests {
         }
     }
 }
+
+@Suite("Key-value store contract: FileKeyValueStore")
+struct FileKeyValueStoreContractTests {
+    @Test(arguments: KeyValueStoreContract.cases)
+    func contract(_ check: KeyValueStoreContract) async throws {
+        try await TemporaryDirectory.with { directory in
+            try await check.run(on: FileKeyValueStore(fileURL: StoreFixture.credentials(in: directory)))
+        }
+    }
+}

@@ -30,3 +30,11 @@ struct InMemoryKeyValueStoreTests {
         #expect(store.values == ["a": "2"])
     }
 }
+
+@Suite("Key-value store contract: InMemoryKeyValueStore")
+struct InMemoryKeyValueStoreContractTests {
+    @Test(arguments: KeyValueStoreContract.cases)
+    func contract(_ check: KeyValueStoreContract) async throws {
+        try await check.run(on: InMemoryKeyValueStore())
+    }
+}

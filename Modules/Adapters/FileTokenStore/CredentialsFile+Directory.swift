@@ -39,41 +39,14 @@ extension CredentialsFile {
         for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
     }
 
-    /// Creates the directory with `mkdir(2)` mode 0700 — private from its first moment
-    /// (a umask can only take bits away) — and any missing parents, when it does not
-    /// exist; then checks it as ssh checks `~/.ssh` (see ``checkDirectory()``).
+    /// Creates the directory private and checks it (see ``PrivateDirectory/ensure()``).
     func ensureDirectory() throws(StoreError) {
-        let parent = (directory as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: parent, detail: "the directory could not be created (\(error.localizedDescription))")
-        }
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-            throw .io(path: directory, detail: "the directory could not be created (\(Self.describe(errno)))")
-        }
-        try checkDirectory()
+        try PrivateDirectory(path: directory).ensure()
     }
 
-    /// Refuses a directory that another user could use to replace, remove or lock the
-    /// tokens (see ``OwnershipProblem``). A directory that does not exist yet passes (it is
-    /// created private).
+    /// Refuses a directory another user could use (see ``PrivateDirectory/check()``).
     func checkDirectory() throws(StoreError) {
-        var info = stat()
-        guard lstat(directory, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw .io(path: directory, detail: Self.describe(errno))
-        }
-        guard let problem = OwnershipProblem.ofDirectory(info) else { return }
-        let fix =
-            switch problem {
-            case .symbolicLink:
-                "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
-            case .writableByOthers: "Run `chmod 700 \(shellQuoted(directory))` and try again."
-            case .notADirectory, .notAFile, .otherOwner:
-                "Move it away and try again: a private directory is created in its place."
-            }
-        throw .untrustedLocation(path: directory, problem: problem.description, fix: fix)
+        try PrivateDirectory(path: directory).check()
     }
 
     /// Flushes the directory, so that a rename survives a crash.

@@ -2,6 +2,7 @@ import AsyncPrimitives
 import Domain
 import Foundation
 import Ports
+import PrivateFiles
 import Synchronization
 
 /// A ``KeyValueStore`` in one file that any number of processes share safely: the

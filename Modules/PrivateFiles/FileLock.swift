@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import PrivateFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -11,16 +10,23 @@ import PrivateFiles
 /// An advisory `flock` on a lock file beside the store, shared by every process that
 /// uses the store. Waiting polls with a growing pause — suspending the caller, never
 /// blocking a thread — and gives up after `timeout` with
-/// ``StoreError/lockTimeout(path:seconds:)`` rather than hanging.
-struct FileLock: Sendable {
-    let path: String
-    let timeout: Duration
+/// ``StoreError/lockTimeout(path:seconds:)`` rather than hanging. The token file and the
+/// keyring each take one, so that every process excludes the others whichever holds the pair.
+public struct FileLock: Sendable {
+    public let path: String
+    public let timeout: Duration
+
+    /// A lock on the file at `path` (created 0600 when missing; its directory must exist).
+    public init(path: String, timeout: Duration) {
+        self.path = path
+        self.timeout = timeout
+    }
 
     /// Takes the lock, suspending (not blocking a thread) while another process holds it.
     /// A caller cancelled while it waits stops waiting (it holds nothing and has sent
     /// nothing yet); the pause between tries itself ignores cancellation, so the loop never
     /// spins.
-    func acquire() async throws(StoreError) -> Int32 {
+    public func acquire() async throws(StoreError) -> Int32 {
         let descriptor = try openLockFile()
         var pause: Duration = .milliseconds(1)
         let deadline = ContinuousClock.now + timeout
@@ -44,7 +50,7 @@ struct FileLock: Sendable {
     }
 
     /// Releases the lock taken by `acquire`.
-    func release(_ descriptor: Int32) {
+    public func release(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
@@ -54,14 +60,14 @@ struct FileLock: Sendable {
     private func openLockFile() throws(StoreError) -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
-            guard errno == ELOOP else { throw .io(path: path, detail: CredentialsFile.describe(errno)) }
+            guard errno == ELOOP else { throw .io(path: path, detail: String(cString: strerror(errno))) }
             throw .untrustedLocation(
                 path: path, problem: "is a symbolic link",
                 fix: "Remove it (`rm \(shellQuoted(path))`) and try again.")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let failure = StoreError.io(path: path, detail: CredentialsFile.describe(errno))
+            let failure = StoreError.io(path: path, detail: String(cString: strerror(errno)))
             close(descriptor)
             throw failure
         }

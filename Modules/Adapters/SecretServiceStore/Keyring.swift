@@ -1,0 +1,115 @@
+import CSecret
+import Domain
+import Foundation
+
+/// Opens the session's keyring: the Secret Service on the session bus, over libsecret
+/// loaded at run time.
+public enum Keyring {
+    /// How long one keyring call may take unless told otherwise.
+    public static let defaultDeadline: Duration = .seconds(10)
+
+    /// The store over the default collection, or why no keyring serves this process.
+    ///
+    /// A keyring that answers is a store even when it refuses to be used (locked, no
+    /// default collection, too slow to answer): its ``SecretServiceStore/refusal`` then
+    /// fails every use, so the tokens never move to a file unasked.
+    ///
+    /// - Parameters:
+    ///   - lockFile: the lock every process takes for a read-modify-write (its directory is
+    ///     created private when missing).
+    ///   - deadline: the longest one keyring call may take.
+    ///   - application: the `application` attribute of the store's items; tests give each
+    ///     store its own, so that stores in one keyring never see each other's items.
+    public static func open(
+        lockFile: String, deadline: Duration = defaultDeadline, application: String = "cocoacasts"
+    ) async
+        -> Result<SecretServiceStore, KeyringUnavailable>
+    {
+        let library: LibSecret
+        switch LibSecret.shared {
+        case .success(let loaded): library = loaded
+        case .failure(let reason): return .failure(reason)
+        }
+        let calls = KeyringCalls(library: library, deadline: deadline)
+        let opened = await calls.run { cancellable in connect(library, cancellable: cancellable) }
+        let defaultPath = "/org/freedesktop/secrets/aliases/default"
+        switch opened {
+        case .failure(.failed(let reason)):
+            return .failure(.noService(reason))
+        case .failure(.timedOut):
+            return .success(
+                SecretServiceStore(
+                    collectionLabel: "default", collectionPath: defaultPath,
+                    refusal: SecretServiceStore.timedOut(path: defaultPath, after: deadline), calls: calls,
+                    items: KeyringItems(
+                        library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
+                    lockFile: lockFile))
+        case .success(let connection):
+            let refusal: StoreError? =
+                if let problem = connection.problem {
+                    .io(path: connection.path, detail: problem)
+                } else if connection.isLocked {
+                    SecretServiceStore.locked(path: connection.path, label: connection.label)
+                } else {
+                    nil
+                }
+            return .success(
+                SecretServiceStore(
+                    collectionLabel: connection.label, collectionPath: connection.path, refusal: refusal, calls: calls,
+                    items: KeyringItems(
+                        library: library, service: connection.service, collectionPath: connection.path,
+                        application: application),
+                    lockFile: lockFile))
+        }
+    }
+
+    /// What connecting found: the service, and its default collection's label, path and state.
+    private struct Connection: Sendable {
+        let service: Pointer
+        let label: String
+        let path: String
+        let isLocked: Bool
+        /// Why the collection cannot be used at all, if it cannot.
+        let problem: String?
+    }
+
+    /// Opens a session with the service (which fails when nothing on the bus answers as
+    /// `org.freedesktop.secrets`) and looks up the default collection.
+    private static func connect(_ library: LibSecret, cancellable: Pointer) -> Result<
+        Connection, KeyringCalls.Failure
+    > {
+        let functions = library.functions
+        var error: UnsafeMutablePointer<CGError>?
+        let flags = Int32(CSECRET_SERVICE_OPEN_SESSION | CSECRET_SERVICE_LOAD_COLLECTIONS)
+        guard let service = functions.service_get_sync(flags, cancellable.raw, &error) else {
+            return .failure(.failed(error.map { library.take($0) } ?? "the Secret Service did not answer"))
+        }
+        // The service is libsecret's shared instance for the process: it stays referenced.
+        let collection = functions.collection_for_alias_sync(
+            service, "default", Int32(CSECRET_COLLECTION_NONE), cancellable.raw, &error)
+        if let error {
+            let message = library.take(error)
+            return .success(
+                Connection(
+                    service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
+                    isLocked: false, problem: "the keyring's default collection could not be read: \(message)"))
+        }
+        guard let collection else {
+            return .success(
+                Connection(
+                    service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
+                    isLocked: false,
+                    problem: "the keyring has no default collection. Create one (Passwords and Keys), or keep the "
+                        + "tokens in a file with --token-store file"))
+        }
+        defer { functions.object_unref(collection) }
+        let labelText = functions.collection_get_label(collection)
+        defer { functions.free(labelText) }
+        let label = labelText.map { String(cString: $0) } ?? "default"
+        let path = functions.proxy_get_object_path(collection).map { String(cString: $0) } ?? "default"
+        return .success(
+            Connection(
+                service: Pointer(service), label: label, path: path,
+                isLocked: functions.collection_get_locked(collection) != 0, problem: nil))
+    }
+}

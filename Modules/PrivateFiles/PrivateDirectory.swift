@@ -1,0 +1,57 @@
+import Domain
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A directory that holds what only this user may touch (the token file, the locks):
+/// created private, and checked as ssh checks `~/.ssh` before anything in it is trusted.
+public struct PrivateDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Creates the directory with `mkdir(2)` mode 0700 — private from its first moment
+    /// (a umask can only take bits away) — and any missing parents, when it does not
+    /// exist; then checks it (see ``check()``).
+    public func ensure() throws(StoreError) {
+        let parent = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: parent, detail: "the directory could not be created (\(error.localizedDescription))")
+        }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw .io(path: path, detail: "the directory could not be created (\(String(cString: strerror(errno))))")
+        }
+        try check()
+    }
+
+    /// Refuses a directory that another user could use to replace, remove or lock the
+    /// tokens (see ``OwnershipProblem``). A directory that does not exist yet passes (it is
+    /// created private).
+    public func check() throws(StoreError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw .io(path: path, detail: String(cString: strerror(errno)))
+        }
+        guard let problem = OwnershipProblem.ofDirectory(info) else { return }
+        let fix =
+            switch problem {
+            case .symbolicLink:
+                "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
+            case .writableByOthers: "Run `chmod 700 \(shellQuoted(path))` and try again."
+            case .notADirectory, .notAFile, .otherOwner:
+                "Move it away and try again: a private directory is created in its place."
+            }
+        throw .untrustedLocation(path: path, problem: problem.description, fix: fix)
+    }
+}

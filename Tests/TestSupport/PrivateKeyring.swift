@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+
+/// A Secret Service of a test's own: a `dbus-daemon` on a private session bus and a
+/// `gnome-keyring-daemon` on it, with a login keyring (password ``password``) in a private
+/// `HOME`. Started unlocked, or locked (the keyring exists, nobody unlocked it). Nothing
+/// of the user's session is touched; ``stop()`` ends both daemons.
+public final class PrivateKeyring: Sendable {
+    /// The login keyring's password.
+    public static let password = "test-keyring-password"
+    /// The bus's address (`DBUS_SESSION_BUS_ADDRESS`).
+    public let busAddress: String
+    /// The private home: the keyring lives in `.local/share/keyrings` under it.
+    public let home: URL
+    private let daemons: Mutex<[Process]>
+
+    /// What a process needs to use this keyring: the bus, the home, a runtime directory.
+    public var environment: [String: String] {
+        [
+            "DBUS_SESSION_BUS_ADDRESS": busAddress, "HOME": home.path,
+            "XDG_RUNTIME_DIR": home.appendingPathComponent("run").path,
+        ]
+    }
+
+    /// Why a machine cannot run one: the missing programs or library, for a skip message.
+    public static var missing: String? {
+        let programs = ["/usr/bin/dbus-daemon", "/usr/bin/gnome-keyring-daemon", "/usr/bin/dbus-send"]
+        let absent = programs.filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        let library = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+            .contains { FileManager.default.fileExists(atPath: "\($0)/libsecret-1.so.0") }
+        let missing = absent + (library ? [] : ["libsecret-1.so.0"])
+        guard !missing.isEmpty else { return nil }
+        return "no keyring to test against (\(missing.joined(separator: ", ")) missing; "
+            + "apt-get install dbus gnome-keyring libsecret-1-0 libsecret-tools)"
+    }
+
+    private init(busAddress: String, home: URL, daemons: [Process]) {
+        self.busAddress = busAddress
+        self.home = home
+        self.daemons = Mutex(daemons)
+    }
+
+    /// Starts a bus and a keyring in `home`. A locked keyring is made by creating the login
+    /// keyring with a first, unlocked daemon, then starting a second without the password.
+    public static func start(home: URL, unlocked: Bool = true) throws -> PrivateKeyring {
+        let run = home.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        chmod(run.path, 0o700)
+        if !unlocked { try start(home: home, unlocked: true).stop() }
+        let socket = run.appendingPathComponent("bus-\(UUID().uuidString.prefix(8))").path
+        let address = "unix:path=\(socket)"
+        let bus = try launch(
+            "/usr/bin/dbus-daemon", ["--session", "--address=\(address)", "--nofork", "--nopidfile"],
+            environment: ["HOME": home.path])
+        try waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(["DBUS_SESSION_BUS_ADDRESS": address, "HOME": home.path, "XDG_RUNTIME_DIR": run.path]) {
+            $1
+        }
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let daemon = try launch(
+            "/usr/bin/gnome-keyring-daemon",
+            ["--foreground", "--components=secrets"] + (unlocked ? ["--unlock"] : []), environment: environment,
+            stdin: unlocked ? password : nil)
+        let keyring = PrivateKeyring(busAddress: address, home: home, daemons: [daemon, bus])
+        do {
+            try waitUntil("the keyring owns org.freedesktop.secrets on the bus") { keyring.ownsServiceName() }
+        } catch {
+            keyring.stop()
+            throw error
+        }
+        return keyring
+    }
+
+    /// Ends the keyring, then the bus, and waits for both.
+    public func stop() {
+        daemons.withLock { daemons in
+            for daemon in daemons {
+                daemon.terminate()
+                let deadline = Date().addingTimeInterval(30)
+                while daemon.isRunning && Date() < deadline { usleep(10_000) }
+                if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
+            }
+            daemons = []
+        }
+    }
+
+    /// Whether the keyring answers as `org.freedesktop.secrets` on the bus.
+    private func ownsServiceName() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
+        process.arguments = [
+            "--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let reply = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: reply, as: UTF8.self).contains("boolean true")
+    }
+
+    /// Starts `path` detached from the test's terminal; returns its process id.
+    private static func launch(
+        _ path: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        return process
+    }
+
+    /// Polls `condition` every 20 ms for up to 30 s.
+    private static func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+        for _ in 0..<1500 {
+            if condition() { return }
+            usleep(20_000)
+        }
+        throw StartFailure(what: what)
+    }
+
+    /// A daemon that did not come up.
+    public struct StartFailure: Error, CustomStringConvertible {
+        let what: String
+        public var description: String { "the private keyring did not start: waited 30 s until \(what)" }
+    }
+}
