@@ -7,7 +7,7 @@ import TerminalUI
 struct CLI {
     /// Builds the services for the settings; tests replace it.
     typealias Compose = (Settings, (any APIClientObserver)?, @escaping @Sendable (String) -> Void)
-        throws(ConfigurationError) -> Services
+        async throws(CompositionError) -> Services
 
     let console: any Console
     let environment: [String: String]
@@ -60,10 +60,10 @@ struct CLI {
             ? ClosureObserver { console.fail($0.description) } : nil
         let services: Services
         do {
-            services = try compose(invocation.settings, observer) { console.fail($0) }
+            services = try await compose(invocation.settings, observer) { console.fail($0) }
         } catch {
             console.fail(error.description, keepingNewlines: true)
-            return .usage
+            return error.status
         }
         let commands = CommandRunner(
             console: console, services: services, appearance: appearance, environment: environment)

@@ -31,7 +31,20 @@ extension CommandRunner {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
+        if let other = await services.otherTokenStore() {
+            do {
+                try await other.reset()
+            } catch {
+                console.fail("Signed out of the token file, but the keyring's copy could not be removed: \(error)")
+                return .localState
+            }
+        }
         console.say("Signed out of \(services.server).")
+        if let label = services.unreachableKeyring {
+            console.say(
+                "The session kept in the keyring “\(TerminalText.sanitized(label))” was not removed: "
+                    + "run `cocoacasts signout` where the keyring answers.")
+        }
         return .success
     }
 
@@ -46,6 +59,7 @@ extension CommandRunner {
             let signedIn: Bool
             let account: String?
             let tokenFile: String?
+            let tokenStore: TokenStoreInUse?
             let transport: String
             let cache: CacheSummary?
         }
@@ -64,7 +78,7 @@ extension CommandRunner {
             printJSON(
                 Status(
                     server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
-                    tokenFile: services.tokenFile, transport: services.transport, cache: await cacheSummary()))
+                    tokenFile: services.tokenFile, tokenStore: services.tokenStoreInUse, transport: services.transport, cache: await cacheSummary()))
         } else {
             let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
             let headline =
@@ -76,11 +90,17 @@ extension CommandRunner {
             console.print(
                 ([headline, "  Server:     \(TerminalText.sanitized(services.server))\(mock)"]
                     + ["  Transport:  \(services.transport)"]
-                    + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? [])
+                    + tokenStoreLines
                     + (await cacheSummary().map { ["  Saved:      \($0)"] } ?? []))
                     .joined(separator: "\n"))
         }
         return signedIn ? .success : .unauthorized
+    }
+
+    /// Where the tokens live, for `status`: the store and why, else the token file.
+    private var tokenStoreLines: [String] {
+        if let inUse = services.tokenStoreInUse { return ["  Token store: \(TerminalText.sanitized(inUse.summary))"] }
+        return services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? []
     }
 
     /// The saved catalogue's place and size, for `status`.

@@ -17,11 +17,17 @@ struct Services {
     let api: any APIService
     /// Where the tokens are kept.
     let tokenStore: any TokenStore
-    /// The token file's store as itself: the account's name beside this server's tokens, and every
+    /// The token store in use as itself: the account's name beside this server's tokens, and every
     /// server's sessions, for `status`.
     let accountStore: KeyValueTokenStore
-    /// The token file's path; `nil` for a store in memory.
+    /// The token file's path when the file holds the tokens; `nil` for the keyring or memory.
     let tokenFile: String?
+    /// Which store holds the tokens and why; `nil` for a store in memory.
+    let tokenStoreInUse: TokenStoreInUse?
+    /// The keyring the token file says this server's session lives in, when no keyring answers here.
+    let unreachableKeyring: String?
+    /// The store not in use, for `signout` to clear as well.
+    let otherTokenStore: @Sendable () async -> (any TokenStore)?
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
     let embeddedState: (any KeyValueStore)?
     /// Where the catalogue is saved between runs; `nil` saves nothing.
@@ -47,19 +53,24 @@ struct SavedCatalogue: Sendable {
 /// The only place that chooses adapters.
 enum Composition {
     /// The services for `settings`: `APIClient` over the transport `settings` choose (see
-    /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens in the credentials file,
-    /// migrated from the earlier release's file. A process waits for another's lock on
-    /// the file a little longer than a request may take — long enough to wait out
+    /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens
+    /// in the store `settings` choose (see ``TokenStoreChoice``). A process waits for another's
+    /// lock on the store a little longer than a request may take — long enough to wait out
     /// another process's refresh, no longer.
     static func make(
         _ settings: Settings, observer: (any APIClientObserver)?, notices: @escaping @Sendable (String) -> Void
-    ) throws(ConfigurationError) -> Services {
+    ) async throws(CompositionError) -> Services {
         let storeURL =
             settings.storePath.map { URL(fileURLWithPath: $0) }
             ?? CredentialsLocation.defaultFile(environment: settings.environment)
-        let configuration = try APIConfiguration(
-            baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
-            apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+        let configuration: APIConfiguration
+        do {
+            configuration = try APIConfiguration(
+                baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
+                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+        } catch {
+            throw .configuration(error)
+        }
         let embeddedState =
             settings.baseURL == nil
             ? FileKeyValueStore(
@@ -70,22 +81,32 @@ enum Composition {
             } else {
                 networkTransport(settings, notices: notices)
             }
-        let fileStore = KeyValueTokenStore.credentialsFile(
-            at: storeURL, origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
-            notices: notices)
-        let tokenStore = MigratingTokenStore(
-            current: fileStore,
-            previous: KeyValueTokenStore.legacyCredentialsFile(
-                at: CredentialsLocation.legacyFile(environment: settings.environment), origin: configuration.origin),
-            leftover: { notices("The earlier release's token file could not be removed: \($0)") })
+        let stores: TokenStores
+        do {
+            stores = try await tokenStores(
+                settings, file: storeURL, origin: configuration.origin,
+                lockTimeout: .seconds(configuration.timeout + 5), notices: notices)
+        } catch {
+            throw .keyring(error)
+        }
+        if settings.verbose { notices("token store: \(stores.inUse.summary)") }
+        if let label = stores.unreachableKeyring {
+            notices(
+                "Your session with \(configuration.baseURL.absoluteString) is kept in the keyring “\(label)”, which "
+                    + "cannot be reached here (\(stores.inUse.reason ?? "no keyring answers")); it was not signed out. "
+                    + "Run where the keyring answers (a desktop session), or sign in here to keep a session in the "
+                    + "token file.")
+        }
         // A directory that is not used is said every time, as it may be another user's doing; a
         // single entry dropped or refused only with --verbose.
         let cache = FileResponseCache(environment: settings.environment) { problem in
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
         return make(
-            configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: fileStore,
-            tokenFile: storeURL.path, embeddedState: embeddedState, cache: cache, observer: observer,
+            configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
+            accountStore: stores.accountStore, tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
+            tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
+            otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil)
     }
 
@@ -127,7 +148,9 @@ enum Composition {
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
-        accountStore: KeyValueTokenStore, tokenFile: String? = nil, embeddedState: (any KeyValueStore)? = nil,
+        accountStore: KeyValueTokenStore, tokenFile: String? = nil, tokenStoreInUse: TokenStoreInUse? = nil,
+        unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
+        embeddedState: (any KeyValueStore)? = nil,
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
         transportName: String? = nil
     ) -> Services {
@@ -135,7 +158,8 @@ enum Composition {
             api: APIClient(
                 configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer,
                 cache: cache),
-            tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, embeddedState: embeddedState,
+            tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, tokenStoreInUse: tokenStoreInUse,
+            unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore, embeddedState: embeddedState,
             savedCatalogue: cache.map { cache in
                 SavedCatalogue(
                     directory: cache.directory.path,
@@ -147,5 +171,26 @@ enum Composition {
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded)
+    }
+}
+
+/// Why the services could not be made: a setting that does not hold (64), or a keyring
+/// chosen explicitly that cannot be used (74).
+enum CompositionError: Error, CustomStringConvertible {
+    case configuration(ConfigurationError)
+    case keyring(KeyringUnavailableError)
+
+    var description: String {
+        switch self {
+        case .configuration(let error): error.description
+        case .keyring(let error): error.description
+        }
+    }
+
+    var status: ExitCode {
+        switch self {
+        case .configuration: .usage
+        case .keyring: .localState
+        }
     }
 }

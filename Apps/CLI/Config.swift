@@ -9,6 +9,7 @@ enum ConfigKey: String, CaseIterable {
     case timeout
     case transport
     case cacert
+    case tokenStore = "token-store"
 
     /// The flag that wins over everything else.
     var flag: String { "--" + rawValue }
@@ -21,6 +22,7 @@ enum ConfigKey: String, CaseIterable {
         case .timeout: "COCOACASTS_TIMEOUT"
         case .transport: "COCOACASTS_TRANSPORT"
         case .cacert: "COCOACASTS_CACERT"
+        case .tokenStore: "COCOACASTS_TOKEN_STORE"
         }
     }
 
@@ -32,6 +34,7 @@ enum ConfigKey: String, CaseIterable {
         case .timeout: "30"
         case .transport: TransportChoice.platformDefault.rawValue
         case .cacert: "the system's store, or SSL_CERT_FILE"
+        case .tokenStore: TokenStoreChoice.auto.rawValue
         }
     }
 

@@ -99,6 +99,9 @@ struct ConfigCommandRunner {
         case .transport:
             return TransportChoice(available: value) == nil
                 ? "'\(value)' is not a valid transport: expected \(TransportChoice.expected)" : nil
+        case .tokenStore:
+            return TokenStoreChoice(rawValue: value) == nil
+                ? "'\(value)' is not a valid token-store: expected \(TokenStoreChoice.expected)" : nil
         case .cacert:
             return Settings.isReadableFile(value) ? nil : "'\(value)' is not a readable file"
         case .baseURL:

@@ -19,6 +19,10 @@ enum Grammar {
             summary: "read the X-API-TOKEN from standard input (echo off at a terminal)"),
         .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
         .init(
+            name: "--token-store", valueName: "S",
+            summary: "where tokens live: auto (the keyring if one answers), keyring or file [COCOACASTS_TOKEN_STORE]",
+            choices: TokenStoreChoice.allCases.map(\.rawValue), expected: TokenStoreChoice.expected),
+        .init(
             name: "--transport", valueName: "T",
             summary:
                 "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or ")) [COCOACASTS_TRANSPORT]",
@@ -108,7 +112,7 @@ enum Grammar {
             ]),
         .init(
             name: "config", arguments: ["<get|set|unset|list>", "[key]", "[value]"], options: [json],
-            summary: "Keep settings (base-url, api-token, timeout, transport, cacert) in the config file",
+            summary: "Keep settings (base-url, api-token, timeout, transport, cacert, token-store) in the config file",
             examples: [
                 ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
                 ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),

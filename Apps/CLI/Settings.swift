@@ -10,6 +10,8 @@ struct Settings: Equatable {
     let apiToken: String?
     /// The token file; `nil` means the XDG default.
     let storePath: String?
+    /// The keyring, the token file, or whichever serves (see ``TokenStoreChoice``).
+    let tokenStore: TokenStoreChoice
     /// Seconds to wait for the server.
     let timeout: TimeInterval
     /// Whether to log every exchange on standard error.
@@ -65,6 +67,14 @@ struct Settings: Equatable {
             apiToken = setting(.apiToken)
         }
         storePath = parsed.options["--store"] ?? environment["COCOACASTS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text = setting(.tokenStore) {
+            guard let choice = TokenStoreChoice(rawValue: text) else {
+                throw .invalidValue(origin(.tokenStore), value: text, expected: TokenStoreChoice.expected)
+            }
+            tokenStore = choice
+        } else {
+            tokenStore = .auto
+        }
         if let text = setting(.timeout) {
             guard let seconds = Self.timeout(text) else {
                 throw .invalidValue(origin(.timeout), value: text, expected: "seconds, more than 0 and at most 3600")

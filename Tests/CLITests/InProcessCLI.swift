@@ -33,10 +33,15 @@ struct InProcessCLI {
     ) {
         let (tokenStore, transport) = (tokenStore, transport)
         var cli = CLI(console: console, environment: environment)
-        cli.compose = { settings, observer, _ throws(ConfigurationError) in
-            let configuration = try APIConfiguration(
-                baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
-                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+        cli.compose = { settings, observer, _ throws(CompositionError) in
+            let configuration: APIConfiguration
+            do throws(ConfigurationError) {
+                configuration = try APIConfiguration(
+                    baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
+                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+            } catch {
+                throw .configuration(error)
+            }
             return Composition.make(
                 configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: tokenStore,
                 observer: observer, isEmbedded: settings.baseURL == nil)

@@ -126,3 +126,46 @@ struct MigratingTokenStoreTests {
         #expect(try await previous.tokens() == nil)
     }
 }
+
+@Suite("MigratingTokenStore: migrating on the first read")
+struct MigratingOnReadTests {
+    private let currentValues = SpyKeyValueStore(InMemoryKeyValueStore())
+    private let previousValues = FailingKeyValueStore(InMemoryKeyValueStore())
+    private var current: KeyValueTokenStore { KeyValueTokenStore(store: currentValues) }
+    private var previous: KeyValueTokenStore { KeyValueTokenStore(store: previousValues) }
+    private var migrating: MigratingTokenStore {
+        MigratingTokenStore(current: current, previous: previous, migratesOnRead: true)
+    }
+
+    @Test func theFirstReadMovesThePairAndLeavesNoCopyBehind() async throws {
+        try await previous.setTokens(SampleTokens.first)
+        #expect(try await migrating.tokens() == SampleTokens.first)
+        #expect(try await current.tokens() == SampleTokens.first)
+        #expect(try await previous.tokens() == nil)
+        // Done, a second read writes nothing.
+        let writes = currentValues.appliedChanges.count
+        #expect(try await migrating.tokens() == SampleTokens.first)
+        #expect(currentValues.appliedChanges.count == writes)
+    }
+
+    @Test func anInterruptedMigrationIsFinishedAndTheCurrentPairWins() async throws {
+        // Given a run that copied the pair, then was killed before clearing the previous
+        // store, and another process that refreshed in the current store since
+        try await current.setTokens(SampleTokens.second)
+        try await previous.setTokens(SampleTokens.first)
+        // Then the next read keeps the current pair and clears the copy left behind
+        #expect(try await migrating.tokens() == SampleTokens.second)
+        #expect(try await previous.tokens() == nil)
+        #expect(try await current.tokens() == SampleTokens.second)
+    }
+
+    @Test func aCurrentStoreThatCannotBeWrittenFailsTheReadAndKeepsThePrevious() async throws {
+        let failing = FailingKeyValueStore(InMemoryKeyValueStore())
+        failing.failWrites(with: StoreError.io(path: "keyring", detail: "locked"))
+        let store = MigratingTokenStore(
+            current: KeyValueTokenStore(store: failing), previous: previous, migratesOnRead: true)
+        try await previous.setTokens(SampleTokens.first)
+        await #expect(throws: StoreError.io(path: "keyring", detail: "locked")) { try await store.tokens() }
+        #expect(try await previous.tokens() == SampleTokens.first)
+    }
+}

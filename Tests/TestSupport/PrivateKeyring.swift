@@ -86,6 +86,13 @@ public final class PrivateKeyring: Sendable {
         }
     }
 
+    /// Stops (`SIGSTOP`) or resumes (`SIGCONT`) the keyring daemon: a keyring that does not answer.
+    public func suspend(_ suspended: Bool = true) {
+        daemons.withLock { daemons in
+            if let keyring = daemons.first { kill(keyring.processIdentifier, suspended ? SIGSTOP : SIGCONT) }
+        }
+    }
+
     /// Whether the keyring answers as `org.freedesktop.secrets` on the bus.
     private func ownsServiceName() -> Bool {
         let process = Process()

@@ -1,6 +1,7 @@
 import CSecret
 import Domain
 import Foundation
+import PrivateFiles
 
 /// Opens the session's keyring: the Secret Service on the session bus, over libsecret
 /// loaded at run time.
@@ -17,11 +18,13 @@ public enum Keyring {
     /// - Parameters:
     ///   - lockFile: the lock every process takes for a read-modify-write (its directory is
     ///     created private when missing).
+    ///   - lockTimeout: how long to wait for another process's lock (another's refresh).
     ///   - deadline: the longest one keyring call may take.
     ///   - application: the `application` attribute of the store's items; tests give each
     ///     store its own, so that stores in one keyring never see each other's items.
     public static func open(
-        lockFile: String, deadline: Duration = defaultDeadline, application: String = "cocoacasts"
+        lockFile: String, lockTimeout: Duration = .seconds(35), deadline: Duration = defaultDeadline,
+        application: String = "cocoacasts"
     ) async
         -> Result<SecretServiceStore, KeyringUnavailable>
     {
@@ -43,7 +46,7 @@ public enum Keyring {
                     refusal: SecretServiceStore.timedOut(path: defaultPath, after: deadline), calls: calls,
                     items: KeyringItems(
                         library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
-                    lockFile: lockFile))
+                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
         case .success(let connection):
             let refusal: StoreError? =
                 if let problem = connection.problem {
@@ -59,7 +62,7 @@ public enum Keyring {
                     items: KeyringItems(
                         library: library, service: connection.service, collectionPath: connection.path,
                         application: application),
-                    lockFile: lockFile))
+                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
         }
     }
 

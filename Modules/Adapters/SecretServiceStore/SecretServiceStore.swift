@@ -13,7 +13,7 @@ import PrivateFiles
 ///   object of that origin's values (the token pair and the account), so the values of one
 ///   origin are written together, in one call, or not at all. A key `<origin>#<name>` is the
 ///   value `<name>` of `<origin>`'s item.
-/// - Across processes: every read-modify-write holds an `flock` on `lockFile` (created
+/// - Across processes: every read-modify-write holds an `flock` on a lock file (created
 ///   0600 in a private directory, with the token file's checks), as the file store does,
 ///   so a refresh stays single-flight whichever store holds the pair.
 /// - Never prompts: a locked collection refuses every use with a ``StoreError`` that says
@@ -32,14 +32,14 @@ public final class SecretServiceStore: KeyValueStore {
 
     init(
         collectionLabel: String, collectionPath: String, refusal: StoreError?, calls: KeyringCalls,
-        items: KeyringItems, lockFile: String
+        items: KeyringItems, lock: FileLock
     ) {
         self.collectionLabel = collectionLabel
         self.collectionPath = collectionPath
         self.refusal = refusal
         self.calls = calls
         self.items = items
-        self.lock = FileLock(path: lockFile, timeout: calls.deadline + .seconds(25))
+        self.lock = lock
     }
 
     /// The values of `keys`, from one search of each origin they name.

@@ -7,7 +7,10 @@ import Domain
 /// clears `previous`. A refresh first adopts the previous pair into `current` — only if
 /// `current` is still empty, under its exclusive access — so any number of processes
 /// can migrate at the same moment and the newest pair always survives. Running the
-/// migration again once it is done touches nothing.
+/// migration again once it is done touches nothing. With `migratesOnRead`, the first
+/// read migrates too: for a move between stores of which only the new one is safe to
+/// leave secrets in (the file to the keyring), where the pair must not wait in the old
+/// one until its next refresh.
 ///
 /// A previous pair is never read once it has been moved: signing out clears `previous`
 /// before `current`, so a previous store that cannot be cleared fails the sign-out with
@@ -17,21 +20,39 @@ public struct MigratingTokenStore: TokenStore {
     private let current: any TokenStore
     private let previous: any TokenStore
     private let leftover: @Sendable (StoreError) -> Void
+    private let migratesOnRead: Bool
 
     /// Creates a store that migrates from `previous` to `current`; `leftover` is told when a
     /// sign-in could not clear `previous` (the sign-in itself succeeded).
     public init(
-        current: any TokenStore, previous: any TokenStore, leftover: @escaping @Sendable (StoreError) -> Void = { _ in }
+        current: any TokenStore, previous: any TokenStore, migratesOnRead: Bool = false,
+        leftover: @escaping @Sendable (StoreError) -> Void = { _ in }
     ) {
         self.current = current
         self.previous = previous
+        self.migratesOnRead = migratesOnRead
         self.leftover = leftover
     }
 
-    /// The current pair, else the previous one. `previous` is not read when `current` has a pair.
+    /// The current pair, else the previous one; `previous` is not read when `current` has
+    /// a pair. With `migratesOnRead`, whatever `previous` holds is migrated first.
     public func tokens() async throws(StoreError) -> TokenPair? {
-        if let tokens = try await current.tokens() { return tokens }
-        return try await previous.tokens()
+        guard migratesOnRead else {
+            if let tokens = try await current.tokens() { return tokens }
+            return try await previous.tokens()
+        }
+        try await migrate()
+        return try await current.tokens()
+    }
+
+    /// Moves the previous pair into `current` — an existing current pair wins, under its
+    /// exclusive access — then clears `previous`. Done, it only reads; interrupted before
+    /// the clearing (the pair copied, the previous store not yet cleared), the next call
+    /// finishes it.
+    public func migrate() async throws(StoreError) {
+        guard let legacy = try await previous.tokens() else { return }
+        if try await current.tokens() == nil { try await current.setTokensIfAbsent(legacy) }
+        try await previous.reset()
     }
 
     /// Stores the pair in `current` and clears `previous`. A previous store that cannot be
@@ -64,10 +85,7 @@ public struct MigratingTokenStore: TokenStore {
         async throws(TokenRefreshError) -> TokenPair
     {
         do {
-            if try await current.tokens() == nil, let legacy = try await previous.tokens() {
-                try await current.setTokensIfAbsent(legacy)
-                try await previous.reset()
-            }
+            try await migrate()
         } catch {
             throw .store(error)
         }
