@@ -78,7 +78,8 @@ extension CommandRunner {
             printJSON(
                 Status(
                     server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
-                    tokenFile: services.tokenFile, tokenStore: services.tokenStoreInUse, transport: services.transport, cache: await cacheSummary()))
+                    tokenFile: services.tokenFile, tokenStore: services.tokenStoreInUse, transport: services.transport,
+                    cache: await cacheSummary()))
         } else {
             let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
             let headline =

@@ -73,14 +73,15 @@ public final class PrivateKeyring: Sendable {
         return keyring
     }
 
-    /// Ends the keyring, then the bus, and waits for both.
+    /// Ends the keyring, then the bus, and waits for both. `SIGKILL`: a child started from a
+    /// thread of the concurrency runtime inherits its blocked signals, `SIGTERM` among them,
+    /// and the keyring has written every item when it answered.
     public func stop() {
         daemons.withLock { daemons in
             for daemon in daemons {
-                daemon.terminate()
+                kill(daemon.processIdentifier, SIGKILL)
                 let deadline = Date().addingTimeInterval(30)
                 while daemon.isRunning && Date() < deadline { usleep(10_000) }
-                if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
             }
             daemons = []
         }

@@ -74,10 +74,13 @@ private final class Call<T: Sendable>: Sendable {
         continuation.withLock { $0.take() }?.resume(returning: result)
     }
 
+    /// Claims the caller before cancelling: the cancelled call then returns at once with
+    /// "Operation was cancelled", which must not reach the caller in place of `.timedOut`.
     func expire(cancel: (Pointer) -> Void) {
+        guard let caller = continuation.withLock({ $0.take() }) else { return }
         finished.withLock { finished in
             if !finished { cancel(cancellable) }
         }
-        continuation.withLock { $0.take() }?.resume(returning: .failure(.timedOut))
+        caller.resume(returning: .failure(.timedOut))
     }
 }
