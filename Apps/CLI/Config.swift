@@ -35,6 +35,17 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
+    /// What a wrong value is told it should be.
+    var expected: String {
+        switch self {
+        case .baseURL: "a URL such as http://127.0.0.1:8080/api/v1"
+        case .apiToken: "the API token"
+        case .timeout: "seconds, more than 0 and at most 3600"
+        case .transport: TransportChoice.expected
+        case .cacert: "a readable file of certificate authorities (PEM)"
+        }
+    }
+
     /// `value` as the user may see it: an API token shows its first four characters only, a
     /// base URL no user info, query or fragment.
     func displayed(_ value: String) -> String {

@@ -10,6 +10,8 @@ struct ConfigCommandRunner {
     let console: any Console
     let file: ConfigFile
     let environment: [String: String]
+    /// The command line, whose flags win over everything else in `list`.
+    let parsed: CommandLineParser.Parsed
     let json: Bool
 
     func run(_ action: ConfigAction) async -> ExitCode {
@@ -60,7 +62,6 @@ struct ConfigCommandRunner {
             let source: SettingSource
         }
         let config = try await file.values()
-        let parsed = CommandLineParser.Parsed()
         let entries = ConfigKey.allCases.map { key in
             let (value, source) = Settings.resolve(key, parsed: parsed, environment: environment, config: config)
             return Entry(

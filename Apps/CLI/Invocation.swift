@@ -1,7 +1,7 @@
 import Ports
 import TerminalUI
 
-/// What the user asked for, checked: one command and the settings to run it with.
+/// What the user asked for, checked: one command, and the command line its settings come from.
 struct Invocation: Equatable {
     enum Command: Equatable {
         case help(command: String?)
@@ -26,15 +26,11 @@ struct Invocation: Equatable {
     }
 
     let command: Command
-    let settings: Settings
+    /// The command line as parsed: the settings are resolved from it once the config file is read.
+    let parsed: CommandLineParser.Parsed
 
-    /// Parses `arguments` and resolves the settings against `environment` and the config
-    /// file, and the API token read from standard input for `--api-token-stdin` (`nil`
-    /// until it is read).
-    static func parse(
-        _ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:],
-        apiTokenFromStandardInput: String? = nil
-    ) throws(UsageError) -> Invocation {
+    /// Parses `arguments` and checks the command; settings are resolved later (see ``Settings``).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         if arguments.contains(where: { $0 == "--password" || $0.hasPrefix("--password=") }) {
             throw .passwordOnCommandLine
         }
@@ -44,11 +40,7 @@ struct Invocation: Equatable {
                 throw .conflictingOptions("--api-token-stdin", other)
             }
         }
-        let command = try command(of: parsed)
-        let settings = try Settings(
-            parsed: parsed, environment: environment, config: config,
-            apiTokenFromStandardInput: apiTokenFromStandardInput)
-        return Invocation(command: command, settings: settings)
+        return Invocation(command: try command(of: parsed), parsed: parsed)
     }
 
     private static func command(of parsed: CommandLineParser.Parsed) throws(UsageError) -> Command {
@@ -124,5 +116,18 @@ struct Invocation: Equatable {
             throw .missingArgument(names[parsed.arguments.count], usage: command.usage)
         }
         return parsed.arguments
+    }
+}
+
+extension Invocation.Command {
+    /// The settings whose values the command uses, and so checks; `nil` for a command that
+    /// needs no settings at all (help, the config file itself).
+    var settingsUsed: Set<ConfigKey>? {
+        switch self {
+        case .help, .version, .completion, .manual, .config: nil
+        case .clearCache: []
+        case .signOut: [.baseURL, .timeout]  // whose tokens, and how long to wait for the token file's lock
+        case .signIn, .status, .episodes, .episode, .video, .progress: Set(ConfigKey.allCases)
+        }
     }
 }
