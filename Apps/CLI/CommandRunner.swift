@@ -20,7 +20,7 @@ struct CommandRunner {
         switch command {
         case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
         case .signOut: await signOut()
-        case .status(let all, let json): await status(all: all, json: json)
+        case .status(let all, let offline, let json): await status(all: all, offline: offline, json: json)
         case .episodes(let json, let policy): await episodes(json: json, policy: policy)
         case .episode(let id, let json, let policy): await episode(id: id, json: json, policy: policy)
         case .clearCache: await clearCache()

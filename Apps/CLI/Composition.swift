@@ -32,6 +32,8 @@ struct Services {
     let transport: String
     /// Whether the API is the mock built into the binary.
     let isEmbedded: Bool
+    /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
+    let timeout: TimeInterval
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.
@@ -146,6 +148,7 @@ enum Composition {
                     clear: { () async throws(ResponseCacheError) in try await cache.clear() })
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
-            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded)
+            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
+            timeout: configuration.timeout)
     }
 }

@@ -68,11 +68,13 @@ enum Grammar {
         .init(
             name: "status", arguments: [],
             options: [
-                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"), json,
+                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"),
+                .init(name: "--offline", valueName: nil, summary: "read the token file only; do not ask the server"),
+                json,
             ],
             summary: "Who is signed in, to which server, and where the tokens are kept",
             examples: [
-                ("cocoacasts status", "exit 0 when signed in, 77 when not"),
+                ("cocoacasts status", "exit 0 when the server accepts the session, 77 when not, 69 unchecked"),
                 ("cocoacasts status --all --json", "every server you are signed in to"),
             ]),
         .init(

@@ -8,7 +8,7 @@ struct Invocation: Equatable {
         case version
         case signIn(email: String?, passwordFromStdin: Bool)
         case signOut
-        case status(all: Bool, json: Bool)
+        case status(all: Bool, offline: Bool, json: Bool)
         case episodes(json: Bool, policy: CachePolicy)
         case episode(id: Int, json: Bool, policy: CachePolicy)
         case video(reference: String, json: Bool)
@@ -53,7 +53,7 @@ struct Invocation: Equatable {
         case "signin":
             return .signIn(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
         case "signout": return .signOut
-        case "status": return .status(all: parsed.flag("--all"), json: json)
+        case "status": return .status(all: parsed.flag("--all"), offline: parsed.flag("--offline"), json: json)
         case "episodes": return .episodes(json: json, policy: try cachePolicy(parsed))
         case "episode":
             guard let number = Int(arguments[0]), number >= 0 else {

@@ -19,7 +19,7 @@ struct AccountAndConfigTests {
                 #expect(status.status == 0)
                 #expect(
                     status.stdout.hasPrefix(
-                        "✓ Signed in as demo@cocoacasts.com.\n  Server:     \(server.baseURL.absoluteString)\n"
+                        "✓ Signed in as demo@cocoacasts.com.\n  Session:    accepted by the server\n  Server:     \(server.baseURL.absoluteString)\n"
                             + "  Transport:  libcurl (loaded on the first request)\n"
                             + "  Token file: \(remote.store.path)\n  Saved:      \(directory.file("home").path)/.cache/cocoacasts"
                     ))

@@ -12,8 +12,9 @@ struct InvocationTests {
             Invocation.Command.signIn(email: "a@b.co", passwordFromStdin: true)
         ),
         (["signout"], .signOut),
-        (["status", "--json"], .status(all: false, json: true)),
-        (["--json", "status", "--all"], .status(all: true, json: true)),
+        (["status", "--json"], .status(all: false, offline: false, json: true)),
+        (["--json", "status", "--all"], .status(all: true, offline: false, json: true)),
+        (["status", "--offline"], .status(all: false, offline: true, json: false)),
         (["login", "--email", "a@b.co"], .signIn(email: "a@b.co", passwordFromStdin: false)),
         (["logout"], .signOut),
         ([], .help(command: nil)),
