@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -17,7 +18,10 @@ extension CommandRunner {
         model.email = email
         model.password = password
         guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
+        if case .failed(_, let failure, _) = model.state {
+            // Only the endpoint's path is used, for a 404's message: the password is not needed there.
+            return report(failure, context: .signIn, asking: .auth(email: email, password: ""))
+        }
         console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)

@@ -34,6 +34,14 @@ struct Services {
     let isEmbedded: Bool
     /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
     let timeout: TimeInterval
+    /// The API's base URL (the built-in mock's made-up one when embedded).
+    let baseURL: URL
+
+    /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
+    func address(of endpoint: APIEndpoint) -> String {
+        let url = baseURL.appendingPathComponent(endpoint.path)
+        return isEmbedded ? "\(url.path) on the mock API built into cocoacasts" : Redaction.urlText(url.absoluteString)
+    }
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.
@@ -149,6 +157,6 @@ enum Composition {
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
-            timeout: configuration.timeout)
+            timeout: configuration.timeout, baseURL: configuration.baseURL)
     }
 }
