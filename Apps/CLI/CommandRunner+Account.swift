@@ -6,22 +6,50 @@ import Presentation
 import TerminalUI
 
 extension CommandRunner {
+    /// How many times a person at a terminal may type a malformed e-mail address or a
+    /// wrong password before sign-in gives up, as sudo allows.
+    static let tries = 3
+
+    /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
+    /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
+    /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
     func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
-        let (email, password): (String, String)
+        let email: String
         do throws(UsageError) {
             email = try emailAddress(given: given)
-            password = try self.password(fromStdin: passwordFromStdin)
         } catch {
             return usage(error)
         }
-        let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
-        model.email = email
-        model.password = password
-        guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state {
+        let typesThePassword =
+            !passwordFromStdin && environment["COCOACASTS_PASSWORD"] == nil && console.isTerminalInput
+        var attempt = 0
+        while true {
+            attempt += 1
+            let password: String
+            do throws(UsageError) {
+                password = try self.password(fromStdin: passwordFromStdin)
+            } catch {
+                return usage(error)
+            }
+            let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
+            model.email = email
+            model.password = password
+            guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
+            guard case .failed(_, let failure, _) = model.state else {
+                return await signedIn(model, email: email)
+            }
+            if typesThePassword, attempt < Self.tries, case .api(let error) = failure,
+                case .status(401, _)? = error.cause
+            {
+                console.fail("Sorry, try again: the server refused the e-mail/password combination.")
+                continue
+            }
             // Only the endpoint's path is used, for a 404's message: the password is not needed there.
             return report(failure, context: .signIn, asking: .auth(email: email, password: ""))
         }
+    }
+
+    private func signedIn(_ model: SignInViewModel, email: String) async -> ExitCode {
         console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)
@@ -31,26 +59,36 @@ extension CommandRunner {
         return .success
     }
 
+    /// Signs out; says so, and succeeds, when nobody was signed in.
     func signOut() async -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
+        await model.refresh()
+        if case .storeUnreadable = model.state { return reportStore(model) }
+        let wasSignedIn = model.state == .signedIn
         await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
-        console.say("Signed out of \(services.server).")
+        console.say(wasSignedIn ? "Signed out of \(services.server)." : "Nobody was signed in to \(services.server).")
         return .success
     }
 
-    /// The e-mail address from `--email` or the prompt, checked before a password is asked for.
+    /// The e-mail address from `--email` or the prompt, checked before a password is asked
+    /// for; a malformed one typed at the prompt is asked for again.
     private func emailAddress(given: String?) throws(UsageError) -> String {
-        let email: String
-        if let given {
-            email = given
-        } else if !console.isTerminalInput {
-            throw .noEmail
-        } else if let typed = console.ask("E-mail: ") {
-            email = typed
-        } else {
-            throw .endOfInput("e-mail address")
+        if let given { return try Self.checked(email: given) }
+        guard console.isTerminalInput else { throw .noEmail }
+        var attempt = 0
+        while true {
+            attempt += 1
+            guard let typed = console.ask("E-mail: ") else { throw .endOfInput("e-mail address") }
+            do {
+                return try Self.checked(email: typed)
+            } catch  where attempt < Self.tries {
+                console.fail("\(error); try again")
+            }
         }
+    }
+
+    private static func checked(email: String) throws(UsageError) -> String {
         guard EmailAddress.isValid(email) else {
             throw .invalidValue("e-mail address", value: email, expected: "name@example.com")
         }

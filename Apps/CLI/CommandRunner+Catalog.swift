@@ -73,11 +73,13 @@ extension CommandRunner {
 
     func progress(reference: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
         let videoID: String
+        let duration: Int?
         var isSet = false
         if case .set = action { isSet = true }
         switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
         case .video(let id, let episode):
             videoID = id
+            duration = episode?.videoDuration
             if case .set(let seconds) = action, let duration = episode?.videoDuration, seconds > duration {
                 console.fail(UsageError.beyondTheVideo(seconds: seconds, duration: duration).description)
                 return .usage
@@ -107,7 +109,7 @@ extension CommandRunner {
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
-            console.print(Screens.progress(model, style: style))
+            console.print(Screens.progress(model, duration: duration, style: style))
         }
         return .success
     }

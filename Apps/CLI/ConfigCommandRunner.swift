@@ -42,6 +42,10 @@ struct ConfigCommandRunner {
                 try await file.set(value, for: key)
                 console.say("Set \(key.rawValue) to \(key.displayed(value)) in \(file.path).")
             case .unset(let key):
+                guard try await file.values()[key.rawValue] != nil else {
+                    console.say("\(key.rawValue) is not set in \(file.path); nothing was changed.")
+                    return .success
+                }
                 try await file.set(nil, for: key)
                 console.say("Unset \(key.rawValue) in \(file.path).")
             case .list:

@@ -100,12 +100,13 @@ enum Grammar {
             name: "progress", arguments: ["<episode-id or video-id>"],
             options: [
                 .init(
-                    name: "--set", valueName: "SECONDS", summary: "save how far you watched (up to the video's length)"),
+                    name: "--set", valueName: "TIME",
+                    summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
                 .init(name: "--delete", valueName: nil, summary: "forget the progress"), json,
             ], summary: "Show, save or delete a video's progress (needs sign-in)",
             examples: [
                 ("cocoacasts progress 556", "how far you watched episode 556"),
-                ("cocoacasts progress 556 --set 120", "you watched up to 2:00"),
+                ("cocoacasts progress 556 --set 2:00", "you watched up to 2:00 (also --set 120)"),
                 ("cocoacasts progress 556 --delete", "start again"),
             ]),
         .init(
@@ -129,6 +130,9 @@ enum Grammar {
             summary: "Empty the saved catalogue ($XDG_CACHE_HOME/cocoacasts)",
             examples: [("cocoacasts cache clear", "forget every saved list of episodes")],
             argumentChoices: [["clear"]]),
+        .init(
+            name: "version", arguments: [], options: [], summary: "Show the version (also --version, -V)",
+            examples: [("cocoacasts version", "the version, as --version prints it")]),
         .init(
             name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
             examples: [("cocoacasts manual | man -l -", "read it")]),

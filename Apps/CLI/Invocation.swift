@@ -70,6 +70,7 @@ struct Invocation: Equatable {
             }
             return .completion(shell: shell)
         case "manual": return .manual
+        case "version": return .version
         case "cache":
             guard arguments[0] == "clear" else {
                 throw .invalidValue("cache action", value: arguments[0], expected: "clear")
@@ -99,11 +100,29 @@ struct Invocation: Equatable {
         case (nil, true): return .delete
         case (nil, false): return .show
         case (.some(let value), false):
-            guard let seconds = Int(value), seconds >= 0 else {
-                throw .invalidValue("--set", value: value, expected: "whole seconds, 0 or more")
+            guard let seconds = seconds(in: value) else {
+                throw .invalidValue(
+                    "--set", value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
             }
             return .set(seconds: seconds)
         }
+    }
+
+    /// The seconds in `text`: `90`, `1:30` or `1:02:03` (as the durations are shown); the
+    /// fields after the first are two digits below 60.
+    static func seconds(in text: String) -> Int? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let first = Int(fields[0]), first >= 0
+        else { return nil }
+        var seconds = first
+        for field in fields.dropFirst() {
+            guard field.count == 2, let value = Int(field), (0..<60).contains(value) else { return nil }
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 60)
+            guard !overflow else { return nil }
+            seconds = scaled + value
+        }
+        return seconds
     }
 
     /// The arguments, when there are as many as `command` takes; else its usage line.

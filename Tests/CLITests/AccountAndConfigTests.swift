@@ -90,9 +90,13 @@ struct AccountAndConfigTests {
     @Test func theEmailIsCheckedBeforeThePasswordIsAskedFor() async throws {
         try await TemporaryDirectory.with { directory in
             let session = try await TerminalSessionTests.runOnTerminal(
-                ["signin"], answers: [["E-mail: ", "not-an-address"], ["Password: ", "cocoacasts"]],
-                directory: directory)
+                ["signin"],
+                answers: [
+                    ["E-mail: ", "not-an-address"], ["E-mail: ", "still-not"], ["E-mail: ", "nor@this"],
+                    ["Password: ", "cocoacasts"],
+                ], directory: directory)
             #expect(session.status == 64 && session.stdout.contains("'not-an-address' is not a valid e-mail address"))
+            #expect(session.stdout.contains("expected name@example.com; try again"), "asked again, three times in all")
             #expect(!session.stdout.contains("Password:"))
         }
     }

@@ -66,7 +66,11 @@ struct InvocationTests {
         (["episodes", "extra"], .unexpectedArgument("extra")),
         (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),
         (["cache", "empty"], .invalidValue("cache action", value: "empty", expected: "clear")),
-        (["progress", "7", "--set", "-1"], .invalidValue("--set", value: "-1", expected: "whole seconds, 0 or more")),
+        (
+            ["progress", "7", "--set", "-1"],
+            .invalidValue(
+                "--set", value: "-1", expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
+        ),
         (["progress", "7", "--set", "1", "--delete"], .conflictingOptions("--set", "--delete")),
         (["signin", "--password", "hunter2"], .passwordOnCommandLine),
         (["signin", "--password=hunter2"], .passwordOnCommandLine),
