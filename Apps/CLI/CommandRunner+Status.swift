@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -43,11 +44,12 @@ extension CommandRunner {
 
     /// `status --json`.
     private struct StatusReport: Encodable {
-        let server: String
+        /// The base URL, as `--base-url` takes it; `null` for the built-in mock API.
+        let server: Nullable<String>
         let embedded: Bool
         let signedIn: Bool
         /// `accepted`, `refused`, `unchecked` or `skipped` (`--offline`); `null` when nobody is signed in.
-        let session: String?
+        let session: Nullable<String>
         /// Why the session is refused or could not be checked.
         let sessionDetail: String?
         let account: String?
@@ -56,10 +58,10 @@ extension CommandRunner {
         let cache: CacheSummary?
 
         init(services: Services, session: SessionCheck?, account: String?, cache: CacheSummary?) {
-            server = services.server
+            server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
             embedded = services.isEmbedded
             signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
-            self.session = session?.verdict
+            self.session = Nullable(session?.verdict)
             sessionDetail = session.flatMap { if case .accepted = $0 { nil } else { $0.summary } }
             self.account = account
             tokenFile = services.tokenFile
@@ -120,9 +122,13 @@ extension CommandRunner {
         }
     }
 
+    /// Every session the token file holds. Sessions are kept per origin, so `--json` gives
+    /// the base URL in use for its origin, and the contract's `/api/v1` on the others.
     private func allSessions(json: Bool) async -> ExitCode {
         struct Entry: Encodable {
-            let server: String
+            /// A base URL `--base-url` takes; `null` for the built-in mock API.
+            let server: Nullable<String>
+            let embedded: Bool
             let account: String?
             let inUse: Bool
         }
@@ -133,14 +139,25 @@ extension CommandRunner {
             console.fail(error.description)
             return .localState
         }
-        let entries = sessions.map {
-            Entry(
-                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
-                account: $0.account, inUse: $0.scope == services.accountStore.scope)
-        }
         if json {
-            printJSON(entries)
-        } else if entries.isEmpty {
+            printJSON(
+                sessions.map { session in
+                    let inUse = session.scope == services.accountStore.scope
+                    let embedded = session.scope == Composition.embeddedScope
+                    let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
+                    return Entry(
+                        server: Nullable(embedded ? nil : Redaction.urlText(baseURL)), embedded: embedded,
+                        account: session.account, inUse: inUse)
+                })
+            return sessions.isEmpty ? .unauthorized : .success
+        }
+        let entries = sessions.map {
+            (
+                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
+                account: $0.account, inUse: $0.scope == services.accountStore.scope
+            )
+        }
+        if entries.isEmpty {
             console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
         } else {
             console.print(

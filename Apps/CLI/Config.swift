@@ -35,6 +35,34 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
+    /// A value as `config list --json` gives it.
+    enum Value: Encodable, Equatable {
+        case number(Double)
+        case text(String)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+                try container.encode(Int(number))
+            case .number(let number): try container.encode(number)
+            case .text(let text): try container.encode(text)
+            }
+        }
+    }
+
+    /// `text` (or the default, without one) typed for JSON; `nil` for the API token, which
+    /// is never printed, and where the default is no value.
+    func typed(_ text: String?) -> Value? {
+        switch self {
+        case .apiToken: nil
+        case .timeout: text.map { text in Settings.timeout(text).map(Value.number) ?? .text(text) } ?? .number(30)
+        case .transport: .text(text ?? TransportChoice.platformDefault.rawValue)
+        case .baseURL: text.map { .text(Redaction.urlText($0)) }
+        case .cacert: text.map(Value.text)
+        }
+    }
+
     /// What a wrong value is told it should be.
     var expected: String {
         switch self {

@@ -37,7 +37,8 @@ struct AccountAndConfigTests {
                 #expect(embeddedStatus.stdout.contains("the mock API built into cocoacasts (no --base-url"))
                 #expect(try await remote.run(["signout"]).status == 0)
                 let after = try await remote.run(["status", "--all", "--json"])
-                #expect(after.status == 0 && !after.stdout.contains(origin) && after.stdout.contains("built into"))
+                #expect(
+                    after.status == 0 && !after.stdout.contains(origin) && after.stdout.contains("\"embedded\" : true"))
             }
         }
     }
@@ -70,9 +71,9 @@ struct AccountAndConfigTests {
                 #expect(try await withEnvironment.run(["episodes"]).status == 0)
                 let sources = try await withEnvironment.run(["config", "list", "--json"])
                 let entries = try #require(
-                    try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: String]])
+                    try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
                 #expect(
-                    entries.map { $0["source"] ?? "" } == [
+                    entries.map { $0["source"] as? String ?? "" } == [
                         "config file", "environment", "environment", "default", "default",
                     ])
                 #expect(!sources.stdout.contains(token) && !sources.stdout.contains("1772bb7bc78941e2b51c9c67d17ee76e"))
