@@ -58,7 +58,9 @@ struct CLI {
             return usage(error)
         }
         let console = self.console
-        let observer = settings.verbose ? ClosureObserver { console.fail($0.description) } : nil
+        let observer =
+            settings.verbose
+            ? ClosureObserver { event in VerboseLog.lines(for: event).forEach { console.writeError($0 + "\n") } } : nil
         let services: Services
         do {
             services = try compose(settings, observer) { console.fail($0) }

@@ -94,7 +94,7 @@ struct CLIEndToEndTests {
             try await server.admin.expireAccessTokens()
             let video = try await cli.run(["video", "556", "--verbose"])
             #expect(video.status == 0 && video.stdout.contains("Duration: 8:33"))
-            #expect(video.stderr.contains("⟳ refreshed"))
+            #expect(video.stderr.contains("* ⟳ refreshed"))
             #expect(try await server.admin.count(MockAPIRoute.refresh) == 1)
             #expect(Set(cli.storedTokens()).isDisjoint(with: before))
             cli.auditOutputs(for: before)

@@ -97,9 +97,9 @@ struct CLIInProcessTests {
         _ = await cli.signIn()
         let tokens = try #require(try await cli.tokenStore.tokens())
         let verbose = await cli.run(["video", "556", "--verbose"])
-        #expect(verbose.stderr.contains("→ GET https://embedded.cocoacasts.invalid/api/v1/videos/632759499"))
-        #expect(verbose.stderr.contains("← 200 GET"))
-        #expect(verbose.stderr.contains("Authorization: <redacted>"))
+        #expect(verbose.stderr.contains("> GET https://embedded.cocoacasts.invalid/api/v1/videos/632759499\n"))
+        #expect(verbose.stderr.contains("\n< HTTP 200 ("))
+        #expect(verbose.stderr.contains("\n> Authorization: <redacted>\n"))
         for secret in [tokens.accessToken, tokens.refreshToken, APIConfiguration.seriesAPIToken] {
             #expect(!verbose.stderr.contains(secret) && !verbose.stdout.contains(secret))
         }
