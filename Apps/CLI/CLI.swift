@@ -112,7 +112,9 @@ struct CLI {
 }
 
 extension Invocation.Command {
-    /// Whether the command sends requests (status and signout only read the token file).
+    /// Whether the built-in mock's first-run notice applies: the command's work is a request.
+    /// (`status` asks the server too, but says which server answers every time; signout
+    /// only touches the token file.)
     var usesTheAPI: Bool {
         switch self {
         case .signIn, .episodes, .episode, .video, .progress: true
