@@ -26,17 +26,19 @@ struct CLI {
         return .localState
     }
 
+    /// Parses the command line once, then reads the config file and resolves the settings
+    /// once, checking only those the command uses.
     private func execute(_ arguments: [String]) async -> ExitCode {
-        var invocation: Invocation
+        let invocation: Invocation
         do {
-            invocation = try Invocation.parse(arguments, environment: environment)
+            invocation = try Invocation.parse(arguments)
         } catch {
-            console.fail(error.description, keepingNewlines: true)
-            return .usage
+            return usage(error)
         }
-        let appearance = Appearance(console: console, environment: environment, color: invocation.settings.color)
+        let appearance = Appearance(
+            console: console, environment: environment, color: invocation.parsed.options["--color"] ?? "auto")
         let config = configFile(environment)
-        if let early = await runWithoutServices(invocation.command, config: config, appearance: appearance) {
+        if let early = await runWithoutServices(invocation, config: config, appearance: appearance) {
             return early
         }
         let configured: ConfigFile.Values
@@ -46,21 +48,22 @@ struct CLI {
             console.fail(ConfigFile.message(for: error))
             return .localState
         }
+        var settings: Settings
         do {
-            let token = invocation.settings.readsAPITokenFromStandardInput ? try apiTokenFromStandardInput() : nil
-            invocation = try Invocation.parse(
-                arguments, environment: environment, config: configured, apiTokenFromStandardInput: token)
+            settings = try Settings(
+                parsed: invocation.parsed, environment: environment, config: configured,
+                checking: invocation.command.settingsUsed ?? [])
+            if settings.readsAPITokenFromStandardInput { settings.apiToken = try apiTokenFromStandardInput() }
         } catch {
-            console.fail(error.description, keepingNewlines: true)
-            return .usage
+            return usage(error)
         }
         let console = self.console
         let observer =
-            invocation.settings.verbose
-            ? ClosureObserver { console.fail($0.description) } : nil
+            settings.verbose
+            ? ClosureObserver { event in VerboseLog.lines(for: event).forEach { console.writeError($0 + "\n") } } : nil
         let services: Services
         do {
-            services = try await compose(invocation.settings, observer) { console.fail($0) }
+            services = try await compose(settings, observer) { console.fail($0) }
         } catch {
             console.fail(error.description, keepingNewlines: true)
             return error.status
@@ -69,6 +72,11 @@ struct CLI {
             console: console, services: services, appearance: appearance, environment: environment)
         if invocation.command.usesTheAPI { await commands.noticeTheBuiltInMock() }
         return await commands.run(invocation.command)
+    }
+
+    private func usage(_ error: UsageError) -> ExitCode {
+        console.fail(error.description, keepingNewlines: true)
+        return .usage
     }
 
     /// The API token for `--api-token-stdin`: typed with echo off at a terminal, else the
@@ -80,10 +88,10 @@ struct CLI {
     }
 
     /// Runs the commands that need no server or token store; `nil` for the others.
-    private func runWithoutServices(_ command: Invocation.Command, config: ConfigFile, appearance: Appearance) async
+    private func runWithoutServices(_ invocation: Invocation, config: ConfigFile, appearance: Appearance) async
         -> ExitCode?
     {
-        switch command {
+        switch invocation.command {
         case .help(let name):
             console.print(Grammar.command(named: name ?? "").map(Help.command) ?? Help.general)
         case .version:
@@ -93,8 +101,9 @@ struct CLI {
         case .manual:
             console.print(Manual.page)
         case .config(let action, let json):
-            return await ConfigCommandRunner(console: console, file: config, environment: environment, json: json)
-                .run(action)
+            return await ConfigCommandRunner(
+                console: console, file: config, environment: environment, parsed: invocation.parsed, json: json
+            ).run(action)
         default:
             return nil
         }
@@ -103,7 +112,9 @@ struct CLI {
 }
 
 extension Invocation.Command {
-    /// Whether the command sends requests (status and signout only read the token file).
+    /// Whether the built-in mock's first-run notice applies: the command's work is a request.
+    /// (`status` asks the server too, but says which server answers every time; signout
+    /// only touches the token file.)
     var usesTheAPI: Bool {
         switch self {
         case .signIn, .episodes, .episode, .video, .progress: true

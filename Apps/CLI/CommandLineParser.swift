@@ -90,7 +90,7 @@ struct CommandLineParser {
         option argument: String, from remaining: inout ArraySlice<String>, into parsed: inout Parsed,
         early: inout [String]
     ) throws(UsageError) {
-        let (name, inlineValue) = Self.split(argument == "-h" ? "--help" : argument)
+        let (name, inlineValue) = Self.split(Self.shortFlags[argument] ?? argument)
         let known = options(of: parsed.command)
         let everything = globalOptions + commands.flatMap(\.options)
         guard let option = known.first(where: { $0.name == name }) else {
@@ -99,7 +99,7 @@ struct CommandLineParser {
                 early.append(name)  // checked once the command is known
                 return try store(elsewhere, inlineValue, from: &remaining, into: &parsed)
             }
-            throw .unknownOption(name, suggestion: Suggestion.closest(to: name, in: known.map(\.name)))
+            throw .unknownOption(name, suggestion: Self.suggestion(for: name, in: known.map(\.name)))
         }
         try store(option, inlineValue, from: &remaining, into: &parsed)
     }
@@ -123,6 +123,17 @@ struct CommandLineParser {
 
     private func options(of command: String?) -> [Option] {
         globalOptions + (commands.first { $0.name == command }?.options ?? [])
+    }
+
+    /// The short flags people type by habit, and the options they mean.
+    private static let shortFlags = ["-h": "--help", "-V": "--version"]
+
+    /// The option `name` was probably meant to be: for a short flag (`-j`), the first option
+    /// that starts with its letter (`--json`); else the closest name.
+    private static func suggestion(for name: String, in names: [String]) -> String? {
+        let isShort = name.count == 2 && name.first == "-" && name.last != "-"
+        guard isShort, let letter = name.last else { return Suggestion.closest(to: name, in: names) }
+        return names.first { $0.dropFirst(2).first == letter }
     }
 
     private static func split(_ argument: String) -> (String, String?) {

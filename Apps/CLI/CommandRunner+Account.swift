@@ -1,23 +1,55 @@
 import Domain
 import Foundation
+import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
 
 extension CommandRunner {
+    /// How many times a person at a terminal may type a malformed e-mail address or a
+    /// wrong password before sign-in gives up, as sudo allows.
+    static let tries = 3
+
+    /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
+    /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
+    /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
     func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
-        let (email, password): (String, String)
+        let email: String
         do throws(UsageError) {
             email = try emailAddress(given: given)
-            password = try self.password(fromStdin: passwordFromStdin)
         } catch {
             return usage(error)
         }
-        let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
-        model.email = email
-        model.password = password
-        guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
+        let typesThePassword =
+            !passwordFromStdin && environment["COCOACASTS_PASSWORD"] == nil && console.isTerminalInput
+        var attempt = 0
+        while true {
+            attempt += 1
+            let password: String
+            do throws(UsageError) {
+                password = try self.password(fromStdin: passwordFromStdin)
+            } catch {
+                return usage(error)
+            }
+            let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
+            model.email = email
+            model.password = password
+            guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
+            guard case .failed(_, let failure, _) = model.state else {
+                return await signedIn(model, email: email)
+            }
+            if typesThePassword, attempt < Self.tries, case .api(let error) = failure,
+                case .status(401, _)? = error.cause
+            {
+                console.fail("Sorry, try again: the server refused the e-mail/password combination.")
+                continue
+            }
+            // Only the endpoint's path is used, for a 404's message: the password is not needed there.
+            return report(failure, context: .signIn, asking: .auth(email: email, password: ""))
+        }
+    }
+
+    private func signedIn(_ model: SignInViewModel, email: String) async -> ExitCode {
         console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)
@@ -27,8 +59,12 @@ extension CommandRunner {
         return .success
     }
 
+    /// Signs out; says so, and succeeds, when nobody was signed in.
     func signOut() async -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
+        await model.refresh()
+        if case .storeUnreadable = model.state { return reportStore(model) }
+        let wasSignedIn = model.state == .signedIn
         await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
         if let other = await services.otherTokenStore() {
@@ -39,7 +75,7 @@ extension CommandRunner {
                 return .localState
             }
         }
-        console.say("Signed out of \(services.server).")
+        console.say(wasSignedIn ? "Signed out of \(services.server)." : "Nobody was signed in to \(services.server).")
         if let label = services.unreachableKeyring {
             console.say(
                 "The session kept in the keyring “\(TerminalText.sanitized(label))” was not removed: "
@@ -48,132 +84,24 @@ extension CommandRunner {
         return .success
     }
 
-    /// Who is signed in to the server in use (exit 0), or that nobody is (77, as
-    /// `gh auth status` fails when signed out); with `all`, every server the token file
-    /// holds a session for (77 when none).
-    func status(all: Bool, json: Bool) async -> ExitCode {
-        if all { return await allSessions(json: json) }
-        struct Status: Encodable {
-            let server: String
-            let embedded: Bool
-            let signedIn: Bool
-            let account: String?
-            let tokenFile: String?
-            let tokenStore: TokenStoreInUse?
-            let transport: String
-            let cache: CacheSummary?
-        }
-        let model = ProfileViewModel(tokenStore: services.tokenStore)
-        await model.refresh()
-        if case .storeUnreadable = model.state { return reportStore(model) }
-        let signedIn = model.state == .signedIn
-        let account: String?
-        do {
-            account = signedIn ? try await services.accountStore.account() : nil
-        } catch {
-            console.fail(error.description)
-            return .localState
-        }
-        if json {
-            printJSON(
-                Status(
-                    server: services.server, embedded: services.isEmbedded, signedIn: signedIn, account: account,
-                    tokenFile: services.tokenFile, tokenStore: services.tokenStoreInUse, transport: services.transport,
-                    cache: await cacheSummary()))
-        } else {
-            let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
-            let headline =
-                signedIn
-                ? style.success(style.check) + " Signed in\(who)."
-                : "Not signed in. Run `cocoacasts signin` to sign in."
-            let mock =
-                services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
-            console.print(
-                ([headline, "  Server:     \(TerminalText.sanitized(services.server))\(mock)"]
-                    + ["  Transport:  \(services.transport)"]
-                    + tokenStoreLines
-                    + (await cacheSummary().map { ["  Saved:      \($0)"] } ?? []))
-                    .joined(separator: "\n"))
-        }
-        return signedIn ? .success : .unauthorized
-    }
-
-    /// Where the tokens live, for `status`: the store and why, else the token file.
-    private var tokenStoreLines: [String] {
-        if let inUse = services.tokenStoreInUse { return ["  Token store: \(TerminalText.sanitized(inUse.summary))"] }
-        return services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? []
-    }
-
-    /// The saved catalogue's place and size, for `status`.
-    struct CacheSummary: Encodable, CustomStringConvertible {
-        let directory: String
-        let lists: Int?
-        let bytes: Int?
-        let problem: String?
-
-        var description: String {
-            guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
-            return "\(directory) (\(lists) \(lists == 1 ? "list" : "lists") of episodes, \(bytes) bytes)"
-        }
-    }
-
-    private func cacheSummary() async -> CacheSummary? {
-        guard let saved = services.savedCatalogue else { return nil }
-        let directory = TerminalText.sanitized(saved.directory)
-        do {
-            let size = try await saved.size()
-            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
-        } catch {
-            return CacheSummary(
-                directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
-        }
-    }
-
-    private func allSessions(json: Bool) async -> ExitCode {
-        struct Entry: Encodable {
-            let server: String
-            let account: String?
-            let inUse: Bool
-        }
-        let sessions: [KeyValueTokenStore.Session]
-        do {
-            sessions = try await services.accountStore.sessions()
-        } catch {
-            console.fail(error.description)
-            return .localState
-        }
-        let entries = sessions.map {
-            Entry(
-                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
-                account: $0.account, inUse: $0.scope == services.accountStore.scope)
-        }
-        if json {
-            printJSON(entries)
-        } else if entries.isEmpty {
-            console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
-        } else {
-            console.print(
-                entries.map { entry in
-                    style.success(style.check) + " " + TerminalText.sanitized(entry.server)
-                        + (entry.account.map { " as " + TerminalText.sanitized($0) } ?? "")
-                        + (entry.inUse ? style.dim(" (in use)") : "")
-                }.joined(separator: "\n"))
-        }
-        return entries.isEmpty ? .unauthorized : .success
-    }
-
-    /// The e-mail address from `--email` or the prompt, checked before a password is asked for.
+    /// The e-mail address from `--email` or the prompt, checked before a password is asked
+    /// for; a malformed one typed at the prompt is asked for again.
     private func emailAddress(given: String?) throws(UsageError) -> String {
-        let email: String
-        if let given {
-            email = given
-        } else if !console.isTerminalInput {
-            throw .noEmail
-        } else if let typed = console.ask("E-mail: ") {
-            email = typed
-        } else {
-            throw .endOfInput("e-mail address")
+        if let given { return try Self.checked(email: given) }
+        guard console.isTerminalInput else { throw .noEmail }
+        var attempt = 0
+        while true {
+            attempt += 1
+            guard let typed = console.ask("E-mail: ") else { throw .endOfInput("e-mail address") }
+            do {
+                return try Self.checked(email: typed)
+            } catch  where attempt < Self.tries {
+                console.fail("\(error); try again")
+            }
         }
+    }
+
+    private static func checked(email: String) throws(UsageError) -> String {
         guard EmailAddress.isValid(email) else {
             throw .invalidValue("e-mail address", value: email, expected: "name@example.com")
         }
@@ -199,7 +127,7 @@ extension CommandRunner {
         return password
     }
 
-    private func reportStore(_ model: ProfileViewModel) -> ExitCode {
+    func reportStore(_ model: ProfileViewModel) -> ExitCode {
         let message =
             switch model.state {
             case .storeUnreadable(let message), .signOutFailed(let message): message

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -8,7 +9,9 @@ extension CommandRunner {
     func episodes(json: Bool, policy: CachePolicy) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
+        if case .failed(_, let failure, _) = model.state {
+            return report(failure, context: .episodes, asking: .episodes)
+        }
         noticeASavedList(model.state)
         if json {
             printJSON(model.state.rows.map(\.episode))
@@ -23,7 +26,9 @@ extension CommandRunner {
     func episode(id: Int, json: Bool, policy: CachePolicy) async -> ExitCode {
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .episodes) }
+        if case .failed(_, let failure, _) = model.state {
+            return report(failure, context: .episodes, asking: .episodes)
+        }
         noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
             console.fail("there is no episode \(id); see cocoacasts episodes.")
@@ -52,7 +57,9 @@ extension CommandRunner {
         }
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
         guard await load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .video) }
+        if case .failed(_, let failure, _) = model.state {
+            return report(failure, context: .video, asking: .video(id: videoID), subject: "video \(videoID)")
+        }
         guard case .loaded(let video) = model.state else { return .failure }
         if json {
             printJSON(
@@ -66,11 +73,13 @@ extension CommandRunner {
 
     func progress(reference: String, action: Invocation.ProgressAction, json: Bool) async -> ExitCode {
         let videoID: String
+        let duration: Int?
         var isSet = false
         if case .set = action { isSet = true }
         switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
         case .video(let id, let episode):
             videoID = id
+            duration = episode?.videoDuration
             if case .set(let seconds) = action, let duration = episode?.videoDuration, seconds > duration {
                 console.fail(UsageError.beyondTheVideo(seconds: seconds, duration: duration).description)
                 return .usage
@@ -86,13 +95,21 @@ extension CommandRunner {
             }
         }
         guard synced else { return .interrupted }
-        if case .failed(_, let failure, _) = model.state { return report(failure, context: .progress) }
+        if case .failed(_, let failure, _) = model.state {
+            let endpoint: APIEndpoint =
+                switch action {
+                case .show: .progressForVideo(id: videoID)
+                case .set(let seconds): .updateProgressForVideo(id: videoID, cursor: seconds)
+                case .delete: .deleteProgressForVideo(id: videoID)
+                }
+            return report(failure, context: .progress, asking: endpoint, subject: "video \(videoID)")
+        }
         if json, case .loaded(let progress) = model.state {
             printJSON(progress)
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
-            console.print(Screens.progress(model, style: style))
+            console.print(Screens.progress(model, duration: duration, style: style))
         }
         return .success
     }
@@ -120,7 +137,9 @@ extension CommandRunner {
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
-        if case .failed(_, let failure, _) = episodes.state { return .ended(report(failure, context: context)) }
+        if case .failed(_, let failure, _) = episodes.state {
+            return .ended(report(failure, context: context, asking: .episodes))
+        }
         let rows = episodes.state.rows.map(\.episode)
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
             return .video(id: episode.videoID, episode: episode)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -20,7 +21,7 @@ struct CommandRunner {
         switch command {
         case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
         case .signOut: await signOut()
-        case .status(let all, let json): await status(all: all, json: json)
+        case .status(let all, let offline, let json): await status(all: all, offline: offline, json: json)
         case .episodes(let json, let policy): await episodes(json: json, policy: policy)
         case .episode(let id, let json, let policy): await episode(id: id, json: json, policy: policy)
         case .clearCache: await clearCache()
@@ -38,9 +39,14 @@ struct CommandRunner {
         return !Task.isCancelled
     }
 
-    /// Prints a failure's sentence and its cause, and returns the status the cause calls for.
-    func report(_ failure: Failure, context: APIErrorMapper.Context) -> ExitCode {
-        let report = FailureReport(failure, context: context)
+    /// Prints a failure's cause and sentence, and returns the status the cause calls for;
+    /// `endpoint` is what was asked for (a 404 names it), `subject` what the user called it.
+    func report(
+        _ failure: Failure, context: APIErrorMapper.Context, asking endpoint: APIEndpoint? = nil,
+        subject: String? = nil
+    ) -> ExitCode {
+        let request = endpoint.map { FailureReport.Request(address: services.address(of: $0), subject: subject) }
+        let report = FailureReport(failure, context: context, request: request)
         for line in report.lines {
             console.fail(line, style: appearance.error)
         }

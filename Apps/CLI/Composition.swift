@@ -38,6 +38,16 @@ struct Services {
     let transport: String
     /// Whether the API is the mock built into the binary.
     let isEmbedded: Bool
+    /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
+    let timeout: TimeInterval
+    /// The API's base URL (the built-in mock's made-up one when embedded).
+    let baseURL: URL
+
+    /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
+    func address(of endpoint: APIEndpoint) -> String {
+        let url = baseURL.appendingPathComponent(endpoint.path)
+        return isEmbedded ? "\(url.path) on the mock API built into cocoacasts" : Redaction.urlText(url.absoluteString)
+    }
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.
@@ -170,7 +180,8 @@ enum Composition {
                     clear: { () async throws(ResponseCacheError) in try await cache.clear() })
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
-            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded)
+            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
+            timeout: configuration.timeout, baseURL: configuration.baseURL)
     }
 }
 

@@ -38,6 +38,47 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
+    /// A value as `config list --json` gives it.
+    enum Value: Encodable, Equatable {
+        case number(Double)
+        case text(String)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+                try container.encode(Int(number))
+            case .number(let number): try container.encode(number)
+            case .text(let text): try container.encode(text)
+            }
+        }
+    }
+
+    /// `text` (or the default, without one) typed for JSON; `nil` for the API token, which
+    /// is never printed, and where the default is no value.
+    func typed(_ text: String?) -> Value? {
+        switch self {
+        case .apiToken: nil
+        case .timeout: text.map { text in Settings.timeout(text).map(Value.number) ?? .text(text) } ?? .number(30)
+        case .transport: .text(text ?? TransportChoice.platformDefault.rawValue)
+        case .baseURL: text.map { .text(Redaction.urlText($0)) }
+        case .cacert: text.map(Value.text)
+        case .tokenStore: .text(text ?? TokenStoreChoice.auto.rawValue)
+        }
+    }
+
+    /// What a wrong value is told it should be.
+    var expected: String {
+        switch self {
+        case .baseURL: "a URL such as http://127.0.0.1:8080/api/v1"
+        case .apiToken: "the API token"
+        case .timeout: "seconds, more than 0 and at most 3600"
+        case .transport: TransportChoice.expected
+        case .cacert: "a readable file of certificate authorities (PEM)"
+        case .tokenStore: TokenStoreChoice.expected
+        }
+    }
+
     /// `value` as the user may see it: an API token shows its first four characters only, a
     /// base URL no user info, query or fragment.
     func displayed(_ value: String) -> String {

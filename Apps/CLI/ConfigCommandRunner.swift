@@ -10,6 +10,8 @@ struct ConfigCommandRunner {
     let console: any Console
     let file: ConfigFile
     let environment: [String: String]
+    /// The command line, whose flags win over everything else in `list`.
+    let parsed: CommandLineParser.Parsed
     let json: Bool
 
     func run(_ action: ConfigAction) async -> ExitCode {
@@ -18,6 +20,12 @@ struct ConfigCommandRunner {
             case .get(let key):
                 guard let value = try await file.values()[key.rawValue] else {
                     console.fail("\(key.rawValue) is not set in \(file.path)")
+                    return .failure
+                }
+                guard key != .apiToken else {
+                    // A masked token on standard output with status 0 would pass for the token in a script.
+                    console.fail(
+                        "api-token is set in \(file.path) (\(key.displayed(value))); it is a secret and is not printed")
                     return .failure
                 }
                 console.say(key.displayed(value))
@@ -40,6 +48,10 @@ struct ConfigCommandRunner {
                 try await file.set(value, for: key)
                 console.say("Set \(key.rawValue) to \(key.displayed(value)) in \(file.path).")
             case .unset(let key):
+                guard try await file.values()[key.rawValue] != nil else {
+                    console.say("\(key.rawValue) is not set in \(file.path); nothing was changed.")
+                    return .success
+                }
                 try await file.set(nil, for: key)
                 console.say("Unset \(key.rawValue) in \(file.path).")
             case .list:
@@ -56,15 +68,21 @@ struct ConfigCommandRunner {
     private func list() async throws(StoreError) {
         struct Entry: Encodable {
             let key: String
-            let value: String
+            /// The value, typed (a number for `timeout`); `null` for the API token, which is
+            /// never printed, and for a default that is no value (the built-in mock API).
+            let value: Nullable<ConfigKey.Value>
+            /// What the text listing shows: masked for the API token, described for defaults.
+            let display: String
             let source: SettingSource
+            let secret: Bool
         }
         let config = try await file.values()
-        let parsed = CommandLineParser.Parsed()
         let entries = ConfigKey.allCases.map { key in
             let (value, source) = Settings.resolve(key, parsed: parsed, environment: environment, config: config)
             return Entry(
-                key: key.rawValue, value: value.map(key.displayed) ?? key.defaultDescription, source: source)
+                key: key.rawValue, value: Nullable(key.typed(value)),
+                display: value.map(key.displayed) ?? key.defaultDescription,
+                source: source, secret: key == .apiToken)
         }
         if json {
             CommandRunner.printJSON(entries, on: console)
@@ -79,7 +97,7 @@ struct ConfigCommandRunner {
                 }
             return TerminalText.padded(entry.key, to: 10) + " "
                 + TerminalText.padded(
-                    TerminalText.sanitized(entry.value), to: 44) + " " + from
+                    TerminalText.sanitized(entry.display), to: 44) + " " + from
         }
         console.print(
             (lines + [

@@ -61,7 +61,7 @@ enum ExitCode: Int32, CaseIterable {
         case .success: "success"
         case .failure: "the request failed (server error, unreadable answer, refused redirect, unknown episode)"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
-        case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
+        case .unreachable: "the server could not be reached (refused, not found, timed out, TLS); status: not checked"
         case .localState: "the token or config file (corrupt, open to others, locked) or the output cannot be used"
         case .unauthorized:
             "not signed in (status says so too), or the e-mail/password, session or API token was refused"

@@ -1,33 +1,63 @@
 import Domain
 import Presentation
 
-/// A failure as the CLI tells it: the screen's sentence, then one line that names the
-/// cause and, where there is one, the next step; and the exit status the cause calls for.
+/// A failure as the CLI tells it: first what happened (as curl does) and, where there is
+/// one, the next step; then the screen's sentence from the series; and the exit status
+/// the cause calls for.
 ///
 /// ```text
-/// cocoacasts: The list of episodes could not be fetched.
 /// cocoacasts: The server answered 503 Service Unavailable. Try again later, or run with --verbose to see the exchange.
+/// cocoacasts: The list of episodes could not be fetched.
 /// ```
+///
+/// The series' "You need to have a network connection." is left to the view-models unless
+/// the machine really is offline: for a server that refused the connection or did not
+/// answer in time it would send the user to check a network that works.
 struct FailureReport: Equatable {
     /// The lines to print on standard error, without the program's prefix.
     let lines: [String]
     let status: ExitCode
 
-    /// The report of `failure` on the screen of `context`. A token store that failed on its
-    /// own (storing a sign-in's tokens) reads like one that failed during a request.
-    init(_ failure: Failure, context: APIErrorMapper.Context) {
+    /// What was asked for, so that a 404 can name it.
+    struct Request: Equatable {
+        /// The URL, redacted (or the path on the built-in mock API).
+        let address: String
+        /// What the request is for, when the user named it: `video 999`.
+        var subject: String?
+    }
+
+    /// The report of `failure` on the screen of `context`, for `request` when it is known.
+    /// A token store that failed on its own (storing a sign-in's tokens) reads like one
+    /// that failed during a request.
+    init(_ failure: Failure, context: APIErrorMapper.Context, request: Request? = nil) {
         let error: APIError =
             switch failure {
             case .api(let error): error
             case .store(let error): .unknown(.store(error))
             }
         let headline = APIErrorMapper(error: error, context: context).message ?? "Interrupted."
-        lines = [headline] + (error.cause.map { [Self.explain($0, context: context)] } ?? [])
         status = ExitCode(error)
+        guard let cause = error.cause else {
+            lines = [headline]
+            return
+        }
+        let saysOffline = error.kind == .unreachable && cause != .offline
+        lines = [Self.explain(error, cause, context: context, request: request)] + (saysOffline ? [] : [headline])
     }
 
-    /// The cause's sentence and the next step.
-    private static func explain(_ cause: APIError.Cause, context: APIErrorMapper.Context) -> String {
+    /// What happened, and the next step.
+    private static func explain(
+        _ error: APIError, _ cause: APIError.Cause, context: APIErrorMapper.Context, request: Request?
+    ) -> String {
+        if error == .nothingSaved {
+            return "No list of episodes is saved for this server, and --offline sends nothing. "
+                + "Run the command once without --offline."
+        }
+        if case .status(404, let reason) = cause, let request {
+            let answered = "answered \(HTTPStatus.describe(404, reason: reason)) for \(request.address)"
+            guard let subject = request.subject else { return "The server \(answered). Check the base URL." }
+            return "There is no \(subject): the server \(answered). See `cocoacasts episodes`."
+        }
         guard let step = nextStep(cause, context: context) else { return cause.description }
         return "\(cause) \(step)"
     }

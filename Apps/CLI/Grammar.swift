@@ -72,11 +72,13 @@ enum Grammar {
         .init(
             name: "status", arguments: [],
             options: [
-                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"), json,
+                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"),
+                .init(name: "--offline", valueName: nil, summary: "read the token file only; do not ask the server"),
+                json,
             ],
             summary: "Who is signed in, to which server, and where the tokens are kept",
             examples: [
-                ("cocoacasts status", "exit 0 when signed in, 77 when not"),
+                ("cocoacasts status", "exit 0 when the server accepts the session, 77 when not, 69 unchecked"),
                 ("cocoacasts status --all --json", "every server you are signed in to"),
             ]),
         .init(
@@ -102,12 +104,13 @@ enum Grammar {
             name: "progress", arguments: ["<episode-id or video-id>"],
             options: [
                 .init(
-                    name: "--set", valueName: "SECONDS", summary: "save how far you watched (up to the video's length)"),
+                    name: "--set", valueName: "TIME",
+                    summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
                 .init(name: "--delete", valueName: nil, summary: "forget the progress"), json,
             ], summary: "Show, save or delete a video's progress (needs sign-in)",
             examples: [
                 ("cocoacasts progress 556", "how far you watched episode 556"),
-                ("cocoacasts progress 556 --set 120", "you watched up to 2:00"),
+                ("cocoacasts progress 556 --set 2:00", "you watched up to 2:00 (also --set 120)"),
                 ("cocoacasts progress 556 --delete", "start again"),
             ]),
         .init(
@@ -131,6 +134,9 @@ enum Grammar {
             summary: "Empty the saved catalogue ($XDG_CACHE_HOME/cocoacasts)",
             examples: [("cocoacasts cache clear", "forget every saved list of episodes")],
             argumentChoices: [["clear"]]),
+        .init(
+            name: "version", arguments: [], options: [], summary: "Show the version (also --version, -V)",
+            examples: [("cocoacasts version", "the version, as --version prints it")]),
         .init(
             name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
             examples: [("cocoacasts manual | man -l -", "read it")]),

@@ -1,14 +1,14 @@
 import Ports
 import TerminalUI
 
-/// What the user asked for, checked: one command and the settings to run it with.
+/// What the user asked for, checked: one command, and the command line its settings come from.
 struct Invocation: Equatable {
     enum Command: Equatable {
         case help(command: String?)
         case version
         case signIn(email: String?, passwordFromStdin: Bool)
         case signOut
-        case status(all: Bool, json: Bool)
+        case status(all: Bool, offline: Bool, json: Bool)
         case episodes(json: Bool, policy: CachePolicy)
         case episode(id: Int, json: Bool, policy: CachePolicy)
         case video(reference: String, json: Bool)
@@ -26,15 +26,11 @@ struct Invocation: Equatable {
     }
 
     let command: Command
-    let settings: Settings
+    /// The command line as parsed: the settings are resolved from it once the config file is read.
+    let parsed: CommandLineParser.Parsed
 
-    /// Parses `arguments` and resolves the settings against `environment` and the config
-    /// file, and the API token read from standard input for `--api-token-stdin` (`nil`
-    /// until it is read).
-    static func parse(
-        _ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:],
-        apiTokenFromStandardInput: String? = nil
-    ) throws(UsageError) -> Invocation {
+    /// Parses `arguments` and checks the command; settings are resolved later (see ``Settings``).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         if arguments.contains(where: { $0 == "--password" || $0.hasPrefix("--password=") }) {
             throw .passwordOnCommandLine
         }
@@ -44,11 +40,7 @@ struct Invocation: Equatable {
                 throw .conflictingOptions("--api-token-stdin", other)
             }
         }
-        let command = try command(of: parsed)
-        let settings = try Settings(
-            parsed: parsed, environment: environment, config: config,
-            apiTokenFromStandardInput: apiTokenFromStandardInput)
-        return Invocation(command: command, settings: settings)
+        return Invocation(command: try command(of: parsed), parsed: parsed)
     }
 
     private static func command(of parsed: CommandLineParser.Parsed) throws(UsageError) -> Command {
@@ -61,7 +53,7 @@ struct Invocation: Equatable {
         case "signin":
             return .signIn(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
         case "signout": return .signOut
-        case "status": return .status(all: parsed.flag("--all"), json: json)
+        case "status": return .status(all: parsed.flag("--all"), offline: parsed.flag("--offline"), json: json)
         case "episodes": return .episodes(json: json, policy: try cachePolicy(parsed))
         case "episode":
             guard let number = Int(arguments[0]), number >= 0 else {
@@ -78,6 +70,7 @@ struct Invocation: Equatable {
             }
             return .completion(shell: shell)
         case "manual": return .manual
+        case "version": return .version
         case "cache":
             guard arguments[0] == "clear" else {
                 throw .invalidValue("cache action", value: arguments[0], expected: "clear")
@@ -107,11 +100,29 @@ struct Invocation: Equatable {
         case (nil, true): return .delete
         case (nil, false): return .show
         case (.some(let value), false):
-            guard let seconds = Int(value), seconds >= 0 else {
-                throw .invalidValue("--set", value: value, expected: "whole seconds, 0 or more")
+            guard let seconds = seconds(in: value) else {
+                throw .invalidValue(
+                    "--set", value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
             }
             return .set(seconds: seconds)
         }
+    }
+
+    /// The seconds in `text`: `90`, `1:30` or `1:02:03` (as the durations are shown); the
+    /// fields after the first are two digits below 60.
+    static func seconds(in text: String) -> Int? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let first = Int(fields[0]), first >= 0
+        else { return nil }
+        var seconds = first
+        for field in fields.dropFirst() {
+            guard field.count == 2, let value = Int(field), (0..<60).contains(value) else { return nil }
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 60)
+            guard !overflow else { return nil }
+            seconds = scaled + value
+        }
+        return seconds
     }
 
     /// The arguments, when there are as many as `command` takes; else its usage line.
@@ -124,5 +135,18 @@ struct Invocation: Equatable {
             throw .missingArgument(names[parsed.arguments.count], usage: command.usage)
         }
         return parsed.arguments
+    }
+}
+
+extension Invocation.Command {
+    /// The settings whose values the command uses, and so checks; `nil` for a command that
+    /// needs no settings at all (help, the config file itself).
+    var settingsUsed: Set<ConfigKey>? {
+        switch self {
+        case .help, .version, .completion, .manual, .config: nil
+        case .clearCache: []
+        case .signOut: [.baseURL, .timeout, .tokenStore]  // whose tokens, where, and how long to wait for a lock
+        case .signIn, .status, .episodes, .episode, .video, .progress: Set(ConfigKey.allCases)
+        }
     }
 }

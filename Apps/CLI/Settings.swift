@@ -3,11 +3,16 @@ import FoundationHTTP
 
 /// Where to connect and how: flags win over the environment, the environment over the
 /// config file, the config file over defaults.
+///
+/// Resolved once per run, after the config file is read, and only for the keys the
+/// command uses: a bad value of a setting the command does not use never fails it
+/// (`COCOACASTS_TIMEOUT=abc cocoacasts cache clear` works; the default stands in).
 struct Settings: Equatable {
     /// The API's base URL; `nil` runs against the mock API built into the binary.
     let baseURL: URL?
-    /// The `X-API-TOKEN`; `nil` means the series' token.
-    let apiToken: String?
+    /// The `X-API-TOKEN`; `nil` means the series' token. With `--api-token-stdin` it is
+    /// set once it was read, after every other setting was checked.
+    var apiToken: String?
     /// The token file; `nil` means the XDG default.
     let storePath: String?
     /// The keyring, the token file, or whichever serves (see ``TokenStoreChoice``).
@@ -30,76 +35,48 @@ struct Settings: Equatable {
     /// Whether the API token is to be read from standard input (`--api-token-stdin`).
     let readsAPITokenFromStandardInput: Bool
 
-    /// The settings `parsed` gives, over `environment` and `config`; with `--api-token-stdin`,
-    /// the token is `apiTokenFromStandardInput` (`nil` until it is read).
+    /// The settings `parsed` gives, over `environment` and `config`, checking only the
+    /// values of `keys` (the others keep their defaults).
     init(
         parsed: CommandLineParser.Parsed, environment: [String: String], config: ConfigFile.Values = [:],
-        apiTokenFromStandardInput: String? = nil
+        checking keys: Set<ConfigKey> = Set(ConfigKey.allCases)
     ) throws(UsageError) {
         var sources: [ConfigKey: SettingSource] = [:]
-        func setting(_ key: ConfigKey) -> String? {
-            let (value, source) = Self.resolve(key, parsed: parsed, environment: environment, config: config)
+        /// The value of `key` made by `make`, or `nil` when none is given or the command does not use it.
+        func setting<Value>(_ key: ConfigKey, _ make: (String) -> Value?) throws(UsageError) -> Value? {
+            let (text, source) = Self.resolve(key, parsed: parsed, environment: environment, config: config)
             sources[key] = source
+            guard keys.contains(key), let text else { return nil }
+            guard let value = make(text) else {
+                throw .invalidValue(Self.origin(of: key, source), value: key.displayed(text), expected: key.expected)
+            }
             return value
         }
-        func origin(_ key: ConfigKey) -> String {
-            switch sources[key] {
-            case .configFile: "\(key.rawValue) in the config file"
-            case .environment: key.variable
-            default: key == .baseURL ? "base URL" : key.flag
-            }
-        }
-        if let text = setting(.baseURL) {
-            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw .invalidValue(
-                    origin(.baseURL), value: Redaction.urlText(text),
-                    expected: "a URL such as http://127.0.0.1:8080/api/v1")
-            }
-            baseURL = url
-        } else {
-            baseURL = nil
-        }
+        baseURL = try setting(.baseURL) { URL(string: $0).flatMap { $0.scheme != nil && $0.host != nil ? $0 : nil } }
         readsAPITokenFromStandardInput = parsed.flag("--api-token-stdin")
+        apiToken = try setting(.apiToken) { $0 }
         if readsAPITokenFromStandardInput {
-            apiToken = apiTokenFromStandardInput
+            apiToken = nil
             sources[.apiToken] = .flag
-        } else {
-            apiToken = setting(.apiToken)
         }
         storePath = parsed.options["--store"] ?? environment["COCOACASTS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let text = setting(.tokenStore) {
-            guard let choice = TokenStoreChoice(rawValue: text) else {
-                throw .invalidValue(origin(.tokenStore), value: text, expected: TokenStoreChoice.expected)
-            }
-            tokenStore = choice
-        } else {
-            tokenStore = .auto
-        }
-        if let text = setting(.timeout) {
-            guard let seconds = Self.timeout(text) else {
-                throw .invalidValue(origin(.timeout), value: text, expected: "seconds, more than 0 and at most 3600")
-            }
-            timeout = seconds
-        } else {
-            timeout = 30
-        }
+        tokenStore = try setting(.tokenStore, TokenStoreChoice.init(rawValue:)) ?? .auto
+        timeout = try setting(.timeout, Self.timeout) ?? 30
         verbose = parsed.flag("--verbose")
-        if let text = setting(.transport) {
-            guard let choice = TransportChoice(available: text) else {
-                throw .invalidValue(origin(.transport), value: text, expected: TransportChoice.expected)
-            }
-            transport = choice
-        } else {
-            transport = .platformDefault
-        }
-        certificateAuthorityFile = setting(.cacert)
-        if let file = certificateAuthorityFile, !Self.isReadableFile(file) {
-            throw .invalidValue(
-                origin(.cacert), value: file, expected: "a readable file of certificate authorities (PEM)")
-        }
+        transport = try setting(.transport, TransportChoice.init(available:)) ?? .platformDefault
+        certificateAuthorityFile = try setting(.cacert) { Self.isReadableFile($0) ? $0 : nil }
         color = parsed.options["--color"] ?? "auto"
         self.sources = sources
         self.environment = environment
+    }
+
+    /// How a message names where `key`'s value came from.
+    private static func origin(of key: ConfigKey, _ source: SettingSource) -> String {
+        switch source {
+        case .configFile: "\(key.rawValue) in the config file"
+        case .environment: key.variable
+        case .flag, .defaultValue: key == .baseURL ? "base URL" : key.flag
+        }
     }
 
     /// `key`'s value and where it came from: the flag, the environment (a non-empty

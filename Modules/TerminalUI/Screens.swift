@@ -68,12 +68,18 @@ public enum Screens {
         }
     }
 
-    public static func progress(_ model: VideoProgressViewModel, style: TerminalStyle = .plain) -> String {
+    /// A video's progress; `duration`, the video's length when it is known, lets it say
+    /// "finished" at the end.
+    public static func progress(_ model: VideoProgressViewModel, duration: Int? = nil, style: TerminalStyle = .plain)
+        -> String
+    {
         let video = TerminalText.sanitized(model.videoID)
         switch model.state {
         case .idle: return style.dim("No progress fetched yet.")
         case .loading: return busy("Syncing the progress of video \(video)…", style)
         case .loaded(let progress) where progress.cursor == 0: return "Video \(video): not started."
+        case .loaded(let progress) where duration.map({ $0 > 0 && progress.cursor >= $0 }) == true:
+            return "Video \(video): finished (\(VideoDuration.format(seconds: progress.cursor)))."
         case .loaded(let progress):
             return
                 "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."

@@ -68,6 +68,12 @@ enum FailureMatrix {
     static let lockWait = 7.0  // the CLI's `--timeout 2`, plus five seconds
     static let verbose = "run with --verbose to see the exchange."
 
+    /// The lines of a failure: what happened first, then the series' sentence for the
+    /// screen, which the CLI leaves out when it is the network one (the cause says more).
+    static func failure(_ headline: String, _ cause: String, status: Int32) -> Expectation {
+        .failure(headline == Operation.signIn.headline(.network) ? [cause] : [cause, headline], status: status)
+    }
+
     /// The expected outcome of `operation` meeting `cause`.
     static func expectation(_ operation: Operation, _ cause: Cause, in setting: Setting) -> Expectation {
         let port = setting.server.port
@@ -75,89 +81,79 @@ enum FailureMatrix {
         switch cause {
         case .wrongPassword:
             guard operation == .signIn else { return .notApplicable }
-            return .failure(
-                [
-                    operation.headline(.refused),
-                    "The server answered 401 Unauthorized. Check the e-mail address and the password.",
-                ], status: 77)
+            return failure(
+                operation.headline(.refused),
+                "The server answered 401 Unauthorized. Check the e-mail address and the password.", status: 77)
         case .challenge401:
             let next =
                 operation == .signIn
                 ? "Check the e-mail address and the password." : "Run `cocoacasts signin` to sign in again."
-            return .failure(
-                [operation.headline(.refused), "The server answered 401 Unauthorized. \(next)"], status: 77)
+            return failure(operation.headline(.refused), "The server answered 401 Unauthorized. \(next)", status: 77)
         case .apiToken403:
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "The server answered 403 Forbidden (Invalid API token). "
-                        + "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list).",
-                ], status: 77)
+            return failure(
+                operation.headline(.other),
+                "The server answered 403 Forbidden (Invalid API token). "
+                    + "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list).",
+                status: 77)
         case .notFound404:
-            let next =
-                operation.isProtected
-                ? "Check the video id (`cocoacasts episodes` lists the episodes) and the base URL."
-                : "Check the base URL."
-            return .failure([operation.headline(.other), "The server answered 404 Not Found. \(next)"], status: 1)
+            let base = "http://127.0.0.1:\(port)/api/"
+            let answered = "answered 404 Not Found for \(base)"
+            let cause =
+                switch operation {
+                case .signIn: "The server \(answered)v2/auth. Check the base URL."
+                case .episodes: "The server \(answered)v2/episodes. Check the base URL."
+                case .video:
+                    "There is no video no-such-video: the server \(answered)v1/videos/no-such-video. "
+                        + "See `cocoacasts episodes`."
+                case .progress:
+                    "There is no video no-such-video: the server \(answered)v1/videos/no-such-video/progress. "
+                        + "See `cocoacasts episodes`."
+                }
+            return failure(operation.headline(.other), cause, status: 1)
         case .serverError500:
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "The server answered 500 Internal Server Error (database unavailable). \(retry)",
-                ], status: 1)
+            return failure(
+                operation.headline(.other),
+                "The server answered 500 Internal Server Error (database unavailable). \(retry)", status: 1)
         case .badGateway502:
-            return .failure([operation.headline(.other), "The server answered 502 Bad Gateway. \(retry)"], status: 1)
+            return failure(operation.headline(.other), "The server answered 502 Bad Gateway. \(retry)", status: 1)
         case .unavailable503:
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "The server answered 503 Service Unavailable (down for maintenance). \(retry)",
-                ], status: 1)
+            return failure(
+                operation.headline(.other),
+                "The server answered 503 Service Unavailable (down for maintenance). \(retry)", status: 1)
         case .malformedBody:
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "The answer could not be read: it is not valid JSON. "
-                        + "Check that the base URL is the Cocoacasts API, or \(verbose)",
-                ], status: 1)
+            return failure(
+                operation.headline(.other),
+                "The answer could not be read: it is not valid JSON. "
+                    + "Check that the base URL is the Cocoacasts API, or \(verbose)", status: 1)
         case .refusedConnection:
-            return .failure(
-                [
-                    operation.headline(.network),
-                    "Could not connect to 127.0.0.1 port \(port) (Couldn't connect to server). "
-                        + "Check that the server is running and that the base URL is right.",
-                ], status: 69)
+            return failure(
+                operation.headline(.network),
+                "Could not connect to 127.0.0.1 port \(port) (Couldn't connect to server). "
+                    + "Check that the server is running and that the base URL is right.", status: 69)
         case .timeout:
-            return .failure(
-                [
-                    operation.headline(.network),
-                    "The server did not answer within 1 s. Try again later, or allow more time with --timeout.",
-                ], status: 69)
+            return failure(
+                operation.headline(.network),
+                "The server did not answer within 1 s. Try again later, or allow more time with --timeout.", status: 69)
         case .untrustedCertificate:
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "The server's TLS certificate is not trusted (SSL certificate problem: self-signed certificate). "
-                        + "Add its certificate authority to the system's trust store.",
-                ], status: 69)
+            return failure(
+                operation.headline(.other),
+                "The server's TLS certificate is not trusted (SSL certificate problem: self-signed certificate). "
+                    + "Add its certificate authority to the system's trust store.", status: 69)
         case .lockedStore:
             guard operation != .episodes else { return .success }
-            return .failure(
-                [
-                    operation.headline(.other),
-                    "Another process held the lock on \(setting.store).lock for more than \(lockWait) s. Try again.",
-                ], status: 74)
+            return failure(
+                operation.headline(.other),
+                "Another process held the lock on \(setting.store).lock for more than \(lockWait) s. Try again.",
+                status: 74)
         case .corruptStore:
             switch operation {
             case .episodes: return .success
             case .signIn: return .successSaying("The token file \(setting.store) was not valid")
             case .video, .progress:
-                return .failure(
-                    [
-                        operation.headline(.other),
-                        "The token file \(setting.store) is not valid (not a credentials document). "
-                            + "It was left untouched; signing in again sets it aside, or remove it.",
-                    ], status: 74)
+                return failure(
+                    operation.headline(.other),
+                    "The token file \(setting.store) is not valid (not a credentials document). "
+                        + "It was left untouched; signing in again sets it aside, or remove it.", status: 74)
             }
         }
     }

@@ -23,9 +23,15 @@ struct FailureTableTests {
         let command: String
         let failure: Failure
         let context: APIErrorMapper.Context
+        /// What the command asked for, when the message names it.
+        var request: FailureReport.Request?
 
-        init(_ cause: String, _ command: String, _ error: APIError, _ context: APIErrorMapper.Context) {
+        init(
+            _ cause: String, _ command: String, _ error: APIError, _ context: APIErrorMapper.Context,
+            request: FailureReport.Request? = nil
+        ) {
             self.init(cause, command, failure: .api(error), context)
+            self.request = request
         }
 
         init(_ cause: String, _ command: String, failure: Failure, _ context: APIErrorMapper.Context) {
@@ -50,7 +56,9 @@ struct FailureTableTests {
         Row(
             "API token refused (403)", "episodes --api-token wrong",
             .failedRequest(.status(403, reason: "Invalid API token")), .episodes),
-        Row("unknown video (404)", "video abc", .failedRequest(.status(404, reason: "Not Found")), .video),
+        Row(
+            "unknown video (404)", "video 999", .failedRequest(.status(404, reason: "Not Found")), .video,
+            request: .init(address: "http://127.0.0.1:8080/api/v1/videos/999", subject: "video 999")),
         Row("server error (5xx)", "episodes", .failedRequest(.status(503, reason: "down for maintenance")), .episodes),
         Row(
             "answer that is not the API's JSON", "episodes", .invalidResponse(.undecodable("it is not valid JSON")),
@@ -90,7 +98,7 @@ struct FailureTableTests {
     static func table() async -> String {
         var lines = ["| cause | command | message on standard error | exit |", "|---|---|---|---|"]
         for row in rows {
-            let report = FailureReport(row.failure, context: row.context)
+            let report = FailureReport(row.failure, context: row.context, request: row.request)
             lines.append(line(row.cause, row.command, report.lines, report.status))
         }
         let usage = await InProcessCLI().run(["episodes", "--jsn"])

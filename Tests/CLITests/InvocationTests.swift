@@ -12,8 +12,9 @@ struct InvocationTests {
             Invocation.Command.signIn(email: "a@b.co", passwordFromStdin: true)
         ),
         (["signout"], .signOut),
-        (["status", "--json"], .status(all: false, json: true)),
-        (["--json", "status", "--all"], .status(all: true, json: true)),
+        (["status", "--json"], .status(all: false, offline: false, json: true)),
+        (["--json", "status", "--all"], .status(all: true, offline: false, json: true)),
+        (["status", "--offline"], .status(all: false, offline: true, json: false)),
         (["login", "--email", "a@b.co"], .signIn(email: "a@b.co", passwordFromStdin: false)),
         (["logout"], .signOut),
         ([], .help(command: nil)),
@@ -37,7 +38,7 @@ struct InvocationTests {
         (["--version"], .version),
     ])
     func everyCommandParses(arguments: [String], command: Invocation.Command) throws {
-        #expect(try Invocation.parse(arguments, environment: [:]).command == command)
+        #expect(try Invocation.parse(arguments).command == command)
     }
 
     @Test(arguments: [
@@ -65,13 +66,23 @@ struct InvocationTests {
         (["episodes", "extra"], .unexpectedArgument("extra")),
         (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),
         (["cache", "empty"], .invalidValue("cache action", value: "empty", expected: "clear")),
-        (["progress", "7", "--set", "-1"], .invalidValue("--set", value: "-1", expected: "whole seconds, 0 or more")),
+        (
+            ["progress", "7", "--set", "-1"],
+            .invalidValue(
+                "--set", value: "-1", expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
+        ),
         (["progress", "7", "--set", "1", "--delete"], .conflictingOptions("--set", "--delete")),
         (["signin", "--password", "hunter2"], .passwordOnCommandLine),
         (["signin", "--password=hunter2"], .passwordOnCommandLine),
+    ])
+    func badCommandLinesAreUsageErrors(arguments: [String], error: UsageError) {
+        #expect(throws: error) { try Invocation.parse(arguments) }
+    }
+
+    @Test(arguments: [
         (
             ["episodes", "--timeout", "0"],
-            .invalidValue("--timeout", value: "0", expected: "seconds, more than 0 and at most 3600")
+            UsageError.invalidValue("--timeout", value: "0", expected: "seconds, more than 0 and at most 3600")
         ),
         (
             ["episodes", "--base-url", "not a url"],
@@ -79,8 +90,8 @@ struct InvocationTests {
                 "base URL", value: "not a url", expected: "a URL such as http://127.0.0.1:8080/api/v1")
         ),
     ])
-    func badCommandLinesAreUsageErrors(arguments: [String], error: UsageError) {
-        #expect(throws: error) { try Invocation.parse(arguments, environment: [:]) }
+    func badSettingsAreUsageErrors(arguments: [String], error: UsageError) {
+        #expect(throws: error) { try settings(arguments, environment: [:]) }
     }
 
     @Test func flagsWinOverTheEnvironmentAndTheEnvironmentOverDefaults() throws {
@@ -88,23 +99,23 @@ struct InvocationTests {
             "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_API_TOKEN": "env-token",
             "COCOACASTS_STORE": "/env/store.json",
         ]
-        let fromEnvironment = try Invocation.parse(["episodes"], environment: environment).settings
+        let fromEnvironment = try settings(["episodes"], environment: environment)
         #expect(fromEnvironment.baseURL?.absoluteString == "http://127.0.0.1:1/api/v1")
         #expect(fromEnvironment.apiToken == "env-token" && fromEnvironment.storePath == "/env/store.json")
         let flags = [
             "episodes", "--base-url", "http://127.0.0.1:2/api/v1", "--api-token", "flag-token", "--store", "/f.json",
         ]
-        let fromFlags = try Invocation.parse(flags, environment: environment).settings
+        let fromFlags = try settings(flags, environment: environment)
         #expect(fromFlags.baseURL?.absoluteString == "http://127.0.0.1:2/api/v1")
         #expect(fromFlags.apiToken == "flag-token" && fromFlags.storePath == "/f.json")
-        let defaults = try Invocation.parse(["episodes"], environment: [:]).settings
+        let defaults = try settings(["episodes"], environment: [:])
         #expect(
             defaults.baseURL == nil && defaults.apiToken == nil && defaults.storePath == nil && defaults.timeout == 30)
     }
 
     @Test func theConfigFileComesAfterTheEnvironmentAndBeforeDefaults() throws {
         let config = ["base-url": "http://127.0.0.1:3/api/v1", "api-token": "file-token", "timeout": "7"]
-        let fromFile = try Invocation.parse(["episodes"], environment: [:], config: config).settings
+        let fromFile = try settings(["episodes"], environment: [:], config: config)
         #expect(fromFile.baseURL?.absoluteString == "http://127.0.0.1:3/api/v1" && fromFile.apiToken == "file-token")
         #expect(
             fromFile.timeout == 7
@@ -115,8 +126,7 @@ struct InvocationTests {
         let environment = [
             "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_TIMEOUT": "9", "COCOACASTS_API_TOKEN": "",
         ]
-        let mixed = try Invocation.parse(["episodes", "--timeout", "11"], environment: environment, config: config)
-            .settings
+        let mixed = try settings(["episodes", "--timeout", "11"], environment: environment, config: config)
         #expect(mixed.baseURL?.absoluteString == "http://127.0.0.1:1/api/v1" && mixed.timeout == 11)
         #expect(mixed.apiToken == "file-token", "an empty variable gives no value")
         #expect(
@@ -124,13 +134,13 @@ struct InvocationTests {
                 .baseURL: .environment, .apiToken: .configFile, .timeout: .flag, .transport: .defaultValue,
                 .cacert: .defaultValue,
             ])
-        let defaults = try Invocation.parse(["episodes"], environment: [:], config: [:]).settings
+        let defaults = try settings(["episodes"], environment: [:], config: [:])
         #expect(defaults.sources.values.allSatisfy { $0 == .defaultValue } && defaults.sources.count == 5)
         #expect(
             throws: UsageError.invalidValue(
                 "timeout in the config file", value: "soon", expected: "seconds, more than 0 and at most 3600")
         ) {
-            try Invocation.parse(["episodes"], environment: [:], config: ["timeout": "soon"])
+            try settings(["episodes"], environment: [:], config: ["timeout": "soon"])
         }
     }
 
@@ -155,5 +165,12 @@ struct InvocationTests {
         }
         for code in ExitCode.allCases { #expect(help.contains("  \(code.rawValue) ")) }
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    }
+
+    /// The settings of `arguments` over `environment` and `config`, as a run resolves them.
+    private func settings(
+        _ arguments: [String], environment: [String: String], config: ConfigFile.Values = [:]
+    ) throws -> Settings {
+        try Settings(parsed: Invocation.parse(arguments).parsed, environment: environment, config: config)
     }
 }

@@ -30,7 +30,7 @@ struct OfflineCatalogueTests {
             #expect(try await cli.run(["episodes", "--no-cache"]).status == 69)
             #expect(try await cli.run(["cache", "clear"]).status == 0)
             let nothing = try await cli.run(["episodes", "--offline"])
-            #expect(nothing.status == 69 && nothing.stderr.contains("no list of episodes is saved for this server"))
+            #expect(nothing.status == 69 && nothing.stderr.contains("No list of episodes is saved for this server"))
         }
     }
 

@@ -36,10 +36,10 @@ struct SignInPromptTests {
     }
 
     @Test func aMalformedAddressIsRefusedBeforeThePasswordIsAskedFor() async {
-        let console = RecordingConsole(input: ["demo@cocoacasts", "cocoacasts"], isTerminalInput: true)
+        let console = RecordingConsole(input: ["demo@cocoacasts", "cocoacasts", "x@"], isTerminalInput: true)
         let result = await InProcessCLI().run(["signin"], on: console)
         #expect(result.status == .usage)
-        #expect(console.prompts == ["E-mail: "])
+        #expect(console.prompts == ["E-mail: ", "E-mail: ", "E-mail: "], "asked again at a terminal, three times")
         #expect(result.stderr.contains("'demo@cocoacasts' is not a valid e-mail address"))
     }
 

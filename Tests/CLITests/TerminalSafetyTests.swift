@@ -50,6 +50,6 @@ struct TerminalSafetyTests {
         let cli = InProcessCLI(transport: try Self.hostileServer())
         let result = await cli.run(["episodes", "--verbose"])
         #expect(Self.isSafe(result.stderr))
-        #expect(result.stderr.contains("→ GET"))
+        #expect(result.stderr.contains("> GET"))
     }
 }

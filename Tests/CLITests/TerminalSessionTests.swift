@@ -7,7 +7,7 @@ import Testing
 struct TerminalSessionTests {
     /// Starts argv[2…] on a pty `COLUMNS_OF_PTY` wide with env from argv[1] (JSON),
     /// standard error on `/dev/null` when `STDERR_TO_NULL` is set, answers prompts from the
-    /// `answers` list (`<Ctrl-D>` ends the input), and prints everything the terminal showed
+    /// `answers` list in order, one answer per prompt shown (`<Ctrl-D>` ends the input), and prints everything the terminal showed
     /// once the program closes it (the caller's timeout bounds the wait).
     static let driver = #"""
         import fcntl, json, os, pty, struct, sys, termios
@@ -31,6 +31,7 @@ struct TerminalSessionTests {
                 if shown.endswith(prompt.encode()):
                     os.write(fd, b"\x04" if answer == "<Ctrl-D>" else (answer + "\n").encode())
                     answers.remove([prompt, answer])
+                    break
         _, status = os.waitpid(pid, 0)
         sys.stdout.write(shown.decode("utf-8", "replace"))
         sys.exit(os.WEXITSTATUS(status))

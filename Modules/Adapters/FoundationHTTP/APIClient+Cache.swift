@@ -29,10 +29,12 @@ extension APIClient {
         var saved = await cache.response(for: key)
         if policy == .offlineOnly {
             guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw .nothingSaved }
+            observer?.observe(.cache(.offlineOnly(age: age(of: saved))))
             return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: nil))
         }
         if let fresh = saved, fresh.isFresh(at: now()) {
             if let episodes = await decoded(fresh, key: key, in: cache) {
+                observer?.observe(.cache(.fresh(age: age(of: fresh))))
                 return Catalogue(episodes: episodes, source: .fresh(savedAt: fresh.date))
             }
             saved = nil
@@ -41,6 +43,7 @@ extension APIClient {
             return Catalogue(episodes: try await fetch(revalidating: saved, key: key, in: cache))
         } catch  where error.kind == .unreachable {
             guard let saved, let episodes = await decoded(saved, key: key, in: cache) else { throw error }
+            observer?.observe(.cache(.offline(age: age(of: saved))))
             return Catalogue(episodes: episodes, source: .saved(savedAt: saved.date, unreachable: error))
         }
     }
@@ -76,10 +79,12 @@ extension APIClient {
             confirmed.entityTag = received.entityTag ?? confirmed.entityTag
             confirmed.lastModified = received.lastModified ?? confirmed.lastModified
             await save(confirmed, key: key, in: cache)
+            observer?.observe(.cache(.revalidated))
             return episodes
         }
         let episodes = try ResponseDecoding.decode([Episode].self, from: answer.successBody(of: .episodes))
         await save(received, key: key, in: cache)
+        if !received.cacheControl.noStore { observer?.observe(.cache(.stored)) }
         return episodes
     }
 
@@ -87,9 +92,15 @@ extension APIClient {
     private func save(_ entry: CachedResponse, key: ResponseCacheKey, in cache: any ResponseCache) async {
         if entry.cacheControl.noStore {
             await cache.removeResponse(for: key)
+            observer?.observe(.cache(.notStored))
         } else {
             await cache.store(entry, for: key)
         }
+    }
+
+    /// How long ago `entry` was saved (or last confirmed).
+    private func age(of entry: CachedResponse) -> Duration {
+        .milliseconds(Int64(now().timeIntervalSince(entry.date) * 1000))
     }
 
     /// The conditional headers for `entry`: only validators a header can carry unchanged.

@@ -19,6 +19,24 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
     case refreshStarted
     /// The refresh ended: `nil` on success, else the error the caller gets, with its cause.
     case refreshFinished(error: APIError?)
+    /// What the saved catalogue decided for `GET episodes`.
+    case cache(CacheDecision)
+
+    /// What the saved catalogue decided, with the saved list's age where one was used.
+    public enum CacheDecision: Sendable, Equatable {
+        /// The saved list is within its `max-age`: it is the answer and nothing is sent.
+        case fresh(age: Duration)
+        /// The server answered `304 Not Modified`: the saved list is confirmed and used.
+        case revalidated
+        /// The server's list was saved.
+        case stored
+        /// The server said `no-store`: nothing was saved, and an earlier list was removed.
+        case notStored
+        /// The server could not be reached: the saved list is the answer.
+        case offline(age: Duration)
+        /// `--offline`: the saved list is the answer and nothing is sent.
+        case offlineOnly(age: Duration)
+    }
 
     /// One header as logged: the name, and the value unless the name is a secret.
     public struct Header: Sendable, Equatable {
@@ -47,6 +65,8 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
             "⟳ access token refused; refreshing"
         case .refreshFinished(let error):
             error.map { "⟳ refresh failed: \(Self.render($0))" } ?? "⟳ refreshed"
+        case .cache(let decision):
+            "cache: \(decision)"
         }
     }
 
@@ -63,4 +83,21 @@ public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {
         let (seconds, attoseconds) = duration.components
         return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
     }
+}
+
+extension APIClientEvent.CacheDecision: CustomStringConvertible {
+    /// What was decided, in words: `fresh (saved 12 s ago); nothing sent`.
+    public var description: String {
+        switch self {
+        case .fresh(let age): "fresh (saved \(Self.seconds(age)) ago); nothing sent"
+        case .revalidated: "revalidated (304 Not Modified); the saved list is used"
+        case .stored: "stored the list"
+        case .notStored: "not stored (no-store)"
+        case .offline(let age):
+            "offline: the server could not be reached; the list saved \(Self.seconds(age)) ago is used"
+        case .offlineOnly(let age): "offline only: the list saved \(Self.seconds(age)) ago is used; nothing sent"
+        }
+    }
+
+    private static func seconds(_ age: Duration) -> String { "\(max(age.components.seconds, 0)) s" }
 }

@@ -1,0 +1,176 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import Presentation
+import TerminalUI
+
+extension CommandRunner {
+    /// Who is signed in to the server in use and whether the server still accepts the
+    /// session (see ``SessionCheck``): 0 accepted, 77 refused or nobody signed in (as
+    /// `gh auth status` fails), 69 when it could not be checked; `offline` only reads the
+    /// token file. With `all`, every server the token file holds a session for (77 when none).
+    func status(all: Bool, offline: Bool, json: Bool) async -> ExitCode {
+        if all { return await allSessions(json: json) }
+        let model = ProfileViewModel(tokenStore: services.tokenStore)
+        await model.refresh()
+        if case .storeUnreadable = model.state { return reportStore(model) }
+        guard model.state == .signedIn else { return await printStatus(session: nil, account: nil, json: json) }
+        let account: String?
+        do {
+            account = try await services.accountStore.account()  // before the check, which may remove it
+        } catch {
+            console.fail(error.description)
+            return .localState
+        }
+        var session = SessionCheck.skipped
+        if !offline {
+            let (api, timeout) = (services.api, services.timeout)
+            guard await load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
+            else { return .interrupted }
+        }
+        return await printStatus(session: session, account: account, json: json)
+    }
+
+    private func printStatus(session: SessionCheck?, account: String?, json: Bool) async -> ExitCode {
+        let cache = await cacheSummary()
+        if json {
+            printJSON(StatusReport(services: services, session: session, account: account, cache: cache))
+        } else {
+            console.print(statusLines(session: session, account: account, cache: cache).joined(separator: "\n"))
+        }
+        return session?.status ?? .unauthorized
+    }
+
+    /// `status --json`.
+    private struct StatusReport: Encodable {
+        /// The base URL, as `--base-url` takes it; `null` for the built-in mock API.
+        let server: Nullable<String>
+        let embedded: Bool
+        let signedIn: Bool
+        /// `accepted`, `refused`, `unchecked` or `skipped` (`--offline`); `null` when nobody is signed in.
+        let session: Nullable<String>
+        /// Why the session is refused or could not be checked.
+        let sessionDetail: String?
+        let account: String?
+        let tokenFile: String?
+        /// Which store holds the tokens, and why the file when it is the file.
+        let tokenStore: TokenStoreInUse?
+        let transport: String
+        let cache: CacheSummary?
+
+        init(services: Services, session: SessionCheck?, account: String?, cache: CacheSummary?) {
+            server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
+            embedded = services.isEmbedded
+            signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
+            self.session = Nullable(session?.verdict)
+            sessionDetail = session.flatMap { if case .accepted = $0 { nil } else { $0.summary } }
+            self.account = account
+            tokenFile = services.tokenFile
+            tokenStore = services.tokenStoreInUse
+            transport = services.transport
+            self.cache = cache
+        }
+    }
+
+    /// The headline, then one `Label: value` line per fact.
+    private func statusLines(session: SessionCheck?, account: String?, cache: CacheSummary?) -> [String] {
+        let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
+        let headline: String =
+            switch session {
+            case nil: "Not signed in. Run `cocoacasts signin` to sign in."
+            case .accepted?, .skipped?: style.success(style.check) + " Signed in\(who)."
+            case .refused?:
+                style.failure(style.cross) + " Not signed in: the server refused the session"
+                    + (account.map { " of \(TerminalText.sanitized($0))" } ?? "") + ". "
+                    + "Run `cocoacasts signin` to sign in again."
+            case .unchecked?, .storeFailed?: "Signed in\(who), as far as this machine knows."
+            }
+        let mock = services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
+        let facts: [(label: String, value: String?)] = [
+            ("Session", session.map { TerminalText.sanitized($0.summary) }),
+            ("Server", TerminalText.sanitized(services.server) + mock),
+            ("Transport", services.transport),
+            services.tokenStoreInUse.map { ("Token store", TerminalText.sanitized($0.summary)) }
+                ?? ("Token file", services.tokenFile.map { TerminalText.sanitized($0) }),
+            ("Saved", cache?.description),
+        ]
+        return [headline]
+            + facts.compactMap { fact in
+                fact.value.map { "  " + TerminalText.padded(fact.label + ":", to: max(12, fact.label.count + 2)) + $0 }
+            }
+    }
+
+    /// The saved catalogue's place and size, for `status`.
+    struct CacheSummary: Encodable, CustomStringConvertible {
+        let directory: String
+        let lists: Int?
+        let bytes: Int?
+        let problem: String?
+
+        var description: String {
+            guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
+            return "\(directory) (\(lists) \(lists == 1 ? "list" : "lists") of episodes, \(bytes) bytes)"
+        }
+    }
+
+    private func cacheSummary() async -> CacheSummary? {
+        guard let saved = services.savedCatalogue else { return nil }
+        let directory = TerminalText.sanitized(saved.directory)
+        do {
+            let size = try await saved.size()
+            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
+        } catch {
+            return CacheSummary(
+                directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
+        }
+    }
+
+    /// Every session the token file holds. Sessions are kept per origin, so `--json` gives
+    /// the base URL in use for its origin, and the contract's `/api/v1` on the others.
+    private func allSessions(json: Bool) async -> ExitCode {
+        struct Entry: Encodable {
+            /// A base URL `--base-url` takes; `null` for the built-in mock API.
+            let server: Nullable<String>
+            let embedded: Bool
+            let account: String?
+            let inUse: Bool
+        }
+        let sessions: [KeyValueTokenStore.Session]
+        do {
+            sessions = try await services.accountStore.sessions()
+        } catch {
+            console.fail(error.description)
+            return .localState
+        }
+        if json {
+            printJSON(
+                sessions.map { session in
+                    let inUse = session.scope == services.accountStore.scope
+                    let embedded = session.scope == Composition.embeddedScope
+                    let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
+                    return Entry(
+                        server: Nullable(embedded ? nil : Redaction.urlText(baseURL)), embedded: embedded,
+                        account: session.account, inUse: inUse)
+                })
+            return sessions.isEmpty ? .unauthorized : .success
+        }
+        let entries = sessions.map {
+            (
+                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
+                account: $0.account, inUse: $0.scope == services.accountStore.scope
+            )
+        }
+        if entries.isEmpty {
+            console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
+        } else {
+            console.print(
+                entries.map { entry in
+                    style.success(style.check) + " " + TerminalText.sanitized(entry.server)
+                        + (entry.account.map { " as " + TerminalText.sanitized($0) } ?? "")
+                        + (entry.inUse ? style.dim(" (in use)") : "")
+                }.joined(separator: "\n"))
+        }
+        return entries.isEmpty ? .unauthorized : .success
+    }
+}
