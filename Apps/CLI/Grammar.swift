@@ -59,7 +59,10 @@ enum Grammar {
             ], summary: "Sign in; the password is asked for with echo off, or read from stdin",
             examples: [
                 ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
-                ("pass show cocoacasts | cocoacasts login --email me@example.com --password-stdin", "from a script"),
+                (
+                    "pass show cocoacasts | cocoacasts login --email demo@cocoacasts.com --password-stdin",
+                    "from a script"
+                ),
             ]),
         .init(
             name: "signout", aliases: ["logout"], arguments: [], options: [],
@@ -92,7 +95,7 @@ enum Grammar {
             summary: "Show an episode's video: its URL and duration (needs sign-in)",
             examples: [
                 ("cocoacasts video 556", "the video of episode 556"),
-                ("cocoacasts video 7cecf5d5e8fa", "a video by its id"),
+                ("cocoacasts video 632759499", "a video by its id (as `episodes --json` lists them)"),
             ]),
         .init(
             name: "progress", arguments: ["<episode-id or video-id>"],
