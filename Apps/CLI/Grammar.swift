@@ -82,7 +82,8 @@ enum Grammar {
             name: "episodes", arguments: [], options: [json] + catalogueOptions,
             summary: "List the episodes: id, title, duration (saved for offline use)",
             examples: [
-                ("cocoacasts episodes", "a table as wide as the terminal"),
+                ("cocoacasts episodes", "a table that fits the terminal"),
+                ("cocoacasts episodes | cut -f2", "every title: into a pipe, tab-separated fields and no header"),
                 ("cocoacasts episodes --offline", "the list saved by an earlier run, without a network"),
                 ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
             ]),
