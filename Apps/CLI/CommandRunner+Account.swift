@@ -18,7 +18,8 @@ extension CommandRunner {
         model.password = password
         guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state { return report(failure, context: .signIn) }
-        console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
+        console.printFitted(
+            Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)
         } catch {
@@ -73,7 +74,7 @@ extension CommandRunner {
                 : "Not signed in. Run `cocoacasts signin` to sign in."
             let mock =
                 services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
-            console.print(
+            console.printFitted(
                 ([headline, "  Server:     \(TerminalText.sanitized(services.server))\(mock)"]
                     + ["  Transport:  \(services.transport)"]
                     + (services.tokenFile.map { ["  Token file: \(TerminalText.sanitized($0))"] } ?? [])

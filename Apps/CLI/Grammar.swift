@@ -10,25 +10,25 @@ enum Grammar {
     static let globalOptions: [CommandLineParser.Option] = [
         .init(
             name: "--base-url", valueName: "URL",
-            summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
+            summary: "the API, e.g. http://127.0.0.1:8080/api/v1"),
         .init(
             name: "--api-token", valueName: "T",
-            summary: "the X-API-TOKEN to send; other users see it in ps [COCOACASTS_API_TOKEN]"),
+            summary: "the X-API-TOKEN to send (other users see it in ps)"),
         .init(
             name: "--api-token-stdin", valueName: nil,
-            summary: "read the X-API-TOKEN from standard input (echo off at a terminal)"),
-        .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
+            summary: "read the X-API-TOKEN from standard input"),
+        .init(name: "--store", valueName: "PATH", summary: "the token file"),
         .init(
             name: "--transport", valueName: "T",
             summary:
-                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or ")) [COCOACASTS_TRANSPORT]",
+                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or "))",
             choices: TransportChoice.available.map(\.rawValue), expected: TransportChoice.expected),
         .init(
             name: "--cacert", valueName: "FILE",
-            summary: "trust the certificate authorities in FILE for https [COCOACASTS_CACERT]"),
+            summary: "trust the certificate authorities in FILE for https"),
         .init(
             name: "--timeout", valueName: "S",
-            summary: "seconds a request may take, sent to last byte (default 30) [COCOACASTS_TIMEOUT]"),
+            summary: "seconds a request may take, sent to last byte (default 30)"),
         color,
         .init(name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted"),
         .init(name: "--help", valueName: nil, summary: "show help (also after a command)"),
@@ -56,7 +56,7 @@ enum Grammar {
                 .init(
                     name: "--password-stdin", valueName: nil,
                     summary: "read the password from standard input (echo off at a terminal)"),
-            ], summary: "Sign in; the password is asked for with echo off, or read from stdin",
+            ], summary: "Sign in (the password is never echoed)",
             examples: [
                 ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
                 (
@@ -112,7 +112,7 @@ enum Grammar {
             ]),
         .init(
             name: "config", arguments: ["<get|set|unset|list>", "[key]", "[value]"], options: [json],
-            summary: "Keep settings (base-url, api-token, timeout, transport, cacert) in the config file",
+            summary: "Keep settings such as base-url and timeout in the config file",
             examples: [
                 ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
                 ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),

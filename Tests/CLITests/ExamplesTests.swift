@@ -14,7 +14,7 @@ struct ExamplesTests {
             let cli = CLIProcess(in: directory)
             var fromHelp: [String] = []
             for command in Self.commandNames(inHelp: try await cli.run([]).stdout) {
-                fromHelp += Self.lines(after: "  $ ", in: try await cli.run(["help", command]).stdout)
+                fromHelp += Self.examples(inHelp: try await cli.run(["help", command]).stdout)
             }
             let fromManual = Self.manualExamples(try await cli.run(["manual"]).stdout)
             #expect(fromHelp.count >= 14)
@@ -75,9 +75,21 @@ struct ExamplesTests {
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
-    /// The rest of each line of `text` that starts with `prefix`.
-    private static func lines(after prefix: String, in text: String) -> [String] {
-        text.components(separatedBy: "\n").filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    /// The command lines after `  $ ` in a command's help, each joined again where help
+    /// broke it to fit (a line that ends in ` \` or `|` goes on on the next).
+    private static func examples(inHelp help: String) -> [String] {
+        var examples: [String] = []
+        var continues = false
+        for line in help.components(separatedBy: "\n") {
+            if line.hasPrefix("  $ ") {
+                examples.append(String(line.dropFirst(4)))
+            } else if continues, let last = examples.popLast() {
+                examples.append(last + " " + line.trimmingCharacters(in: .whitespaces))
+            }
+            continues = line.hasPrefix(" ") && (line.hasSuffix(" \\") || line.hasSuffix("|"))
+            if line.hasSuffix(" \\"), let last = examples.popLast() { examples.append(String(last.dropLast(2))) }
+        }
+        return examples
     }
 
     /// The example command lines of the roff page: the bold lines under `.SH EXAMPLES`, unescaped.
