@@ -93,7 +93,7 @@ struct CLI {
     {
         switch invocation.command {
         case .help(let name):
-            console.print(Grammar.command(named: name ?? "").map(Help.command) ?? Help.general)
+            console.print(Help.text(for: name, width: appearance.width))
         case .version:
             console.print("cocoacasts \(Grammar.version)")
         case .completion(let shell):

@@ -50,7 +50,8 @@ extension CommandRunner {
     }
 
     private func signedIn(_ model: SignInViewModel, email: String) async -> ExitCode {
-        console.print(Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
+        console.printFitted(
+            Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)
         } catch {

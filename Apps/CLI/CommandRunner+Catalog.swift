@@ -15,6 +15,10 @@ extension CommandRunner {
         noticeASavedList(model.state)
         if json {
             printJSON(model.state.rows.map(\.episode))
+        } else if !console.isOutputTerminal {
+            // For scripts, as gh does: whole fields, no header, no padding to a width.
+            let rows = model.state.rows
+            if !rows.isEmpty { console.print(EpisodeTable.tabSeparated(rows)) }
         } else if case .offline(let rows, _, _) = model.state {
             console.print(EpisodeTable.render(rows, width: appearance.width, style: style))
         } else {

@@ -37,7 +37,7 @@ extension CommandRunner {
         if json {
             printJSON(StatusReport(services: services, session: session, account: account, cache: cache))
         } else {
-            console.print(statusLines(session: session, account: account, cache: cache).joined(separator: "\n"))
+            console.printFitted(statusLines(session: session, account: account, cache: cache).joined(separator: "\n"))
         }
         return session?.status ?? .unauthorized
     }

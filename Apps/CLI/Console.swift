@@ -20,6 +20,8 @@ protocol Console: AnyObject, Sendable {
     var isErrorTerminal: Bool { get }
     /// The terminal's width in cells, when standard output is a terminal that says.
     var terminalColumns: Int? { get }
+    /// The terminal's width in cells, when standard error is a terminal that says.
+    var errorTerminalColumns: Int? { get }
     /// Whether standard input is a terminal, where a person can answer a prompt.
     var isTerminalInput: Bool { get }
     /// The `errno` of the first write to standard output that failed, if any.
@@ -40,7 +42,8 @@ protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
-    /// Says on standard error that something failed: `cocoacasts: <message>`.
+    /// Says on standard error that something failed: `cocoacasts: <message>`, broken at
+    /// spaces to fit a terminal (never in a pipe, where a line is a record).
     ///
     /// The one way the CLI's own messages reach standard error (with ``notice(_:style:)``):
     /// messages quote outside text — paths from the environment, file names found on disk,
@@ -48,7 +51,7 @@ extension Console {
     /// on is shown as a symbol, never sent. `style` draws the ellipsis the locale can show.
     func fail(_ message: String, style: TerminalStyle? = nil, keepingNewlines: Bool = false) {
         let text = TerminalText.sanitized(message, keepingNewlines: keepingNewlines)
-        printError("cocoacasts: " + (style?.ellipsized(text) ?? text))
+        printError(Self.wrapped("cocoacasts: " + (style?.ellipsized(text) ?? text), to: errorTerminalColumns))
     }
 
     /// A secret from standard input: asked for with `prompt` and read with echo off at a
@@ -60,13 +63,31 @@ extension Console {
     /// Says on standard output what a command did (`Signed out of …`): a sentence, not a
     /// screen, sanitized as ``fail(_:style:keepingNewlines:)`` is.
     func say(_ message: String) {
-        print(TerminalText.sanitized(message))
+        print(Self.wrapped(TerminalText.sanitized(message), to: terminalColumns))
+    }
+
+    /// Prints a screen of labelled lines (`status`), fitted to the terminal as help is
+    /// (see ``TerminalUI/TerminalText/fitted(_:to:)``); in a pipe, as it is.
+    func printFitted(_ screen: String) {
+        print(terminalColumns.map { TerminalText.fitted(screen, to: $0) } ?? screen)
+    }
+
+    /// Each line of `text` broken at spaces into lines of at most `columns` cells; all of it
+    /// unchanged without a terminal.
+    private static func wrapped(_ text: String, to columns: Int?) -> String {
+        guard let columns else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { line in line.isEmpty ? [""] : TerminalText.wrapped(String(line), to: columns) }
+            .joined(separator: "\n")
     }
 
     /// Says on standard error, dimmed when `style` draws colour, something the user may
     /// want to know although nothing failed (see ``fail(_:style:keepingNewlines:)``).
     func notice(_ message: String, style: TerminalStyle) {
-        printError(style.dim("cocoacasts: " + style.ellipsized(TerminalText.sanitized(message))))
+        printError(
+            style.dim(
+                Self.wrapped(
+                    "cocoacasts: " + style.ellipsized(TerminalText.sanitized(message)), to: errorTerminalColumns)))
     }
 }
 
@@ -85,9 +106,13 @@ final class SystemConsole: Console {
 
     var outputFailure: Int32? { failure.errno }
 
-    var terminalColumns: Int? {
+    var terminalColumns: Int? { Self.columns(of: STDOUT_FILENO) }
+
+    var errorTerminalColumns: Int? { Self.columns(of: STDERR_FILENO) }
+
+    private static func columns(of descriptor: Int32) -> Int? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 

@@ -59,13 +59,12 @@ enum ExitCode: Int32, CaseIterable {
     var summary: String {
         switch self {
         case .success: "success"
-        case .failure: "the request failed (server error, unreadable answer, refused redirect, unknown episode)"
+        case .failure: "the request failed (server error, unreadable answer, unknown episode)"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
-        case .unreachable: "the server could not be reached (refused, not found, timed out, TLS); status: not checked"
-        case .localState: "the token or config file (corrupt, open to others, locked) or the output cannot be used"
-        case .unauthorized:
-            "not signed in (status says so too), or the e-mail/password, session or API token was refused"
-        case .interrupted: "Ctrl-C: a token refresh already sent is saved first; a second Ctrl-C ends at once"
+        case .unreachable: "the server could not be reached (refused, not found, timed out, TLS)"
+        case .localState: "the token store (file or keyring), the config file or the output cannot be used"
+        case .unauthorized: "not signed in, or the password, the session or the API token was refused"
+        case .interrupted: "Ctrl-C (a refresh under way is saved first; a second Ctrl-C ends at once)"
         case .terminated: "SIGTERM: a token refresh already sent is saved first"
         case .outputClosed: "the output was closed (a pipe whose reader went away)"
         }

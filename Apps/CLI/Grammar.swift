@@ -10,14 +10,14 @@ enum Grammar {
     static let globalOptions: [CommandLineParser.Option] = [
         .init(
             name: "--base-url", valueName: "URL",
-            summary: "the API, e.g. http://127.0.0.1:8080/api/v1 [COCOACASTS_BASE_URL]"),
+            summary: "the API, e.g. http://127.0.0.1:8080/api/v1"),
         .init(
             name: "--api-token", valueName: "T",
-            summary: "the X-API-TOKEN to send; other users see it in ps [COCOACASTS_API_TOKEN]"),
+            summary: "the X-API-TOKEN to send (other users see it in ps)"),
         .init(
             name: "--api-token-stdin", valueName: nil,
-            summary: "read the X-API-TOKEN from standard input (echo off at a terminal)"),
-        .init(name: "--store", valueName: "PATH", summary: "the token file [COCOACASTS_STORE]"),
+            summary: "read the X-API-TOKEN from standard input"),
+        .init(name: "--store", valueName: "PATH", summary: "the token file"),
         .init(
             name: "--token-store", valueName: "S",
             summary: "where tokens live: auto (the keyring if one answers), keyring or file [COCOACASTS_TOKEN_STORE]",
@@ -25,14 +25,14 @@ enum Grammar {
         .init(
             name: "--transport", valueName: "T",
             summary:
-                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or ")) [COCOACASTS_TRANSPORT]",
+                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or "))",
             choices: TransportChoice.available.map(\.rawValue), expected: TransportChoice.expected),
         .init(
             name: "--cacert", valueName: "FILE",
-            summary: "trust the certificate authorities in FILE for https [COCOACASTS_CACERT]"),
+            summary: "trust the certificate authorities in FILE for https"),
         .init(
             name: "--timeout", valueName: "S",
-            summary: "seconds a request may take, sent to last byte (default 30) [COCOACASTS_TIMEOUT]"),
+            summary: "seconds a request may take, sent to last byte (default 30)"),
         color,
         .init(name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted"),
         .init(name: "--help", valueName: nil, summary: "show help (also after a command)"),
@@ -60,10 +60,13 @@ enum Grammar {
                 .init(
                     name: "--password-stdin", valueName: nil,
                     summary: "read the password from standard input (echo off at a terminal)"),
-            ], summary: "Sign in; the password is asked for with echo off, or read from stdin",
+            ], summary: "Sign in (the password is never echoed)",
             examples: [
                 ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
-                ("pass show cocoacasts | cocoacasts login --email me@example.com --password-stdin", "from a script"),
+                (
+                    "pass show cocoacasts | cocoacasts login --email demo@cocoacasts.com --password-stdin",
+                    "from a script"
+                ),
             ]),
         .init(
             name: "signout", aliases: ["logout"], arguments: [], options: [],
@@ -85,7 +88,8 @@ enum Grammar {
             name: "episodes", arguments: [], options: [json] + catalogueOptions,
             summary: "List the episodes: id, title, duration (saved for offline use)",
             examples: [
-                ("cocoacasts episodes", "a table as wide as the terminal"),
+                ("cocoacasts episodes", "a table that fits the terminal"),
+                ("cocoacasts episodes | cut -f2", "every title: into a pipe, tab-separated fields and no header"),
                 ("cocoacasts episodes --offline", "the list saved by an earlier run, without a network"),
                 ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
             ]),
@@ -98,7 +102,7 @@ enum Grammar {
             summary: "Show an episode's video: its URL and duration (needs sign-in)",
             examples: [
                 ("cocoacasts video 556", "the video of episode 556"),
-                ("cocoacasts video 7cecf5d5e8fa", "a video by its id"),
+                ("cocoacasts video 632759499", "a video by its id (as `episodes --json` lists them)"),
             ]),
         .init(
             name: "progress", arguments: ["<episode-id or video-id>"],
@@ -115,7 +119,7 @@ enum Grammar {
             ]),
         .init(
             name: "config", arguments: ["<get|set|unset|list>", "[key]", "[value]"], options: [json],
-            summary: "Keep settings (base-url, api-token, timeout, transport, cacert, token-store) in the config file",
+            summary: "Keep settings such as base-url and timeout in the config file",
             examples: [
                 ("cocoacasts config set base-url http://127.0.0.1:8080/api/v1", "use a local server from now on"),
                 ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),

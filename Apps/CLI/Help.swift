@@ -1,8 +1,25 @@
 import TerminalUI
 
-/// The help texts, made from ``Grammar``'s table.
+/// The help texts, made from ``Grammar``'s table, laid out for 80 columns and broken
+/// at word boundaries on a narrower terminal (a long example at spaces, each broken line
+/// ending in ` \` so that it still pastes as one command).
 enum Help {
-    static var general: String {
+    /// The widest help: wider terminals get lines no longer than this.
+    static let width = 80
+
+    /// The help for the command called `name`, else the general help, at most `width` cells wide.
+    static func text(for name: String?, width: Int) -> String {
+        let width = min(width, Self.width)
+        return name.flatMap(Grammar.command(named:)).map { command($0, width: width) } ?? general(width: width)
+    }
+
+    static var general: String { general(width: width) }
+
+    static func command(_ command: CommandLineParser.CommandSpec) -> String { self.command(command, width: width) }
+
+    private static func general(width: Int) -> String { TerminalText.fitted(generalText, to: width) }
+
+    private static var generalText: String {
         let commands = Grammar.commands.map { "  " + pad($0.name, 12) + $0.summary + aliases($0) }
         let codes = ExitCode.allCases.map { "  " + pad("\($0.rawValue)", 5) + $0.summary }
         return
@@ -14,47 +31,66 @@ enum Help {
                 "COMMANDS:",
             ] + commands + ["", "OPTIONS:"] + options(Grammar.globalOptions) + [
                 "",
-                "ENVIRONMENT (flags win over the environment, the environment over the config file):",
+                "ENVIRONMENT (flags win over it, and it over the config file):",
             ] + environment + [
                 "",
-                "FILES:",
-                "  $XDG_CONFIG_HOME/cocoacasts/config.json        the settings of cocoacasts config",
-                "  $XDG_CONFIG_HOME/cocoacasts/credentials.json   the tokens, 0600 (XDG_CONFIG_HOME: ~/.config)",
-                "  $XDG_CACHE_HOME/cocoacasts/                    the saved catalogue (XDG_CACHE_HOME: ~/.cache)",
+                "FILES (XDG_CONFIG_HOME defaults to ~/.config, XDG_CACHE_HOME to ~/.cache):",
+                "  $XDG_CONFIG_HOME/cocoacasts/config.json       the settings (cocoacasts config)",
+                "  $XDG_CONFIG_HOME/cocoacasts/credentials.json  the tokens, 0600",
+                "  $XDG_CACHE_HOME/cocoacasts/                   the saved catalogue",
                 "",
                 "EXIT STATUS:",
             ] + codes + [
                 "",
-                "Try it offline: cocoacasts signin --email demo@cocoacasts.com (password: cocoacasts),",
-                "then cocoacasts episodes and cocoacasts video 556. More: cocoacasts help <command>.",
+                "Try it offline: cocoacasts signin --email demo@cocoacasts.com (password: cocoacasts), then "
+                    + "cocoacasts episodes and cocoacasts video 556. More: cocoacasts help <command>.",
             ]).joined(separator: "\n")
     }
 
     /// The environment variables, one line each.
     static let environment = [
-        "  COCOACASTS_BASE_URL    the API; without one, the mock API built into cocoacasts",
+        "  COCOACASTS_BASE_URL    the API (default: the mock API built into cocoacasts)",
         "  COCOACASTS_API_TOKEN   the X-API-TOKEN (default: the series' token)",
         "  COCOACASTS_TIMEOUT     seconds a request may take (default 30)",
         "  COCOACASTS_TRANSPORT   the HTTP engine (\(TransportChoice.available.map(\.rawValue).joined(separator: ", ")))",
-        "  COCOACASTS_CACERT      certificate authorities to trust instead of the system's (a PEM file)",
-        "  SSL_CERT_FILE          CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE), as curl's tools read them",
-        "  COCOACASTS_STORE       the token file (default: $XDG_CONFIG_HOME/cocoacasts/credentials.json)",
+        "  COCOACASTS_CACERT      a PEM file of CAs to trust instead of the system's",
+        "  SSL_CERT_FILE          CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE)",
+        "  COCOACASTS_STORE       the token file (see FILES)",
         "  COCOACASTS_PASSWORD    the password for signin (never pass it as an argument)",
         "  NO_COLOR               set and not empty: no colour (as --color never)",
     ]
 
-    static func command(_ command: CommandLineParser.CommandSpec) -> String {
-        let examples = command.examples.flatMap { ["  $ " + $0.command, "    " + $0.effect] }
-        return
-            ([command.summary + "." + aliases(command), "", "USAGE: " + command.usage]
+    private static func command(_ command: CommandLineParser.CommandSpec, width: Int) -> String {
+        let head =
+            [command.summary + "." + aliases(command), "", "USAGE: " + command.usage]
             + (command.options.isEmpty ? [] : ["", "OPTIONS:"] + options(command.options))
-            + (examples.isEmpty ? [] : ["", "EXAMPLES:"] + examples)
-            + ["", "Global options (--base-url, --store, --color, --verbose, …): see cocoacasts --help."])
-            .joined(separator: "\n")
+        return
+            ([TerminalText.fitted(head.joined(separator: "\n"), to: width)]
+            + (command.examples.isEmpty ? [] : [examples(command, width: width)])
+            + [
+                TerminalText.fitted(
+                    "Global options (--base-url, --store, --color, --verbose, …): see cocoacasts --help.", to: width)
+            ])
+            .joined(separator: "\n\n")
+    }
+
+    /// `EXAMPLES:`, each command line whole when it fits, else broken at spaces with ` \`
+    /// ending each broken line (a line that ends in `|` needs none), and what it does.
+    private static func examples(_ command: CommandLineParser.CommandSpec, width: Int) -> String {
+        let lines = command.examples.flatMap { example -> [String] in
+            let words = TerminalText.wrapped(example.command, to: width - 8)
+            let commandLines = words.enumerated().map { index, line in
+                (index == 0 ? "  $ " : "      ") + line + (index == words.count - 1 || line.hasSuffix("|") ? "" : " \\")
+            }
+            return commandLines + TerminalText.wrapped(example.effect, to: width - 4).map { "    " + $0 }
+        }
+        return (["EXAMPLES:"] + lines).joined(separator: "\n")
     }
 
     private static func options(_ options: [CommandLineParser.Option]) -> [String] {
-        options.map { "  " + pad($0.name + ($0.valueName.map { " " + $0 } ?? ""), 18) + $0.summary }
+        let labels = options.map { $0.name + ($0.valueName.map { " " + $0 } ?? "") }
+        let column = labels.map(\.count).reduce(16, max) + 2
+        return zip(labels, options).map { "  " + pad($0, column) + $1.summary }
     }
 
     private static func aliases(_ command: CommandLineParser.CommandSpec) -> String {

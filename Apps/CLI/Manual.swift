@@ -1,11 +1,13 @@
 import Foundation
 
 /// `cocoacasts manual`: the manual page in roff (`man -l`), made from ``Grammar``'s table
-/// and the same texts as `--help`.
+/// and the same texts as `--help`. Each option is a `.TP` item, its description beside or
+/// under it; hyphenation is off (`.nh`) and option names are marked `\%`, so that no
+/// `--password-stdin` is ever broken into a word a user could not type.
 enum Manual {
     static var page: String {
         var lines = [
-            ".TH COCOACASTS 1 \"\" \"cocoacasts \(Grammar.version)\" \"User Commands\"",
+            ".TH COCOACASTS 1 \"\" \"cocoacasts \(Grammar.version)\" \"User Commands\"", ".nh", ".ad l",
             ".SH NAME", "cocoacasts \\- the Cocoacasts API from the terminal",
             ".SH SYNOPSIS", ".B cocoacasts", "[\\fIoptions\\fR] \\fIcommand\\fR [\\fIarguments\\fR]",
             ".SH DESCRIPTION",
@@ -19,16 +21,9 @@ enum Manual {
             if !command.aliases.isEmpty {
                 lines += [".br", text("Also: " + command.aliases.joined(separator: ", ") + ".")]
             }
-            for option in command.options { lines += [".br", "\\fB\(text(option.name))\\fR \(text(option.summary))"] }
+            if !command.options.isEmpty { lines += [".RS"] + items(command.options) + [".RE"] }
         }
-        lines +=
-            [".SH OPTIONS"]
-            + Grammar.globalOptions.flatMap { option in
-                [
-                    ".TP", "\\fB\(text(option.name))\\fR" + (option.valueName.map { " \\fI\(text($0))\\fR" } ?? ""),
-                    text(option.summary),
-                ]
-            }
+        lines += [".SH OPTIONS"] + items(Grammar.globalOptions)
         lines +=
             [".SH ENVIRONMENT"]
             + Help.environment.flatMap { line -> [String] in
@@ -52,6 +47,21 @@ enum Manual {
                 command.examples.flatMap { [".TP", "\\fB\(text($0.command))\\fR", text($0.effect)] }
             }
         return lines.joined(separator: "\n")
+    }
+
+    /// Options as `.TP` items: a name (never hyphenated) and its value, then the summary,
+    /// indented two cells past the longest name, so that a summary beside a name always
+    /// stands apart from it.
+    private static func items(_ options: [CommandLineParser.Option]) -> [String] {
+        let labels = options.map { $0.name + ($0.valueName.map { " " + $0 } ?? "") }
+        let indent = labels.map(\.count).reduce(0, max) + 2
+        return options.flatMap { option in
+            [
+                ".TP \(indent)n",
+                "\\fB\\%\(text(option.name))\\fR" + (option.valueName.map { " \\fI\(text($0))\\fR" } ?? ""),
+                text(option.summary),
+            ]
+        }
     }
 
     /// `line` as roff text: backslashes and hyphens escaped, a leading `.` or `'` kept literal.

@@ -67,7 +67,7 @@ struct Gallery {
     }
 
     private static func card(_ card: GalleryCard) -> String {
-        let width = card.isWide ? " data-width=\"wide\"" : ""
+        let width = card.isWide ? " data-width=\"wide\" style=\"--columns: \(card.columns)\"" : ""
         let kind = card.state.kind.rawValue
         return [
             "<article class=\"card\" id=\"\(escaped(card.anchor))\" data-kind=\"\(kind)\"\(width) "

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// One card of the gallery: a preview's name, screen and state, and its text.
 struct GalleryCard: Equatable, Sendable {
     /// The preview's name, `screen/variant`.
@@ -40,11 +42,18 @@ struct GalleryCard: Equatable, Sendable {
     }
 
     /// Whether the text is laid out in lines wider than a column (a table, a wrapped
-    /// excerpt): such a card spans the whole row so that no line wraps. A single long
-    /// line, a message, wraps inside a narrow card instead.
+    /// excerpt): such a card spans the whole row so that no line wraps. A message — one
+    /// long line, or a failure's two — wraps inside a narrow card instead.
     var isWide: Bool {
         let lines = ANSIMarkup.plain(text).split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.count > 1 && lines.contains { $0.count > Self.columnWidth }
+        return state.kind != .failure && lines.count > 1 && lines.contains { $0.count > Self.columnWidth }
+    }
+
+    /// The columns a wide card's text is sized to fit (see ``GalleryStylesheet``): its
+    /// widest line's cells, up to the 80 the CLI lays its screens out for (a longer line,
+    /// a URL, scrolls rather than shrink every other line).
+    var columns: Int {
+        min(ANSIMarkup.plain(text).split(separator: "\n").map { CellWidth.of(String($0)) }.max() ?? 0, 80)
     }
 
     /// What the gallery's filter matches, in lower case: name, title, screen, state and kind.

@@ -1,7 +1,14 @@
 /// The gallery's `style.css`: a responsive grid of cards, terminal text in monospace
-/// and in the terminal's colours that wraps inside its card (a wide card spans the row
-/// and scrolls sideways inside it instead), a pill per state kind, system fonts only.
+/// and in the terminal's colours that wraps inside its card (a wide card spans the row,
+/// and its text shrinks on a narrow screen until its widest line, `--columns` cells, fits:
+/// no column of a table hides off the card), a pill per state kind, system fonts only.
 enum GalleryStylesheet {
+    /// What surrounds a wide card's text at most, in px: the page's, the card's and the
+    /// text's padding and the card's border on both sides (48 + 24 + 20 + 2, rounded up).
+    static let wideCardChrome = 96
+    /// A monospace cell's width in em, rounded up (DejaVu Sans Mono's is 0.602).
+    static let cellWidth = 0.62
+
     /// The stylesheet's text.
     static let css = """
         :root {
@@ -93,7 +100,10 @@ enum GalleryStylesheet {
             overflow-wrap: break-word;
         }
 
-        .card[data-width="wide"] pre { white-space: pre; }
+        .card[data-width="wide"] pre {
+            white-space: pre;
+            font-size: min(12.5px, calc((100vw - \(wideCardChrome)px) / (var(--columns) * \(cellWidth))));
+        }
 
         .sgr-bold { font-weight: 700; }
         .sgr-dim { color: #a0a6b0; }

@@ -15,11 +15,14 @@ enum ServiceSetup: Sendable {
     /// How long ``unanswered`` takes: far longer than anything waits.
     static let unansweredLatency: Duration = .seconds(86_400)
 
-    /// The service, answering with `content`.
+    /// The service, answering with `content`; its failures come with the cause a real
+    /// client would give (see ``TypicalCause``).
     func service(content: PreviewContent) -> StubAPIService {
         switch self {
-        case .scenario(let scenario): scenario.service(content: content)
-        case .failing(let operation, let error): StubAPIService(content: content, failures: [operation: error])
+        case .scenario(let scenario): TypicalCause.given(to: scenario.service(content: content))
+        case .failing(let operation, let error):
+            StubAPIService(
+                content: content, failures: [operation: TypicalCause.given(to: error, on: operation)])
         case .unanswered: StubAPIService(content: content, latency: Self.unansweredLatency)
         }
     }

@@ -2,11 +2,12 @@ import Presentation
 
 /// The episodes list as a table that fits the terminal: id, title, duration.
 ///
-/// At ``width`` cells or more the table keeps its roomy columns: ID at least 5 cells,
-/// DURATION at least 8. Narrower, those two columns shrink to their content (ID at least
-/// 2 cells, the duration column at least 4, under the header TIME), and the title column
-/// takes the rest, titles shortened with `…`. Below ``minimumWidth`` the table is laid
-/// out at that width and the terminal wraps its lines.
+/// Columns are as wide as their content, up to the width: on a wide terminal the
+/// duration follows the longest title, not the terminal's edge. At ``width`` cells or
+/// more ID takes at least 5 cells and DURATION 8. Narrower, those two columns shrink to
+/// their content (ID at least 2 cells, the duration column at least 4, under the header
+/// TIME), and the title column takes the rest, titles shortened with `…`. Below
+/// ``minimumWidth`` the table is laid out at that width and the terminal wraps its lines.
 public enum EpisodeTable {
     /// The width the table is laid out for when the caller does not know the terminal's.
     public static let width = 80
@@ -14,30 +15,36 @@ public enum EpisodeTable {
     /// The narrowest table: still room for a few words of a title.
     public static let minimumWidth = 30
 
-    /// The widest table: a wider terminal gets this, not lines padded across the screen.
-    public static let maximumWidth = 160
-
     /// The header and one line per row, each at most `width` cells (or ``minimumWidth``;
     /// more only if ids and durations so long that they leave the title no 5 cells), with
     /// every column starting at the same cell on every line.
     public static func render(
         _ rows: [EpisodeRowViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
     ) -> String {
-        let width = min(max(width, minimumWidth), maximumWidth)
+        let width = max(width, minimumWidth)
         let roomy = width >= Self.width
         let ids = rows.map { String($0.id) }
+        let titles = rows.map { TerminalText.sanitized($0.title) }
         let durations = rows.map { TerminalText.sanitized($0.duration) }
         let durationHeader = roomy ? "DURATION" : "TIME"
         let idWidth = ids.map(CellWidth.of).reduce(roomy ? 5 : 2, max)
         let durationWidth = durations.map(CellWidth.of).reduce(CellWidth.of(durationHeader), max)
-        let titleWidth = max(CellWidth.of("TITLE"), width - idWidth - durationWidth - 4)
+        let longestTitle = titles.map(CellWidth.of).reduce(CellWidth.of("TITLE"), max)
+        let titleWidth = max(CellWidth.of("TITLE"), min(longestTitle, width - idWidth - durationWidth - 4))
         func line(_ id: String, _ title: String, _ duration: String) -> String {
             TerminalText.padded(id, to: idWidth, alignedRight: true) + "  "
                 + TerminalText.padded(
                     TerminalText.truncated(title, to: titleWidth, ellipsis: style.ellipsis), to: titleWidth) + "  "
                 + TerminalText.padded(duration, to: durationWidth, alignedRight: true)
         }
-        let lines = rows.indices.map { line(ids[$0], TerminalText.sanitized(rows[$0].title), durations[$0]) }
+        let lines = rows.indices.map { line(ids[$0], titles[$0], durations[$0]) }
         return ([style.bold(line("ID", "TITLE", durationHeader))] + lines).joined(separator: "\n")
+    }
+
+    /// One line per row for a script: id, title and duration separated by tabs, whole
+    /// (sanitized: a tab or line break in a title is shown, not taken as a separator), no header.
+    public static func tabSeparated(_ rows: [EpisodeRowViewModel]) -> String {
+        rows.map { [String($0.id), TerminalText.sanitized($0.title), TerminalText.sanitized($0.duration)] }
+            .map { $0.joined(separator: "\t") }.joined(separator: "\n")
     }
 }

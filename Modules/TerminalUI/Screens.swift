@@ -18,7 +18,7 @@ public enum Screens {
         case .offline(let rows, _, let message):
             style.dim(message) + "\n"
                 + (rows.isEmpty ? "There are no episodes yet." : EpisodeTable.render(rows, width: width, style: style))
-        case .failed(let message, _, _): failure(message, style)
+        case .failed(let message, let failed, _): failure(message, failed, style)
         }
     }
 
@@ -47,7 +47,7 @@ public enum Screens {
             let hint = model.state == .ready ? "Ready to sign in." : "Enter a valid e-mail address and a password."
             return (form + [style.dim(hint)]).joined(separator: "\n")
         case .signingIn: return busy("Signing in as \(email)…", style)
-        case .failed(let message, _, _): return failure(message, style)
+        case .failed(let message, let failed, _): return failure(message, failed, style)
         case .signedIn: return style.success(style.check) + " Signed in as \(email)."
         }
     }
@@ -64,7 +64,7 @@ public enum Screens {
                 "  Stream:   \(TerminalText.sanitized(video.videoURL.absoluteString))",
                 "  Poster:   \(TerminalText.sanitized(video.imageURL.absoluteString))",
             ].joined(separator: "\n")
-        case .failed(let message, _, _): failure(message, style)
+        case .failed(let message, let failed, _): failure(message, failed, style)
         }
     }
 
@@ -83,7 +83,7 @@ public enum Screens {
         case .loaded(let progress):
             return
                 "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."
-        case .failed(let message, _, _): return failure(message, style)
+        case .failed(let message, let failed, _): return failure(message, failed, style)
         }
     }
 
@@ -93,12 +93,16 @@ public enum Screens {
         case .checking: busy("Checking whether you are signed in…", style)
         case .signedIn: style.success(style.check) + " Signed in."
         case .signedOut: "Signed out."
-        case .storeUnreadable(let message), .signOutFailed(let message): failure(message, style)
+        case .storeUnreadable(let message), .signOutFailed(let message): failure(message, nil, style)
         }
     }
 
-    private static func failure(_ message: String, _ style: TerminalStyle) -> String {
-        style.failure(style.cross) + " " + TerminalText.sanitized(message)
+    /// The screen's sentence and, under it, what really happened, as the CLI tells a
+    /// failure in two lines (a store's failure is its own sentence).
+    private static func failure(_ message: String, _ failure: Failure?, _ style: TerminalStyle) -> String {
+        let headline = style.failure(style.cross) + " " + TerminalText.sanitized(message)
+        guard case .api(let error) = failure, let cause = error.cause else { return headline }
+        return headline + "\n  " + TerminalText.sanitized(cause.description)
     }
 
     /// Work under way: the spinner's first frame and `label`.

@@ -66,36 +66,4 @@ public enum TerminalText {
         let padding = String(repeating: " ", count: max(0, width - CellWidth.of(text)))
         return alignedRight ? padding + text : text + padding
     }
-
-    /// `text` broken into lines of at most `width` cells (at least 1) at spaces; a word
-    /// wider than that, such as a run of Japanese, is broken between its characters.
-    public static func wrapped(_ text: String, to width: Int) -> [String] {
-        let width = max(1, width)
-        var lines: [String] = []
-        var line = ""
-        var cells = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordCells = CellWidth.of(String(word))
-            if !line.isEmpty, cells + 1 + wordCells <= width {
-                line += " " + word
-                cells += 1 + wordCells
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = ""
-            cells = 0
-            for character in word {
-                let next = CellWidth.of(character)
-                if cells + next > width, !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                    cells = 0
-                }
-                line.append(character)
-                cells += next
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }

@@ -32,7 +32,7 @@ struct CLIEndToEndTests {
                         + "  Server:     \(server.baseURL.absoluteString)\n"
                         + "  Transport:  libcurl (loaded on the first request)\n"))
             let table = try await cli.run(["episodes"])
-            #expect(table.status == 0 && table.stdout.contains("  556  Authenticating the Users"))
+            #expect(table.status == 0 && table.stdout.hasPrefix("556\tAuthenticating the Users\t8:33\n"))
             #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
             #expect(table.stderr.isEmpty)
             let json = try await cli.run(["episodes", "--json"])

@@ -24,7 +24,7 @@ struct CLIInProcessTests {
         #expect(try await cli.tokenStore.tokens() != nil)
         let episodes = await cli.run(["episodes"])
         #expect(episodes.status == .success)
-        #expect(episodes.stdout.split(separator: "\n").count == 26)
+        #expect(episodes.stdout.split(separator: "\n").count == 25)
         #expect(episodes.stderr.contains("answering from the mock API built into cocoacasts"))
         let video = await cli.run(["video", "556"])
         #expect(video.status == .success && video.stdout.contains("Duration: 8:33"))

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Finding one's way: help, aliases, completions in a real bash, the manual page.
+/// Finding one's way: help, aliases, the completion scripts' syntax, the manual page.
 @Suite("Help, aliases, completions and the manual, as a new user meets them")
 struct DiscoveryTests {
     @Test func cocoacastsAloneAndHelpPrintHelpAndSucceed() async throws {
@@ -33,42 +33,6 @@ struct DiscoveryTests {
             #expect(
                 missing.status == 64
                     && missing.stderr.contains("missing <episode-id or video-id>\nusage: cocoacasts progress "))
-        }
-    }
-
-    /// Sources the script in bash and asks for completions of `line` (the cursor at its end).
-    private static func bashCompletions(_ line: String, script: String) async throws -> [String] {
-        let program = """
-            source /dev/stdin
-            COMP_LINE='\(line)'
-            read -ra COMP_WORDS <<< "$COMP_LINE"
-            [[ $COMP_LINE == *' ' ]] && COMP_WORDS+=('')
-            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-            _cocoacasts
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let run = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/bash"), ["--norc", "-c", program], stdin: script, timeout: .seconds(10))
-        #expect(run.status == 0, "\(run.stderr)")
-        return run.stdout.split(separator: "\n").map(String.init)
-    }
-
-    @Test func bashCompletesCommandsOptionsAndValues() async throws {
-        try await TemporaryDirectory.with { directory in
-            let script = try await CLIProcess(in: directory).run(["completion", "bash"]).stdout
-            #expect(try await Self.bashCompletions("cocoacasts ep", script: script) == ["episodes", "episode"])
-            let progress = try await Self.bashCompletions("cocoacasts progress --", script: script)
-            #expect(Set(progress).isSuperset(of: ["--set", "--delete", "--json", "--base-url", "--color"]))
-            #expect(!progress.contains("--all") && !progress.contains("--email"))
-            #expect(
-                try await Self.bashCompletions("cocoacasts --color ", script: script) == ["auto", "always", "never"])
-            #expect(
-                try await Self.bashCompletions("cocoacasts --store x.json lo", script: script) == ["login", "logout"])
-            #expect(
-                try await Self.bashCompletions("cocoacasts completion ", script: script) == ["bash", "zsh", "fish"])
-            #expect(try await Self.bashCompletions("cocoacasts config set ", script: script).isEmpty == false)
-            #expect(
-                try await Self.bashCompletions("cocoacasts config set t", script: script) == ["timeout", "transport"])
         }
     }
 

@@ -18,13 +18,15 @@ final class RecordingConsole: Console {
     let isOutputTerminal: Bool
     let isErrorTerminal: Bool
     let terminalColumns: Int?
+    let errorTerminalColumns: Int?
     let isTerminalInput: Bool
 
     /// Creates a console; with `failingOutput`, every write to standard output fails with
     /// that `errno`; the terminal flags and width say what the CLI should believe the streams are.
     init(
         input: [String?] = [], isTerminalInput: Bool = false, failingOutput: Int32? = nil,
-        isOutputTerminal: Bool = false, isErrorTerminal: Bool = false, terminalColumns: Int? = nil
+        isOutputTerminal: Bool = false, isErrorTerminal: Bool = false, terminalColumns: Int? = nil,
+        errorTerminalColumns: Int? = nil
     ) {
         state = Mutex(State(input: input))
         self.isTerminalInput = isTerminalInput
@@ -32,6 +34,7 @@ final class RecordingConsole: Console {
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.terminalColumns = terminalColumns
+        self.errorTerminalColumns = errorTerminalColumns
     }
 
     var stdout: String { state.withLock { $0.stdout } }

@@ -56,9 +56,9 @@ struct TerminalColourTests {
     @Test func aPipedRunGetsNoColourButColorAlwaysForcesIt() async throws {
         try await TemporaryDirectory.with { directory in
             let cli = CLIProcess(in: directory)
-            let piped = try await cli.run(["episodes"])
+            let piped = try await cli.run(["episode", "556"])
             #expect(piped.status == 0 && !piped.stdout.contains(Self.escape))
-            let forced = try await cli.run(["episodes", "--color=always"])
+            let forced = try await cli.run(["episode", "556", "--color=always"])
             #expect(forced.stdout.hasPrefix(Self.escape + "1m"))
         }
     }

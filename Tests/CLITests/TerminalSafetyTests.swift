@@ -22,9 +22,12 @@ struct TerminalSafetyTests {
         return SpyTransport(status: 200, body: body)
     }
 
+    /// Whether `text` holds no control character but line breaks and tabs (which separate
+    /// the fields of piped `episodes`).
     static func isSafe(_ text: String) -> Bool {
         !text.unicodeScalars.contains { scalar in
-            (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{202E}"
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+                || scalar == "\u{202E}"
         }
     }
 

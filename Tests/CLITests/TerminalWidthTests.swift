@@ -26,6 +26,25 @@ struct TerminalWidthTests {
         return folder
     }
 
+    /// At 160 columns the duration follows the longest title after the gutter of two:
+    /// the table is as wide as its content, not the terminal.
+    @Test func aWideTerminalGetsATableAsWideAsItsContent() async throws {
+        try await TemporaryDirectory.with { directory in
+            let session = try await TerminalSessionTests.runOnTerminal(
+                ["episodes", "--color", "never"], answers: [], directory: directory, columns: 160, stderrToNull: true)
+            #expect(session.status == 0, "\(session.stdout)")
+            let lines = session.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(lines.count == 26 && lines.first?.hasSuffix("DURATION") == true, "\(lines)")
+            // Where each title ends: the line without its duration and the spaces before it.
+            let titleEnds = lines.dropFirst().map { line in
+                CellWidth.of(String(line.reversed().drop { $0 != " " }.drop { $0 == " " }.reversed()))
+            }
+            let contentWidth = (titleEnds.max() ?? 0) + 2 + CellWidth.of("DURATION")
+            #expect(contentWidth < 120)
+            for line in lines { #expect(CellWidth.of(line) == contentWidth, "\(CellWidth.of(line)) cells: \(line)") }
+        }
+    }
+
     @Test(arguments: [50, 80, 120])
     func everyLineFitsAndTheColumnsAlign(columns: Int) async throws {
         try await TemporaryDirectory.with { directory in

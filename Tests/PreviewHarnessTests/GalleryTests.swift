@@ -155,3 +155,65 @@ struct GalleryTests {
             name: name, title: title, screen: "profile", screenTitle: "Profile", state: state, text: text)
     }
 }
+
+/// The gallery on a small screen and its failure cards, as issue 26 found them: a
+/// failure showed one of the CLI's two lines, and a table's columns hid past 500 px.
+@Suite("The gallery's failures and narrow screens")
+struct GalleryFailureAndWidthTests {
+    /// The gallery's cards, as `--html` draws them.
+    private static func cards() async throws -> [GalleryCard] {
+        let content = try APIPreviewClient().content
+        var cards: [GalleryCard] = []
+        for preview in PreviewCatalogue.previews {
+            cards.append(GalleryCard(preview, await preview.render(content: content, style: .styled)))
+        }
+        return cards
+    }
+
+    @Test func failureCardsShowTheSentenceAndTheCause() async throws {
+        // A token store's failure (the profile's, a sign-in's) is a sentence of its own: the screen shows just that.
+        let failures = try await Self.cards().filter {
+            $0.state.kind == .failure && $0.screen != "profile" && $0.name != "signIn/failed-store"
+        }
+        #expect(failures.count >= 12)
+        for card in failures {
+            let lines = ANSIMarkup.plain(card.text).components(separatedBy: "\n")
+            #expect(lines.count == 2 && lines[0].hasPrefix("✗ ") && lines[1].hasPrefix("  "), "\(card.name): \(lines)")
+            #expect(!card.isWide, "\(card.name) wraps in its card")
+        }
+        let network = try #require(failures.first { $0.name == "episodes/failed-network" })
+        #expect(
+            ANSIMarkup.plain(network.text)
+                == "✗ You need to have a network connection.\n"
+                + "  Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server).")
+    }
+
+    /// At 500 px every wide card's text, sized by the stylesheet's rule for its
+    /// `--columns`, fits inside the card, so no column of a table is scrolled out of sight.
+    @Test func noColumnHidesAtFiveHundredPixels() async throws {
+        let css = GalleryStylesheet.css
+        let rule = try #require(
+            css.firstMatch(
+                of: #/font-size: min\(12\.5px, calc\(\(100vw - (\d+)px\) / \(var\(--columns\) \* ([\d.]+)\)\)\)/#))
+        let (chrome, cellWidth) = (Double(rule.1)!, Double(rule.2)!)
+        // At 500 px (under the 600 px breakpoint): page 12 + card 10 + 1 border + text 10, each side.
+        let room = 500.0 - 2 * (12 + 10 + 1 + 10)
+        let fontSize = min(12.5, (500 - chrome) / (Double(80) * cellWidth))
+        #expect(Double(80) * 0.602 * fontSize <= room, "80 DejaVu Sans Mono cells fit")
+        let html = Gallery(cards: try await Self.cards()).indexHTML
+        let wide = MarkupReader(html).elements(named: "article").filter { $0.attributes["data-width"] == "wide" }
+        #expect(wide.count >= 3)
+        for card in try await Self.cards() where card.isWide {
+            #expect(
+                html.contains(
+                    "id=\"\(card.anchor)\" data-kind=\"\(card.state.kind.rawValue)\" data-width=\"wide\" style=\"--columns: \(card.columns)\""
+                ), "\(card.name)")
+            let size = min(12.5, (500 - chrome) / (Double(card.columns) * cellWidth))
+            #expect(Double(card.columns) * 0.602 * size <= room, "\(card.name): \(card.columns) columns")
+            if card.screen == "episodes" {
+                let widest = ANSIMarkup.plain(card.text).split(separator: "\n").map { CellWidth.of(String($0)) }.max()
+                #expect(widest == card.columns, "\(card.name): the whole table is sized to fit")
+            }
+        }
+    }
+}

@@ -24,7 +24,10 @@ struct HarnessTests {
     @Test func rendersOnePreviewExactlyAsItsSnapshot() async throws {
         let outcome = await Harness().run(["render", "signIn/failed-network"])
         #expect(outcome.status == .success)
-        #expect(outcome.output == "✗ You need to have a network connection.\n")
+        #expect(
+            outcome.output
+                == "✗ You need to have a network connection.\n"
+                + "  Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server).\n")
         #expect(
             outcome.output == (try String(contentsOf: Snapshot.file(named: "signIn/failed-network"), encoding: .utf8)))
     }

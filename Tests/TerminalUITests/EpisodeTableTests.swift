@@ -40,11 +40,28 @@ struct EpisodeTableTests {
         #expect(EpisodeTable.render(Self.rows, width: 10) == EpisodeTable.render(Self.rows, width: 30))
     }
 
-    @Test func theDefaultIsEightyCellsWithRoomyColumns() {
+    @Test func shortTitlesGetAColumnAsWideAsTheirLongest() {
         let table = EpisodeTable.render(Array(Self.rows.suffix(1)))
-        #expect(
-            table == "   ID  TITLE" + String(repeating: " ", count: 60) + "DURATION\n" + "    9  Short"
-                + String(repeating: " ", count: 60) + "    0:09")
+        #expect(table == "   ID  TITLE  DURATION\n" + "    9  Short      0:09")
+    }
+
+    /// On a wide terminal the duration follows the longest title after the gutter of two,
+    /// not 140 cells away at the terminal's edge.
+    @Test(arguments: [120, 160, 250])
+    func aWideTerminalGetsATableAsWideAsItsContent(width: Int) {
+        let lines = EpisodeTable.render(Self.rows, width: width).split(separator: "\n").map(String.init)
+        let longestTitle = Self.rows.map { CellWidth.of($0.title) }.max() ?? 0
+        let contentWidth = 5 + 2 + longestTitle + 2 + CellWidth.of("DURATION")
+        #expect(lines.allSatisfy { CellWidth.of($0) == contentWidth }, "\(lines)")
+        #expect(!lines.contains { $0.contains("…") })
+    }
+
+    @Test func tabSeparatedRowsAreWholeAndHaveNoHeader() {
+        let lines = EpisodeTable.tabSeparated(Self.rows).split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.rows.count)
+        #expect(lines[0] == "7\tBuilding a Networking Layer in Swift with async and await, part one\t8:33")
+        #expect(lines[1].hasPrefix("42\t日本語のタイトルはとても長いので切り詰める必要があります\t1:02:05"))
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
     }
 
     /// `line` cut in two at `cell`, or nil when a character straddles that cell.
