@@ -7,12 +7,13 @@ import Testing
 @Suite("Completion offers the same candidates in bash, zsh and fish")
 struct CompletionTests {
     private static let globalOptions: Set = [
-        "--base-url", "--api-token", "--api-token-stdin", "--store", "--transport", "--cacert", "--timeout",
+        "--base-url", "--api-token", "--api-token-stdin", "--store", "--token-store", "--transport", "--cacert",
+        "--timeout",
         "--color", "--verbose", "--help", "--version",
     ]
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
-        "completion", "cache", "manual", "help",
+        "completion", "cache", "manual", "help", "version",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.
@@ -27,8 +28,9 @@ struct CompletionTests {
         ("cocoacasts progress --", globalOptions.union(["--set", "--delete", "--json"])),
         ("cocoacasts login --e", ["--email"]),
         ("cocoacasts config ", ["get", "set", "unset", "list"]),
-        ("cocoacasts config set ", ["base-url", "api-token", "timeout", "transport", "cacert"]),
-        ("cocoacasts config set t", ["timeout", "transport"]),
+        ("cocoacasts config set ", ["base-url", "api-token", "timeout", "transport", "cacert", "token-store"]),
+        ("cocoacasts config set t", ["timeout", "transport", "token-store"]),
+        ("cocoacasts --token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts --color never config --verbose ", ["get", "set", "unset", "list"]),
         ("cocoacasts completion ", ["bash", "zsh", "fish"]),
         ("cocoacasts cache ", ["clear"]),

@@ -53,7 +53,8 @@ struct InvocationTests {
         (["completion", "tcsh"], .invalidValue("shell", value: "tcsh", expected: "bash, zsh, fish")),
         (
             ["config", "get", "colour"],
-            .invalidValue("config key", value: "colour", expected: "base-url, api-token, timeout, transport, cacert")
+            .invalidValue(
+                "config key", value: "colour", expected: "base-url, api-token, timeout, transport, cacert, token-store")
         ),
         (
             ["config", "set", "timeout"],
@@ -121,7 +122,7 @@ struct InvocationTests {
             fromFile.timeout == 7
                 && fromFile.sources == [
                     .baseURL: .configFile, .apiToken: .configFile, .timeout: .configFile, .transport: .defaultValue,
-                    .cacert: .defaultValue,
+                    .cacert: .defaultValue, .tokenStore: .defaultValue,
                 ])
         let environment = [
             "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_TIMEOUT": "9", "COCOACASTS_API_TOKEN": "",
@@ -132,10 +133,12 @@ struct InvocationTests {
         #expect(
             mixed.sources == [
                 .baseURL: .environment, .apiToken: .configFile, .timeout: .flag, .transport: .defaultValue,
-                .cacert: .defaultValue,
+                .cacert: .defaultValue, .tokenStore: .defaultValue,
             ])
         let defaults = try settings(["episodes"], environment: [:], config: [:])
-        #expect(defaults.sources.values.allSatisfy { $0 == .defaultValue } && defaults.sources.count == 5)
+        #expect(
+            defaults.sources.values.allSatisfy { $0 == .defaultValue }
+                && defaults.sources.count == ConfigKey.allCases.count)
         #expect(
             throws: UsageError.invalidValue(
                 "timeout in the config file", value: "soon", expected: "seconds, more than 0 and at most 3600")
