@@ -28,8 +28,9 @@ let package = Package(
         // path is this user's alone.
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
+        .target(name: "Digest", path: "Modules/Digest"),
         .target(
-            name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
+            name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
         // libcurl's few declarations, and calls of its variadic functions: libcurl itself is
         // loaded at run time, so nothing of curl's is needed to build.
@@ -58,7 +59,7 @@ let package = Package(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
         .target(
-            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
+            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
@@ -120,6 +121,7 @@ let package = Package(
         .testTarget(
             name: "AsyncPrimitivesTests", dependencies: ["AsyncPrimitives", "TestSupport"],
             path: "Tests/AsyncPrimitivesTests"),
+        .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"], path: "Tests/DigestTests"),
         .testTarget(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
@@ -142,7 +144,7 @@ let package = Package(
             dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
-            name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"],
+            name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "Digest", "TestSupport"],
             path: "Tests/StubsTests"),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "Stubs", "TestSupport"],

@@ -71,6 +71,43 @@ struct KeyringEndToEndTests {
         }
     }
 
+    @Test func theReadmesWalkthroughWithTheBuiltInMockLeavesNoTokenInAnyFile() async throws {
+        try await Self.withKeyring { _, remote, keyring in
+            var cli = remote
+            cli.baseURL = nil
+            cli.environment["COCOACASTS_API_TOKEN"] = nil
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            #expect(try await cli.run(["episodes"]).status == 0)
+            #expect(try await cli.run(["video", "556"]).status == 0)
+            #expect(try await cli.run(["progress", "556", "--set", "1:30"]).status == 0)
+            let pairs = try await Self.pairs(in: keyring)
+            #expect(pairs.count == 1 && pairs.first?.count == 2)
+            #expect(Self.files(in: cli.directory, holding: pairs.flatMap { $0 }).isEmpty)
+        }
+    }
+
+    @Test func withoutLibsecretTheFileServesAndSaysWhy() async throws {
+        // libsecret hidden by a bind mount in a private mount namespace (root only).
+        let library = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+            .map { "\($0)/libsecret-1.so.0" }.first { FileManager.default.fileExists(atPath: $0) }
+        guard getuid() == 0, let library, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            try skip(because: "hiding libsecret needs root, unshare and libsecret itself")
+            return
+        }
+        try await Self.withKeyring { _, cli, _ in
+            let script = "mount --bind /dev/null \(library) && exec \(CLIProcess.binary.path) status"
+            let hidden = try await ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "sh", "-c", script],
+                environment: cli.processEnvironment, timeout: .seconds(60))
+            guard !hidden.stderr.contains("unshare failed") else {
+                try skip(because: "this machine refuses a mount namespace: \(hidden.stderr)")
+                return
+            }
+            #expect(hidden.status == 77, "\(hidden.stderr)")
+            #expect(hidden.stdout.contains("  Token store: file \(cli.store.path) (libsecret could not be loaded: "))
+        }
+    }
+
     @Test func eightProcessesWithAnExpiredTokenRefreshOnce() async throws {
         try await Self.withKeyring { server, cli, keyring in
             #expect(try await cli.signIn(password: CLIEndToEndTests.password).status == 0)

@@ -1,3 +1,4 @@
+import Digest
 import Domain
 import Foundation
 import Ports
@@ -22,6 +23,18 @@ struct StubAPITransportTests {
         #expect(
             try await nextRun.get("/videos/\(MockAPIContract.knownVideoID)", bearer: tokens.accessToken).status == 200)
         #expect(try await nextRun.refresh(tokens.refreshToken).status == 200)
+    }
+
+    @Test func theStateKeepsDigestsNeverATokenItIssued() async throws {
+        let state = InMemoryKeyValueStore()
+        let connection = StubConnection(state: state)
+        let first = try await connection.signIn()
+        #expect(try await connection.refresh(first.refreshToken).status == 200)
+        let saved = try await state.allValues().values.joined()
+        #expect(!saved.contains(first.accessToken) && !saved.contains(first.refreshToken))
+        #expect(saved.contains(SHA256.hex(first.refreshToken.utf8)), "the used refresh token, by its digest")
+        // A refresh token presented twice is still recognised and revokes the sign-in.
+        #expect(try await connection.refresh(first.refreshToken).status == 401)
     }
 
     @Test func theCatalogIsTheFixtureByteForByte() async throws {

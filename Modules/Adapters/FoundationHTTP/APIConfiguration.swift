@@ -1,3 +1,4 @@
+import Digest
 import Domain
 import Foundation
 import Ports

@@ -23,14 +23,15 @@ extension StubAPIRouter {
         return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
             var current = StubAPIState.decode(from: values)
             defer { current.encode(into: &values) }
-            if let (id, _) = current.sessions.first(where: { $0.value.usedRefreshTokens.contains(token) }) {
+            let digest = StubAPIState.digest(token)
+            if let (id, _) = current.sessions.first(where: { $0.value.usedRefreshTokenDigests.contains(digest) }) {
                 current.sessions[id] = nil  // reuse: treat as theft and revoke the whole sign-in
                 return .failure(401, "Unauthorized")
             }
-            guard let (id, session) = current.sessions.first(where: { $0.value.refreshToken == token }) else {
+            guard let (id, session) = current.sessions.first(where: { $0.value.refreshTokenDigest == digest }) else {
                 return .failure(401, "Unauthorized")
             }
-            current.sessions[id]?.usedRefreshTokens.append(token)
+            current.sessions[id]?.usedRefreshTokenDigests.append(digest)
             return .json(200, issue(into: &current, session: id, user: session.user))
         }
     }
@@ -57,9 +58,10 @@ extension StubAPIRouter {
         var session =
             state.sessions[id]
             ?? .init(
-                user: user, accessToken: "", accessTokenExpiry: .distantPast, refreshToken: "", usedRefreshTokens: [])
-        session.accessToken = tokens.accessToken
-        session.refreshToken = tokens.refreshToken
+                user: user, accessTokenDigest: "", accessTokenExpiry: .distantPast, refreshTokenDigest: "",
+                usedRefreshTokenDigests: [])
+        session.accessTokenDigest = StubAPIState.digest(tokens.accessToken)
+        session.refreshTokenDigest = StubAPIState.digest(tokens.refreshToken)
         session.accessTokenExpiry = now().addingTimeInterval(accessTokenLifetime)
         state.sessions[id] = session
         return tokens

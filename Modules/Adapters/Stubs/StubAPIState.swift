@@ -1,17 +1,22 @@
+import Digest
 import Foundation
 import Ports
 
 /// What the in-process mock API remembers: sign-ins and progress. It lives in a
 /// ``KeyValueStore`` under one key, so with a file store it outlives the process (the
 /// CLI signs in in one run and watches a video in the next) and processes share it.
+///
+/// Tokens are remembered by their SHA-256 digest, as a careful server keeps them: the state
+/// file then holds nothing a reader could present, and a sign-in leaves no token in any file
+/// when the client keeps its own in the keyring.
 struct StubAPIState: Codable, Equatable, Sendable {
     /// One sign-in: the family of tokens that reuse of a refresh token revokes.
     struct Session: Codable, Equatable, Sendable {
         var user: String
-        var accessToken: String
+        var accessTokenDigest: String
         var accessTokenExpiry: Date
-        var refreshToken: String
-        var usedRefreshTokens: [String]
+        var refreshTokenDigest: String
+        var usedRefreshTokenDigests: [String]
     }
 
     /// Sessions by identifier.
@@ -24,7 +29,13 @@ struct StubAPIState: Codable, Equatable, Sendable {
 
     /// The user whose access token this is, if it is current and unexpired at `now`.
     func user(accessToken: String, at now: Date) -> String? {
-        sessions.values.first { $0.accessToken == accessToken && $0.accessTokenExpiry > now }?.user
+        let digest = Self.digest(accessToken)
+        return sessions.values.first { $0.accessTokenDigest == digest && $0.accessTokenExpiry > now }?.user
+    }
+
+    /// What the state keeps of a token.
+    static func digest(_ token: String) -> String {
+        SHA256.hex(token.utf8)
     }
 
     static func progressKey(user: String, videoID: String) -> String {

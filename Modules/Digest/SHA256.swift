@@ -1,9 +1,9 @@
-/// SHA-256 (FIPS 180-4), for digests that name a secret without revealing it, such as
-/// the API token in the catalogue's cache key. Foundation on Linux has no digest, and the
-/// package takes no dependency for one.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), for digests that name a secret without revealing it: the API
+/// token in the catalogue's cache key, the tokens the built-in mock API remembers. Foundation
+/// on Linux has no digest, and the package takes no dependency for one.
+public enum SHA256 {
     /// The 32-byte digest of `message`.
-    static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
+    public static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -21,7 +21,7 @@ enum SHA256 {
     }
 
     /// The digest in lower-case hex.
-    static func hex(_ message: some Sequence<UInt8>) -> String {
+    public static func hex(_ message: some Sequence<UInt8>) -> String {
         digest(message).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 

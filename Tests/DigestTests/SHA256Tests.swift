@@ -1,8 +1,7 @@
+import Digest
 import Foundation
 import TestSupport
 import Testing
-
-@testable import FoundationHTTP
 
 @Suite("SHA-256: FIPS 180-4's vectors, and python's hashlib on every length across the padding boundaries")
 struct SHA256Tests {
