@@ -7,7 +7,7 @@ import TerminalUI
 extension PreviewCatalogue {
     /// The profile: before the store is read, signed in, signed out, a token store that
     /// cannot be read (one preview per reason but the read-only one, which the sign-out
-    /// shows), and a sign-out the store refused.
+    /// shows; and a locked keyring), and a sign-out the store refused.
     static let profile: [Preview] = [
         Preview(.profile, "checking", state: State.checking) { content, style in
             .init(ProfileViewModel(tokenStore: PreviewScenario.signedIn.tokenStore(content: content)), style: style)
@@ -22,6 +22,7 @@ extension PreviewCatalogue {
         unreadable("unreadable-permissions", failingWith: StoreFailures.insecure),
         unreadable("unreadable-locked", failingWith: StoreFailures.locked),
         unreadable("unreadable-untrusted-directory", failingWith: StoreFailures.untrusted),
+        unreadable("keyring-locked", failingWith: StoreFailures.keyringLocked),
         Preview(.profile, "sign-out-failed", state: State.signOutFailed(message: "")) { content, style in
             let keys = KeyValueTokenStore(store: InMemoryKeyValueStore())  // where a token store keeps the pair
             let store = UnusableStore(

@@ -1,7 +1,7 @@
 import Domain
 
 /// The token-store failures the previews show: one of each ``StoreError`` case, as the
-/// file token store reports them for a user's credentials file.
+/// file token store reports them for a user's credentials file, and a locked keyring.
 enum StoreFailures {
     /// The credentials file the messages name.
     static let path = "/home/demo/.config/cocoacasts/credentials.json"
@@ -16,9 +16,14 @@ enum StoreFailures {
     static let untrusted = StoreError.untrustedLocation(
         path: "/home/demo/.config/cocoacasts", problem: "is writable by other users (mode 777)",
         fix: "Run `chmod 700 /home/demo/.config/cocoacasts` and try again.")
+    /// The keyring (Secret Service) answers but is locked: as the keyring adapter reports it.
+    static let keyringLocked = StoreError.io(
+        path: "/org/freedesktop/secrets/collection/login",
+        detail: "the keyring “Login” is locked. Unlock it (sign in to the desktop, or open Passwords and Keys), "
+            + "or keep the tokens in a file with --token-store file")
     /// The file system refuses to write.
     static let readOnly = StoreError.io(path: path, detail: "Read-only file system")
 
     /// Every failure above.
-    static let all = [corrupt, insecure, locked, readOnly, untrusted]
+    static let all = [corrupt, insecure, locked, readOnly, untrusted, keyringLocked]
 }
