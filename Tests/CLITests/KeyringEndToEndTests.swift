@@ -4,7 +4,9 @@ import Testing
 
 /// The built CLI with a real keyring: `gnome-keyring-daemon` on a private session bus,
 /// `Scripts/mock-api` as the server, `secret-tool` as a second client of the keyring.
-@Suite("cocoacasts with the keyring (Secret Service)")
+/// One test at a time: each runs up to eight CLIs, a bus and a keyring, and together they
+/// starved the timing of `InterruptionTests`' soak on two cores.
+@Suite("cocoacasts with the keyring (Secret Service)", .serialized)
 struct KeyringEndToEndTests {
     /// Runs `body` with a server, a keyring (unlocked unless told), and a CLI that reaches both.
     static func withKeyring(
@@ -16,15 +18,20 @@ struct KeyringEndToEndTests {
         }
         try await MockAPIServer.with(arguments: CLIEndToEndTests.serverArguments) { server async throws in
             try await TemporaryDirectory.with { directory in
-                let keyring = try PrivateKeyring.start(home: directory.file("keyring"), unlocked: unlocked)
-                defer { keyring.stop() }
+                let keyring = try await PrivateKeyring.start(home: directory.file("keyring"), unlocked: unlocked)
                 var environment = keyring.environment
                 environment["HOME"] = nil
                 environment["COCOACASTS_API_TOKEN"] = CLIEndToEndTests.apiToken
                 let cli = CLIProcess(in: directory, baseURL: server.baseURL, environment: environment)
-                try await body(server, cli, keyring)
-                let kept = try await Self.pairs(in: keyring).flatMap { $0 }
-                cli.auditOutputs(for: [CLIEndToEndTests.password] + kept)
+                do {
+                    try await body(server, cli, keyring)
+                    let kept = try await Self.pairs(in: keyring).flatMap { $0 }
+                    cli.auditOutputs(for: [CLIEndToEndTests.password] + kept)
+                } catch {
+                    await keyring.stop()
+                    throw error
+                }
+                await keyring.stop()
             }
         }
     }

@@ -20,7 +20,7 @@ struct SecretServiceItemTests {
 
     @Test func onePairAndItsAccountAreOneLabelledItemPerOrigin() async throws {
         try await TemporaryDirectory.with { directory in
-            guard let keyring = try SharedKeyring.keyring(), let store = try await makeStore(in: directory) else {
+            guard let keyring = try await SharedKeyring.keyring(), let store = try await makeStore(in: directory) else {
                 return
             }
             let tokens = KeyValueTokenStore(store: store, scope: "http://127.0.0.1:8080")
@@ -65,7 +65,7 @@ struct SecretServiceItemTests {
 
     @Test func anItemThatDoesNotParseIsRefusedThenSetAsideBySigningIn() async throws {
         try await TemporaryDirectory.with { directory in
-            guard let keyring = try SharedKeyring.keyring(), let store = try await makeStore(in: directory) else {
+            guard let keyring = try await SharedKeyring.keyring(), let store = try await makeStore(in: directory) else {
                 return
             }
             let application = try #require(await applicationOf(store))

@@ -7,7 +7,7 @@ import Testing
 
 /// A store of the shared keyring with items of its own, and its lock in `directory`.
 func makeStore(in directory: TemporaryDirectory) async throws -> SecretServiceStore? {
-    guard try SharedKeyring.keyring() != nil else { return nil }
+    guard try await SharedKeyring.keyring() != nil else { return nil }
     let application = "cocoacasts-test-\(UUID().uuidString.prefix(8))"
     let opened = await Keyring.open(
         lockFile: directory.file("config/keyring.lock").path, deadline: .seconds(60), application: application)

@@ -11,17 +11,17 @@ import Testing
 /// `application` attribute, so their items never meet). It is stopped when the process exits.
 enum SharedKeyring {
     /// The running keyring, or why there is none.
-    static let started: Result<PrivateKeyring, any Error> = {
+    static let started = Task { () async -> Result<PrivateKeyring, any Error> in
         if let missing = PrivateKeyring.missing { return .failure(Missing(reason: missing)) }
         let home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
             "cocoacasts-keyring-\(UUID().uuidString.prefix(8))")
         do {
-            let keyring = try PrivateKeyring.start(home: home)
+            let keyring = try await PrivateKeyring.start(home: home)
             setenv("DBUS_SESSION_BUS_ADDRESS", keyring.busAddress, 1)
             running.withLock { $0 = keyring }
             atexit {
                 SharedKeyring.running.withLock { keyring in
-                    keyring?.stop()
+                    keyring?.kill()
                     // Best effort at exit: a leftover directory in the temporary folder harms nothing.
                     if let home = keyring?.home { try? FileManager.default.removeItem(at: home) }
                 }
@@ -30,13 +30,13 @@ enum SharedKeyring {
         } catch {
             return .failure(error)
         }
-    }()
+    }
 
     private static let running = Mutex<PrivateKeyring?>(nil)
 
     /// The keyring, or `nil` after the test was marked skipped with the reason.
-    static func keyring() throws -> PrivateKeyring? {
-        switch started {
+    static func keyring() async throws -> PrivateKeyring? {
+        switch await started.value {
         case .success(let keyring): return keyring
         case .failure(let error):
             try skip(because: "\(error)")

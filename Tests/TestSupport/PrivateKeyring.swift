@@ -42,17 +42,19 @@ public final class PrivateKeyring: Sendable {
 
     /// Starts a bus and a keyring in `home`. A locked keyring is made by creating the login
     /// keyring with a first, unlocked daemon, then starting a second without the password.
-    public static func start(home: URL, unlocked: Bool = true) throws -> PrivateKeyring {
+    /// Waiting suspends: a test that blocked one of the concurrency runtime's few threads
+    /// would delay every other test's timers.
+    public static func start(home: URL, unlocked: Bool = true) async throws -> PrivateKeyring {
         let run = home.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
         chmod(run.path, 0o700)
-        if !unlocked { try start(home: home, unlocked: true).stop() }
+        if !unlocked { try await start(home: home, unlocked: true).stop() }
         let socket = run.appendingPathComponent("bus-\(UUID().uuidString.prefix(8))").path
         let address = "unix:path=\(socket)"
         let bus = try launch(
             "/usr/bin/dbus-daemon", ["--session", "--address=\(address)", "--nofork", "--nopidfile"],
             environment: ["HOME": home.path])
-        try waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
+        try await waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
         var environment = ProcessInfo.processInfo.environment
         environment.merge(["DBUS_SESSION_BUS_ADDRESS": address, "HOME": home.path, "XDG_RUNTIME_DIR": run.path]) {
             $1
@@ -65,9 +67,11 @@ public final class PrivateKeyring: Sendable {
             stdin: unlocked ? password : nil)
         let keyring = PrivateKeyring(busAddress: address, home: home, daemons: [daemon, bus])
         do {
-            try waitUntil("the keyring owns org.freedesktop.secrets on the bus") { keyring.ownsServiceName() }
+            try await waitUntil("the keyring owns org.freedesktop.secrets on the bus") {
+                await keyring.ownsServiceName()
+            }
         } catch {
-            keyring.stop()
+            await keyring.stop()
             throw error
         }
         return keyring
@@ -76,39 +80,39 @@ public final class PrivateKeyring: Sendable {
     /// Ends the keyring, then the bus, and waits for both. `SIGKILL`: a child started from a
     /// thread of the concurrency runtime inherits its blocked signals, `SIGTERM` among them,
     /// and the keyring has written every item when it answered.
-    public func stop() {
+    public func stop() async {
+        let stopped = kill()
+        for _ in 0..<1500 where stopped.contains(where: \.isRunning) {
+            try? await Task.sleep(for: .milliseconds(20))  // a cancelled test stops waiting; the daemons are killed
+        }
+    }
+
+    /// Sends both daemons `SIGKILL` without waiting (for a process about to exit); returns them.
+    @discardableResult
+    public func kill() -> [Process] {
         daemons.withLock { daemons in
-            for daemon in daemons {
-                kill(daemon.processIdentifier, SIGKILL)
-                let deadline = Date().addingTimeInterval(30)
-                while daemon.isRunning && Date() < deadline { usleep(10_000) }
-            }
-            daemons = []
+            defer { daemons = [] }
+            for daemon in daemons { send(SIGKILL, to: daemon) }
+            return daemons
         }
     }
 
     /// Stops (`SIGSTOP`) or resumes (`SIGCONT`) the keyring daemon: a keyring that does not answer.
     public func suspend(_ suspended: Bool = true) {
         daemons.withLock { daemons in
-            if let keyring = daemons.first { kill(keyring.processIdentifier, suspended ? SIGSTOP : SIGCONT) }
+            if let keyring = daemons.first { send(suspended ? SIGSTOP : SIGCONT, to: keyring) }
         }
     }
 
     /// Whether the keyring answers as `org.freedesktop.secrets` on the bus.
-    private func ownsServiceName() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
-        process.arguments = [
-            "--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-            "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let reply = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: reply, as: UTF8.self).contains("boolean true")
+    private func ownsServiceName() async -> Bool {
+        let reply = try? await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/dbus-send"),
+            [
+                "--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+            ], environment: [:], timeout: .seconds(10))
+        return reply?.stdout.contains("boolean true") ?? false  // a failed ask is asked again
     }
 
     /// Starts `path` detached from the test's terminal; returns its process id.
@@ -129,11 +133,11 @@ public final class PrivateKeyring: Sendable {
         return process
     }
 
-    /// Polls `condition` every 20 ms for up to 30 s.
-    private static func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+    /// Polls `condition` every 20 ms for up to 30 s, suspended in between.
+    private static func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
         for _ in 0..<1500 {
-            if condition() { return }
-            usleep(20_000)
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw StartFailure(what: what)
     }
@@ -143,4 +147,9 @@ public final class PrivateKeyring: Sendable {
         let what: String
         public var description: String { "the private keyring did not start: waited 30 s until \(what)" }
     }
+}
+
+/// `kill(2)`, outside the type whose `kill()` shadows the name.
+private func send(_ signal: Int32, to process: Process) {
+    kill(process.processIdentifier, signal)
 }
