@@ -90,7 +90,7 @@ let package = Package(
             name: "cocoacasts-bench",
             dependencies: [
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileTokenStore",
-                "FileResponseCache", "Stubs",
+                "FileResponseCache", "Stubs", "SecretServiceStore",
             ],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json", "PERFORMANCE-LOG.md"]),
         .executableTarget(

@@ -15,13 +15,15 @@ enum Benchmarks {
             try await WaitBenchmark.child(fetch, url: url)
         case .bombChild(let fetch, let url, let expectation):
             try await GzipBombBenchmark.child(fetch, url: url, expectation: expectation)
+        case .keyringChild(let kind, let application, let directory):
+            try await KeyringReadBenchmark.child(kind, application: application, directory: directory)
         case .benchmarks:
             return try await benchmarks(options, executable: executable)
         }
         return 0
     }
 
-    /// The rows, in the order of their numbers; those without their server or CLI are left out.
+    /// The rows, in the order of their numbers; those without their server, CLI or keyring are left out.
     private static func benchmarks(_ options: Options, executable: String) async throws -> Int32 {
         var report = Report()
         Report.header()
@@ -63,6 +65,14 @@ enum Benchmarks {
         }
         if let largeCatalogueURL = options.largeCatalogueURL, options.selected(12) {
             report.add(try await CatalogueDecodeBenchmark.run(baseURL: largeCatalogueURL, runs: runs))
+        }
+        if let bus = options.keyringBus, options.selected(13) {
+            if let reason = KeyringReadBenchmark.unavailable(bus: bus) {
+                print("(13. skipped: \(reason))")
+            } else {
+                let rows = try await KeyringReadBenchmark.run(runs: runs, benchmarkExecutable: executable)
+                for row in rows { report.add(row) }
+            }
         }
         if let jsonPath = options.jsonPath { try report.write(json: jsonPath) }
         let missed = report.rows.filter { !$0.met }.map(\.benchmark)

@@ -9,6 +9,7 @@ struct Options: Sendable {
         case bodyChild(admin: URL, size: Int)
         case waitChild(Fetch, url: URL)
         case bombChild(Fetch, url: URL, expectation: String)
+        case keyringChild(TokenStoreKind, application: String, directory: URL)
     }
 
     var mode = Mode.benchmarks
@@ -16,6 +17,8 @@ struct Options: Sendable {
     var catalogueURL: URL?
     var largeCatalogueURL: URL?
     var cli: String?
+    /// The private keyring's bus (Scripts/bench starts it), for row 13.
+    var keyringBus: String?
     var jsonPath: String?
     var runs = 15
     var only: Set<Int>?
@@ -24,7 +27,7 @@ struct Options: Sendable {
 
     static let usage =
         "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--cli PATH]"
-        + " [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
+        + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
     /// The options, or `nil` for a command line it does not understand.
     init?(_ arguments: ArraySlice<String>) {
@@ -35,6 +38,7 @@ struct Options: Sendable {
             case "--catalogue-url": catalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
+            case "--keyring-bus": keyringBus = arguments.popFirst()
             case "--json": jsonPath = arguments.popFirst()
             case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
             case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) })
@@ -54,6 +58,11 @@ struct Options: Sendable {
                     let url = arguments.popFirst().flatMap(URL.init(string:)), let expectation = arguments.popFirst()
                 else { return nil }
                 mode = .bombChild(fetch, url: url, expectation: expectation)
+            case "--keyring-child":
+                guard let kind = arguments.popFirst().flatMap(TokenStoreKind.init(rawValue:)),
+                    let application = arguments.popFirst(), let directory = arguments.popFirst()
+                else { return nil }
+                mode = .keyringChild(kind, application: application, directory: URL(fileURLWithPath: directory))
             case "--instructions-child":
                 let row = arguments.popFirst() ?? ""
                 mode = .instructionsChild(row: row, iterations: arguments.popFirst().flatMap(Int.init) ?? 0)

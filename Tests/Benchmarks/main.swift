@@ -1,9 +1,10 @@
 // cocoacasts-bench: what users of a networking layer care about, each beside the
 // baseline they would otherwise write. Run it with Scripts/bench, which builds in
-// release mode and starts the mock API server.
+// release mode and starts the mock API server and a private keyring.
 //
 //   cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]
-//                    [--cli PATH] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]
+//                    [--cli PATH] [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3]
+//                    [--check] [--record-instructions]
 //
 // After the timed rows it counts the instructions of the in-process rows under callgrind
 // (see InstructionCounts); --check exits 1 when one grew more than 10% over the committed
