@@ -37,6 +37,14 @@ public enum Keyring {
         let opened = await calls.run { cancellable in connect(library, cancellable: cancellable) }
         let defaultPath = "/org/freedesktop/secrets/aliases/default"
         switch opened {
+        case .failure(.failed(let reason)) where refuses(reason):
+            return .success(
+                SecretServiceStore(
+                    collectionLabel: "default", collectionPath: defaultPath,
+                    refusal: .io(path: defaultPath, detail: "the keyring refused a session: \(reason)"), calls: calls,
+                    items: KeyringItems(
+                        library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
+                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
         case .failure(.failed(let reason)):
             return .failure(.noService(reason))
         case .failure(.timedOut):
@@ -63,6 +71,15 @@ public enum Keyring {
                         library: library, service: connection.service, collectionPath: connection.path,
                         application: application),
                     lock: FileLock(path: lockFile, timeout: lockTimeout)))
+        }
+    }
+
+    /// Whether a failed connection was a Secret Service that answered and refused (access
+    /// denied, its own error), rather than none answering: a refusal is never replaced by the
+    /// file unasked.
+    public static func refuses(_ reason: String) -> Bool {
+        ["org.freedesktop.DBus.Error.AccessDenied", "org.freedesktop.Secret.Error"].contains {
+            reason.contains($0)
         }
     }
 
