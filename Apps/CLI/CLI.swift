@@ -114,7 +114,7 @@ struct CLI {
 extension Invocation.Command {
     /// Whether the built-in mock's first-run notice applies: the command's work is a request.
     /// (`status` asks the server too, but says which server answers every time; signout
-    /// only touches the token file.)
+    /// only touches the token store.)
     var usesTheAPI: Bool {
         switch self {
         case .signIn, .episodes, .episode, .video, .progress: true

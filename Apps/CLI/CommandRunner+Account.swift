@@ -14,6 +14,14 @@ extension CommandRunner {
     /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
     /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
     func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
+        // A store that cannot take the pair (a locked keyring) fails before anything is asked
+        // or sent; one that does not parse is set aside by the sign-in itself.
+        do throws(StoreError) {
+            _ = try await services.tokenStore.tokens()
+        } catch .corrupt {
+        } catch {
+            return report(.store(error), context: .signIn)
+        }
         let email: String
         do throws(UsageError) {
             email = try emailAddress(given: given)
@@ -55,7 +63,7 @@ extension CommandRunner {
         do {
             try await services.accountStore.setAccount(email)
         } catch {
-            console.fail("signed in, but the account's name could not be recorded for status: \(error)")
+            console.fail("signed in, but the account's name could not be recorded for status: \(error.message)")
         }
         return .success
     }
@@ -72,8 +80,7 @@ extension CommandRunner {
             do {
                 try await other.reset()
             } catch {
-                console.fail("Signed out of the token file, but the keyring's copy could not be removed: \(error)")
-                return .localState
+                console.say("A session the keyring may keep was not removed: \(error.message)")
             }
         }
         console.say(wasSignedIn ? "Signed out of \(services.server)." : "Nobody was signed in to \(services.server).")

@@ -9,7 +9,7 @@ extension CommandRunner {
     /// Who is signed in to the server in use and whether the server still accepts the
     /// session (see ``SessionCheck``): 0 accepted, 77 refused or nobody signed in (as
     /// `gh auth status` fails), 69 when it could not be checked; `offline` only reads the
-    /// token file. With `all`, every server the token file holds a session for (77 when none).
+    /// token store. With `all`, every server the token store holds a session for (77 when none).
     func status(all: Bool, offline: Bool, json: Bool) async -> ExitCode {
         if all { return await allSessions(json: json) }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
@@ -20,7 +20,7 @@ extension CommandRunner {
         do {
             account = try await services.accountStore.account()  // before the check, which may remove it
         } catch {
-            console.fail(error.description)
+            console.fail(error.message)
             return .localState
         }
         var session = SessionCheck.skipped
@@ -97,7 +97,7 @@ extension CommandRunner {
         ]
         return [headline]
             + facts.compactMap { fact in
-                fact.value.map { "  " + TerminalText.padded(fact.label + ":", to: max(12, fact.label.count + 2)) + $0 }
+                fact.value.map { "  " + TerminalText.padded(fact.label + ":", to: 13) + $0 }
             }
     }
 
@@ -126,7 +126,7 @@ extension CommandRunner {
         }
     }
 
-    /// Every session the token file holds. Sessions are kept per origin, so `--json` gives
+    /// Every session the token store holds. Sessions are kept per origin, so `--json` gives
     /// the base URL in use for its origin, and the contract's `/api/v1` on the others.
     private func allSessions(json: Bool) async -> ExitCode {
         struct Entry: Encodable {
@@ -140,7 +140,7 @@ extension CommandRunner {
         do {
             sessions = try await services.accountStore.sessions()
         } catch {
-            console.fail(error.description)
+            console.fail(error.message)
             return .localState
         }
         if json {

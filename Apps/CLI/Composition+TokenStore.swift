@@ -2,6 +2,7 @@ import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Presentation
 import SecretServiceStore
 
 /// Which store holds the tokens, and why, as `status` and `--verbose` tell it.
@@ -89,7 +90,9 @@ extension Composition {
         let keyringTokens = { @Sendable (keyring: SecretServiceStore) in
             KeyValueTokenStore(
                 store: keyring, scope: origin.description,
-                unsaved: { notices("The session the server just renewed could not be saved in the keyring. \($0)") })
+                unsaved: {
+                    notices("The session the server just renewed could not be saved in the keyring. \($0.message)")
+                })
         }
 
         if settings.tokenStore == .file {
@@ -98,8 +101,12 @@ extension Composition {
                 inUse: TokenStoreInUse(kind: .file, place: fileURL.path, reason: "chosen with \(choice(of: settings))"),
                 unreachableKeyring: nil,
                 other: {
-                    guard case .success(let keyring) = await openKeyring(), keyring.refusal == nil else { return nil }
-                    return keyringTokens(keyring)
+                    guard case .success(let keyring) = await openKeyring() else { return nil }
+                    // Marked, so that the token file forgets the keyring's session with it; a
+                    // keyring that refuses says why when signout tries it.
+                    return MarkedTokenStore(
+                        keyring: keyringTokens(keyring), marker: marker, label: keyring.collectionLabel,
+                        notices: notices)
                 })
         }
         switch await openKeyring() {

@@ -88,6 +88,7 @@ struct ConfigCommandRunner {
             CommandRunner.printJSON(entries, on: console)
             return
         }
+        let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
         let lines = entries.map { entry in
             let from =
                 switch entry.source {
@@ -95,7 +96,7 @@ struct ConfigCommandRunner {
                 case .configFile: "config file"
                 case .flag, .defaultValue: entry.source.rawValue
                 }
-            return TerminalText.padded(entry.key, to: 10) + " "
+            return TerminalText.padded(entry.key, to: keyWidth) + " "
                 + TerminalText.padded(
                     TerminalText.sanitized(entry.display), to: 44) + " " + from
         }

@@ -58,6 +58,7 @@ struct FailureReport: Equatable {
             guard let subject = request.subject else { return "The server \(answered). Check the base URL." }
             return "There is no \(subject): the server \(answered). See `cocoacasts episodes`."
         }
+        if case .store(let failure) = cause { return failure.message }
         guard let step = nextStep(cause, context: context) else { return cause.description }
         return "\(cause) \(step)"
     }

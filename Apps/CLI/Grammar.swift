@@ -20,7 +20,7 @@ enum Grammar {
         .init(name: "--store", valueName: "PATH", summary: "the token file"),
         .init(
             name: "--token-store", valueName: "S",
-            summary: "where tokens live: auto (the keyring if one answers), keyring or file [COCOACASTS_TOKEN_STORE]",
+            summary: "where tokens live: auto (the keyring if one answers), keyring or file",
             choices: TokenStoreChoice.allCases.map(\.rawValue), expected: TokenStoreChoice.expected),
         .init(
             name: "--transport", valueName: "T",
@@ -75,8 +75,8 @@ enum Grammar {
         .init(
             name: "status", arguments: [],
             options: [
-                .init(name: "--all", valueName: nil, summary: "every server the token file holds a session for"),
-                .init(name: "--offline", valueName: nil, summary: "read the token file only; do not ask the server"),
+                .init(name: "--all", valueName: nil, summary: "every server the token store holds a session for"),
+                .init(name: "--offline", valueName: nil, summary: "read the token store only; do not ask the server"),
                 json,
             ],
             summary: "Who is signed in, to which server, and where the tokens are kept",

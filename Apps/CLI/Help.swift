@@ -56,6 +56,7 @@ enum Help {
         "  COCOACASTS_CACERT      a PEM file of CAs to trust instead of the system's",
         "  SSL_CERT_FILE          CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE)",
         "  COCOACASTS_STORE       the token file (see FILES)",
+        "  COCOACASTS_TOKEN_STORE auto (the keyring if one answers), keyring or file",
         "  COCOACASTS_PASSWORD    the password for signin (never pass it as an argument)",
         "  NO_COLOR               set and not empty: no colour (as --color never)",
     ]

@@ -55,6 +55,11 @@ struct MarkedTokenStore: TokenStore {
         await note(nil)
     }
 
+    func reset(ifStill tokens: TokenPair) async throws(StoreError) {
+        try await keyring.reset(ifStill: tokens)
+        if try await keyring.tokens() == nil { await note(nil) }
+    }
+
     func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
         async throws(TokenRefreshError) -> TokenPair
     {

@@ -36,7 +36,10 @@ enum Manual {
                 ".SH FILES", ".TP", ".I $XDG_CONFIG_HOME/cocoacasts/config.json",
                 text("Settings kept by cocoacasts config (0600)."), ".TP",
                 ".I $XDG_CONFIG_HOME/cocoacasts/credentials.json",
-                text("The tokens (0600); XDG_CONFIG_HOME defaults to ~/.config."), ".TP",
+                text(
+                    "The tokens (0600) with the file store; with the keyring, only a note of where the session "
+                        + "lives. Beside it: keyring.lock, the keyring's lock, and embedded-api.json, the built-in "
+                        + "mock's state. XDG_CONFIG_HOME defaults to ~/.config."), ".TP",
                 ".I $XDG_CACHE_HOME/cocoacasts/",
                 text("The saved catalogue (0700); XDG_CACHE_HOME defaults to ~/.cache."),
                 ".SH EXIT STATUS",

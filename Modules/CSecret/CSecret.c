@@ -38,6 +38,7 @@ int csecret_load(const char *path, CSecretFunctions *functions, char *error, siz
         {"g_object_unref", (void **)&functions->object_unref},
         {"g_list_free", (void **)&functions->list_free},
         {"g_error_free", (void **)&functions->error_free},
+        {"g_quark_to_string", (void **)&functions->quark_to_string},
         {"g_free", (void **)&functions->free},
     };
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {

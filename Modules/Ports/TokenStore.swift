@@ -23,6 +23,10 @@ public protocol TokenStore: AccessTokenProvider {
     /// Removes the stored pair (signing out).
     func reset() async throws(StoreError)
 
+    /// Removes the stored pair only while it is still `tokens`: a pair another process
+    /// stored since (a refresh, a sign-in) stays. Atomic where the store can be.
+    func reset(ifStill tokens: TokenPair) async throws(StoreError)
+
     /// Refreshes a stale access token exactly once, however many tasks and processes ask.
     ///
     /// Under the store's exclusive access the pair is read again: if its access token is
@@ -37,6 +41,12 @@ public protocol TokenStore: AccessTokenProvider {
 }
 
 extension TokenStore {
+    /// Reads, compares, then resets: for stores that have no exclusive access to do it in.
+    public func reset(ifStill tokens: TokenPair) async throws(StoreError) {
+        guard try await self.tokens() == tokens else { return }
+        try await reset()
+    }
+
     /// The stored access token; `nil` when signed out, an error when the store cannot be read.
     public var accessToken: String? {
         get async throws(StoreError) { try await tokens()?.accessToken }

@@ -19,11 +19,11 @@ struct AccountAndConfigTests {
                 #expect(status.status == 0)
                 #expect(
                     status.stdout.hasPrefix(
-                        "✓ Signed in as demo@cocoacasts.com.\n  Session:    accepted by the server\n  Server:     \(server.baseURL.absoluteString)\n"
-                            + "  Transport:  libcurl (loaded on the first request)\n"
+                        "✓ Signed in as demo@cocoacasts.com.\n  Session:     accepted by the server\n  Server:      \(server.baseURL.absoluteString)\n"
+                            + "  Transport:   libcurl (loaded on the first request)\n"
                             + "  Token store: file \(remote.store.path) (no Secret Service on the session bus: "
                             + "DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)\n"
-                            + "  Saved:      \(directory.file("home").path)/.cache/cocoacasts"
+                            + "  Saved:       \(directory.file("home").path)/.cache/cocoacasts"
                     ))
                 let json = try await remote.run(["status", "--json"])
                 let decoded = try #require(
@@ -59,7 +59,7 @@ struct AccountAndConfigTests {
                 let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
                 #expect(mode == 0o600)
                 let list = try await cli.run(["config", "list"])
-                #expect(list.stdout.contains("base-url   \(server.baseURL.absoluteString)"))
+                #expect(list.stdout.contains("base-url    \(server.baseURL.absoluteString)"))
                 #expect(list.stdout.contains("config file") && !list.stdout.contains(token))
                 #expect(try await cli.run(["config", "get", "timeout"]).status == 1)
                 // The config file's token is wrong for this server: 77 until a flag or the environment wins.

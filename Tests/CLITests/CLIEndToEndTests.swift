@@ -28,9 +28,9 @@ struct CLIEndToEndTests {
             #expect(tokens.count == 2)
             #expect(
                 try await cli.run(["status"]).stdout.hasPrefix(
-                    "✓ Signed in as demo@cocoacasts.com.\n  Session:    accepted by the server\n"
-                        + "  Server:     \(server.baseURL.absoluteString)\n"
-                        + "  Transport:  libcurl (loaded on the first request)\n"))
+                    "✓ Signed in as demo@cocoacasts.com.\n  Session:     accepted by the server\n"
+                        + "  Server:      \(server.baseURL.absoluteString)\n"
+                        + "  Transport:   libcurl (loaded on the first request)\n"))
             let table = try await cli.run(["episodes"])
             #expect(table.status == 0 && table.stdout.hasPrefix("556\tAuthenticating the Users\t8:33\n"))
             #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })

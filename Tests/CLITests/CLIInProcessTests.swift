@@ -17,8 +17,8 @@ struct CLIInProcessTests {
         #expect(signedOut.status == .unauthorized)
         #expect(
             signedOut.stdout == "Not signed in. Run `cocoacasts signin` to sign in.\n"
-                + "  Server:     the mock API built into cocoacasts (no --base-url, COCOACASTS_BASE_URL or config base-url)\n"
-                + "  Transport:  in process (no network)\n"
+                + "  Server:      the mock API built into cocoacasts (no --base-url, COCOACASTS_BASE_URL or config base-url)\n"
+                + "  Transport:   in process (no network)\n"
         )
         #expect(await cli.signIn() == .success)
         #expect(try await cli.tokenStore.tokens() != nil)

@@ -42,6 +42,7 @@ struct KeyringEndToEndTests {
             URL(fileURLWithPath: "/usr/bin/secret-tool"), ["search", "--all", "application", "cocoacasts"],
             environment: keyring.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
         return search.stdout.split(separator: "\n").filter { $0.hasPrefix("secret = ") }.compactMap { line in
+            // An item whose secret is not the CLI's JSON holds no pair of the CLI's.
             let secret = try? JSONDecoder().decode([String: String].self, from: Data(line.dropFirst(9).utf8))
             return secret.map { [$0["accessToken"], $0["refreshToken"]].compactMap { $0 } }
         }
@@ -194,7 +195,9 @@ struct KeyringEndToEndTests {
         try await Self.withKeyring(unlocked: false) { server, cli, keyring in
             let signIn = try await cli.signIn(password: CLIEndToEndTests.password)
             #expect(signIn.status == 74)
-            #expect(signIn.stderr.contains("is locked") && signIn.stderr.contains("--token-store file"))
+            #expect(signIn.stderr.contains("The keyring could not be used: the keyring “Login” is locked"))
+            #expect(signIn.stderr.contains("--token-store file"))
+            #expect(try await server.admin.count(MockAPIRoute.signIn) == 0, "the password was never sent")
             #expect(!FileManager.default.fileExists(atPath: cli.directory.file("config").path))
             #expect(!FileManager.default.fileExists(atPath: cli.directory.file("home/.cocoacasts").path))
             let status = try await cli.run(["status"])
@@ -238,6 +241,26 @@ struct KeyringEndToEndTests {
             insisting.environment["COCOACASTS_TOKEN_STORE"] = "keyring"
             let refused = try await insisting.run(["status"])
             #expect(refused.status == 74 && refused.stderr.contains("COCOACASTS_TOKEN_STORE=keyring"))
+        }
+    }
+
+    @Test func aBusWithoutASecretServiceLeavesTheFileAndStatusSaysWhy() async throws {
+        if let missing = PrivateKeyring.missing {
+            try skip(because: missing)
+            return
+        }
+        try await TemporaryDirectory.with { directory in
+            let bus = try await PrivateKeyring.startBusWithoutKeyring(home: directory.file("bus"))
+            var cli = CLIProcess(in: directory)
+            cli.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.busAddress]
+            let status = try await cli.run(["status"])
+            await bus.stop()
+            #expect(status.status == 77, "\(status.stderr)")
+            #expect(
+                status.stdout.contains(
+                    "Token store: file \(cli.store.path) (no Secret Service on the session bus: "
+                        + "The name org.freedesktop.secrets was not provided by any .service files)"),
+                "\(status.stdout)")
         }
     }
 

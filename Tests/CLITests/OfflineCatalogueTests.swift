@@ -16,7 +16,7 @@ struct OfflineCatalogueTests {
             #expect(try await server.admin.count("not-modified") == 1, "the second run was answered by a 304")
             let status = try await cli.run(["status"])
             #expect(
-                status.stdout.contains("Saved:      \(directory.file("cache").path)/cocoacasts (1 list of episodes"))
+                status.stdout.contains("Saved:       \(directory.file("cache").path)/cocoacasts (1 list of episodes"))
             await server.stop()
             let offline = try await cli.run(["episodes"])
             #expect(offline.status == 0 && offline.stdout.contains("556\tAuthenticating the Users\t"))

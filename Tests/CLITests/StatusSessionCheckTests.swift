@@ -15,7 +15,7 @@ struct StatusSessionCheckTests {
                 #expect(status.status == 0)
                 #expect(
                     status.stdout.contains(
-                        "✓ Signed in as demo@cocoacasts.com.\n  Session:    accepted by the server\n"))
+                        "✓ Signed in as demo@cocoacasts.com.\n  Session:     accepted by the server\n"))
                 #expect(try await server.admin.count(MockAPIRoute.progress) == 1)
                 #expect(try await server.admin.count(MockAPIRoute.refresh) == 0, "a refresh rotates the pair")
             }
@@ -30,7 +30,7 @@ struct StatusSessionCheckTests {
                 try await server.admin.reset()  // the server forgets every session
                 let status = try await cli.run(["status"])
                 #expect(status.status == 77)
-                #expect(status.stdout.contains("  Session:    refused (the saved session was removed)\n"))
+                #expect(status.stdout.contains("  Session:     refused (the saved session was removed)\n"))
                 #expect(!status.stdout.contains("✓"))
                 let json = try await cli.run(["status", "--json"])
                 #expect(json.status == 77 && json.stdout.contains("\"signedIn\" : false"))
@@ -48,7 +48,7 @@ struct StatusSessionCheckTests {
             #expect(status.status == 69)
             #expect(
                 status.stdout.contains(
-                    "  Session:    could not be checked: Could not connect to 127.0.0.1 port \(server.port)"))
+                    "  Session:     could not be checked: Could not connect to 127.0.0.1 port \(server.port)"))
         }
     }
 
@@ -61,7 +61,8 @@ struct StatusSessionCheckTests {
                 let status = try await cli.run(["status", "--timeout", "2"], timeout: .seconds(15))
                 #expect(status.status == 69)
                 #expect(
-                    status.stdout.contains("  Session:    could not be checked: The server did not answer within 2 s."))
+                    status.stdout.contains("  Session:     could not be checked: The server did not answer within 2 s.")
+                )
             }
         }
     }
@@ -74,7 +75,7 @@ struct StatusSessionCheckTests {
                 try await server.admin.reset()
                 let status = try await cli.run(["status", "--offline"])
                 #expect(status.status == 0)
-                #expect(status.stdout.contains("  Session:    not checked (--offline)\n"))
+                #expect(status.stdout.contains("  Session:     not checked (--offline)\n"))
                 #expect(try await server.admin.counters().values.reduce(0, +) == 0)
             }
         }
@@ -85,7 +86,7 @@ struct StatusSessionCheckTests {
             let cli = CLIProcess(in: directory)
             #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
             let status = try await cli.run(["status"])
-            #expect(status.status == 0 && status.stdout.contains("  Session:    accepted by the server\n"))
+            #expect(status.status == 0 && status.stdout.contains("  Session:     accepted by the server\n"))
         }
     }
 }

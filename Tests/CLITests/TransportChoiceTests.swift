@@ -103,7 +103,7 @@ struct TransportChoiceTests {
                 let networked = try await CLIProcess(in: directory, baseURL: server.baseURL).run(["status", "--json"])
                 #expect(networked.stdout.contains(#""transport" : "libcurl (loaded on the first request)""#))
                 let embedded = try await CLIProcess(in: directory).run(["status"])
-                #expect(embedded.stdout.contains("  Transport:  in process (no network)"))
+                #expect(embedded.stdout.contains("  Transport:   in process (no network)"))
             }
         }
     }

@@ -169,3 +169,37 @@ struct MigratingOnReadTests {
         #expect(try await previous.tokens() == SampleTokens.first)
     }
 }
+
+@Suite("MigratingTokenStore: a pair stored in the previous store while migrating stays")
+struct MigrationRaceTests {
+    /// A previous store that another process refreshes right after each read.
+    struct RefreshedAfterReading: TokenStore {
+        let stored: KeyValueTokenStore
+        func tokens() async throws(StoreError) -> TokenPair? {
+            let read = try await stored.tokens()
+            try await stored.setTokens(SampleTokens.second)
+            return read
+        }
+        func setTokens(_ tokens: TokenPair) async throws(StoreError) { try await stored.setTokens(tokens) }
+        func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
+            try await stored.setTokensIfAbsent(tokens)
+        }
+        func reset() async throws(StoreError) { try await stored.reset() }
+        func reset(ifStill tokens: TokenPair) async throws(StoreError) { try await stored.reset(ifStill: tokens) }
+        func refreshTokens(replacing staleAccessToken: String, using refresh: TokenRefresh)
+            async throws(TokenRefreshError) -> TokenPair
+        {
+            try await stored.refreshTokens(replacing: staleAccessToken, using: refresh)
+        }
+    }
+
+    @Test func onlyThePairCopiedIsRemoved() async throws {
+        let previous = KeyValueTokenStore(store: InMemoryKeyValueStore())
+        let current = KeyValueTokenStore(store: InMemoryKeyValueStore())
+        try await previous.setTokens(SampleTokens.first)
+        let migrating = MigratingTokenStore(
+            current: current, previous: RefreshedAfterReading(stored: previous), migratesOnRead: true)
+        #expect(try await migrating.tokens() == SampleTokens.first)
+        #expect(try await previous.tokens() == SampleTokens.second, "the pair stored since is another session's")
+    }
+}

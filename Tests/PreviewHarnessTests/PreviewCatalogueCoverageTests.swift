@@ -133,7 +133,7 @@ struct PreviewCatalogueCoverageTests {
         let caseNames = ["corrupt", "insecurePermissions", "lockTimeout", "io", "untrustedLocation"]
         #expect(Set(StoreFailures.all.map(Self.storeCase(of:))) == Set(caseNames))
         let profile = Set(renderings.filter { $0.preview.screen == .profile }.compactMap(\.rendering.message))
-        #expect(profile == Set(StoreFailures.all.map(\.description)))
+        #expect(profile == Set(StoreFailures.all.map(\.message)))
         let signIn = renderings.filter { $0.preview.screen == .signIn }.compactMap(\.rendering.message)
         #expect(signIn.contains(StoreFailures.readOnly.description))
     }

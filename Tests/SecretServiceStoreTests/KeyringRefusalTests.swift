@@ -3,20 +3,14 @@ import Testing
 
 @Suite("Keyring: a service that refuses is told apart from none answering")
 struct KeyringRefusalTests {
-    @Test(arguments: [
-        "GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: Rejected send message",
-        "GDBus.Error:org.freedesktop.Secret.Error.NoSession: No such session",
-    ])
-    func aServiceThatAnswersAndRefusesIsARefusal(reason: String) {
-        #expect(Keyring.refuses(reason))
+    @Test(arguments: [("g-dbus-error-quark", 9), ("g-dbus-error-quark", 0), ("secret-error", 1)] as [(String, Int32)])
+    func aServiceThatAnswersAndRefusesIsARefusal(domain: String, code: Int32) {
+        #expect(!Keyring.meansNoKeyring(domain: domain, code: code))
     }
 
-    @Test(arguments: [
-        "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files",
-        "Cannot autolaunch D-Bus without X11 $DISPLAY",
-        "Could not connect: No such file or directory",
-    ])
-    func noServiceOnTheBusIsNoKeyring(reason: String) {
-        #expect(!Keyring.refuses(reason))
+    @Test(
+        arguments: [("g-dbus-error-quark", 2), ("g-dbus-error-quark", 3), ("g-io-error-quark", 0)] as [(String, Int32)])
+    func noServiceOnTheBusIsNoKeyring(domain: String, code: Int32) {
+        #expect(Keyring.meansNoKeyring(domain: domain, code: code))
     }
 }

@@ -1,9 +1,10 @@
 import Domain
 import Foundation
 import Ports
-import SecretServiceStore
 import TestSupport
 import Testing
+
+@testable import SecretServiceStore
 
 @Suite("SecretServiceStore: items a person and a second client understand")
 struct SecretServiceItemTests {
@@ -28,7 +29,7 @@ struct SecretServiceItemTests {
             try await tokens.setAccount("demo@cocoacasts.com")
             try await KeyValueTokenStore(store: store, scope: "https://api.example.com").setTokens(SampleTokens.other)
 
-            let application = try #require(await applicationOf(store))
+            let application = store.application
             guard
                 let search = try await secretTool(
                     ["search", "--all", "application", application], keyring: keyring)
@@ -68,7 +69,7 @@ struct SecretServiceItemTests {
             guard let keyring = try await SharedKeyring.keyring(), let store = try await makeStore(in: directory) else {
                 return
             }
-            let application = try #require(await applicationOf(store))
+            let application = store.application
             let origin = "http://127.0.0.1:8080"
             guard
                 let planted = try await secretTool(
@@ -95,10 +96,5 @@ struct SecretServiceItemTests {
             let setAside = kept.stdout.contains("could not be read, set aside")
             #expect(setAside)
         }
-    }
-
-    /// The `application` attribute the store's items carry, found by writing one value.
-    private func applicationOf(_ store: SecretServiceStore) async -> String? {
-        Mirror(reflecting: store).descendant("items", "application") as? String
     }
 }

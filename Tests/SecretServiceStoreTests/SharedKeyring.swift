@@ -38,9 +38,11 @@ enum SharedKeyring {
     static func keyring() async throws -> PrivateKeyring? {
         switch await started.value {
         case .success(let keyring): return keyring
-        case .failure(let error):
-            try skip(because: "\(error)")
+        case .failure(let missing as Missing):
+            try skip(because: missing.reason)
             return nil
+        case .failure(let error):
+            throw error  // a keyring that is installed but does not start is a failure, not a skip
         }
     }
 

@@ -77,6 +77,32 @@ public final class PrivateKeyring: Sendable {
         return keyring
     }
 
+    /// A session bus on which nothing answers as the Secret Service, nor can be started: its
+    /// configuration names no service directory, so D-Bus activation has nothing to start.
+    public static func startBusWithoutKeyring(home: URL) async throws -> PrivateKeyring {
+        let run = home.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        chmod(run.path, 0o700)
+        let socket = run.appendingPathComponent("bus-\(UUID().uuidString.prefix(8))").path
+        let configuration = home.appendingPathComponent("bus.conf")
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socket)</listen>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: configuration, atomically: true, encoding: .utf8)
+        let bus = try launch(
+            "/usr/bin/dbus-daemon", ["--config-file=\(configuration.path)", "--nofork", "--nopidfile"],
+            environment: ["HOME": home.path])
+        try await waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
+        return PrivateKeyring(busAddress: "unix:path=\(socket)", home: home, daemons: [bus])
+    }
+
     /// Ends the keyring, then the bus, and waits for both. `SIGKILL`: a child started from a
     /// thread of the concurrency runtime inherits its blocked signals, `SIGTERM` among them,
     /// and the keyring has written every item when it answered.

@@ -32,6 +32,13 @@ extension Contract where Subject == any TokenStore {
                 #expect(try await store.tokens() == SampleTokens.first)
                 #expect(try await store.accessToken == SampleTokens.first.accessToken)
             },
+            TokenStoreContract("reset(ifStill:) removes only the pair it names") { store async throws in
+                try await store.setTokens(SampleTokens.second)
+                try await store.reset(ifStill: SampleTokens.first)
+                #expect(try await store.tokens() == SampleTokens.second)
+                try await store.reset(ifStill: SampleTokens.second)
+                #expect(try await store.tokens() == nil)
+            },
             TokenStoreContract("the last write wins") { store async throws in
                 try await store.setTokens(SampleTokens.first)
                 try await store.setTokens(SampleTokens.second)

@@ -29,7 +29,11 @@ public enum Keyring {
         -> Result<SecretServiceStore, KeyringUnavailable>
     {
         let library: LibSecret
-        switch LibSecret.shared {
+        // The first load maps libsecret, GIO, GObject and GLib: off the concurrency pool.
+        let loaded = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: LibSecret.shared) }
+        }
+        switch loaded {
         case .success(let loaded): library = loaded
         case .failure(let reason): return .failure(reason)
         }
@@ -37,7 +41,11 @@ public enum Keyring {
         let opened = await calls.run { cancellable in connect(library, cancellable: cancellable) }
         let defaultPath = "/org/freedesktop/secrets/aliases/default"
         switch opened {
-        case .failure(.failed(let reason)) where refuses(reason):
+        case .failure(.noKeyring(let reason)):
+            return .failure(.noService(reason))
+        case .failure(.noCollection):
+            return .failure(.noCollection)
+        case .failure(.failed(let reason)):
             return .success(
                 SecretServiceStore(
                     collectionLabel: "default", collectionPath: defaultPath,
@@ -45,8 +53,6 @@ public enum Keyring {
                     items: KeyringItems(
                         library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
                     lock: FileLock(path: lockFile, timeout: lockTimeout)))
-        case .failure(.failed(let reason)):
-            return .failure(.noService(reason))
         case .failure(.timedOut):
             return .success(
                 SecretServiceStore(
@@ -74,13 +80,13 @@ public enum Keyring {
         }
     }
 
-    /// Whether a failed connection was a Secret Service that answered and refused (access
-    /// denied, its own error), rather than none answering: a refusal is never replaced by the
-    /// file unasked.
-    public static func refuses(_ reason: String) -> Bool {
-        ["org.freedesktop.DBus.Error.AccessDenied", "org.freedesktop.Secret.Error"].contains {
-            reason.contains($0)
-        }
+    /// Whether a GLib error of `domain` and `code` means that nothing answers as the Secret
+    /// Service: no bus to connect to (any `G_IO_ERROR`), or a bus without the service
+    /// (`G_DBUS_ERROR`'s service unknown 2, name has no owner 3, bad address 6, no server
+    /// 11, no network 13, disconnected 15). Anything else answered and refused: never
+    /// replaced by the file unasked.
+    public static func meansNoKeyring(domain: String, code: Int32) -> Bool {
+        domain == "g-io-error-quark" || (domain == "g-dbus-error-quark" && [2, 3, 6, 11, 13, 15].contains(code))
     }
 
     /// What connecting found: the service, and its default collection's label, path and state.
@@ -102,7 +108,8 @@ public enum Keyring {
         var error: UnsafeMutablePointer<CGError>?
         let flags = Int32(CSECRET_SERVICE_OPEN_SESSION | CSECRET_SERVICE_LOAD_COLLECTIONS)
         guard let service = functions.service_get_sync(flags, cancellable.raw, &error) else {
-            return .failure(.failed(error.map { library.take($0) } ?? "the Secret Service did not answer"))
+            let (message, absent) = library.take(error, meaningNoKeyring: meansNoKeyring)
+            return .failure(absent ? .noKeyring(message) : .failed(message))
         }
         // The service is libsecret's shared instance for the process: it stays referenced.
         let collection = functions.collection_for_alias_sync(
@@ -114,14 +121,9 @@ public enum Keyring {
                     service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
                     isLocked: false, problem: "the keyring's default collection could not be read: \(message)"))
         }
-        guard let collection else {
-            return .success(
-                Connection(
-                    service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
-                    isLocked: false,
-                    problem: "the keyring has no default collection. Create one (Passwords and Keys), or keep the "
-                        + "tokens in a file with --token-store file"))
-        }
+        // A keyring without a default collection (one D-Bus activation started, say, on a
+        // machine nobody logged in to) has nowhere to keep the tokens: no keyring for them.
+        guard let collection else { return .failure(.noCollection) }
         defer { functions.object_unref(collection) }
         let labelText = functions.collection_get_label(collection)
         defer { functions.free(labelText) }

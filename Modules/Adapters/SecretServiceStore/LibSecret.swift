@@ -2,6 +2,8 @@ import CSecret
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// libsecret's functions, loaded once per process from `libsecret-1.so.0` (which loads
@@ -34,10 +36,21 @@ final class LibSecret: @unchecked Sendable {
 
     /// The message of `error`, which is freed; "" for none.
     func take(_ error: UnsafeMutablePointer<CGError>?) -> String {
-        guard let error else { return "" }
+        take(error, meaningNoKeyring: { _, _ in false }).message
+    }
+
+    /// The message of `error`, which is freed, and what `meaningNoKeyring` says of its GLib
+    /// domain and code (libsecret strips D-Bus error names from messages, so the domain and
+    /// code are what tell the errors apart).
+    func take(
+        _ error: UnsafeMutablePointer<CGError>?, meaningNoKeyring: (_ domain: String, _ code: Int32) -> Bool
+    ) -> (message: String, meansNoKeyring: Bool) {
+        guard let error else { return ("", false) }
         let message = error.pointee.message.map { String(cString: $0) } ?? ""
+        let domain = functions.quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? ""
+        let meaning = meaningNoKeyring(domain, error.pointee.code)
         functions.error_free(error)
-        return message
+        return (message, meaning)
     }
 
     /// A GHashTable of `attributes` for a call, alive only during `body`.

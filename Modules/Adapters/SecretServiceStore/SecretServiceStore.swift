@@ -18,7 +18,9 @@ import PrivateFiles
 ///   so a refresh stays single-flight whichever store holds the pair.
 /// - Never prompts: a locked collection refuses every use with a ``StoreError`` that says
 ///   to unlock it or choose the file store; nothing falls back to a file behind the
-///   user's back. Every call is bounded by ``KeyringCalls/deadline``.
+///   user's back. Every call is bounded by ``KeyringCalls/deadline``; a write cut off by
+///   it may still land once the keyring answers (cancelling cannot take back a message
+///   already sent), so the caller hears of a failure whose outcome is unknown.
 public final class SecretServiceStore: KeyValueStore {
     /// The collection's label ("Login") and D-Bus object path.
     public let collectionLabel: String
@@ -27,6 +29,8 @@ public final class SecretServiceStore: KeyValueStore {
     public let refusal: StoreError?
     private let calls: KeyringCalls
     private let items: KeyringItems
+    /// The `application` attribute of the store's items.
+    var application: String { items.application }
     private let lock: FileLock
     private let exclusiveAccess = AsyncLock()
 
@@ -155,8 +159,10 @@ public final class SecretServiceStore: KeyValueStore {
         case .success(let value): return value
         case .failure(.timedOut): throw Self.timedOut(path: collectionPath, after: calls.deadline)
         case .failure(.failed(let message)) where message.localizedCaseInsensitiveContains("locked"): throw locked
-        case .failure(.failed(let message)):
+        case .failure(.failed(let message)), .failure(.noKeyring(let message)):
             throw .io(path: collectionPath, detail: "the keyring refused: \(message)")
+        case .failure(.noCollection):
+            throw .io(path: collectionPath, detail: "the keyring has no default collection")
         }
     }
 

@@ -83,6 +83,7 @@ typedef struct {
     void (*object_unref)(void *object);
     void (*list_free)(CGList *list);
     void (*error_free)(CGError *error);
+    const char *(*quark_to_string)(unsigned int quark);
     void (*free)(void *memory);
 } CSecretFunctions;
 

@@ -72,6 +72,15 @@ public struct KeyValueTokenStore: TokenStore {
         unsaved.held.withLock { $0 = nil }
     }
 
+    /// Removes the pair, and the account's name, under exclusive access, if it is still `tokens`.
+    public func reset(ifStill tokens: TokenPair) async throws(StoreError) {
+        try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            guard pair(in: values) == tokens else { return }
+            remove(from: &values)
+        }
+        unsaved.held.withLock { if $0?.pair == tokens { $0 = nil } }
+    }
+
     /// The coordinated refresh, under the key-value store's exclusive access.
     ///
     /// The server revokes the refresh token it was given, so the pair it answers is the

@@ -52,7 +52,14 @@ public struct MigratingTokenStore: TokenStore {
     public func migrate() async throws(StoreError) {
         guard let legacy = try await previous.tokens() else { return }
         if try await current.tokens() == nil { try await current.setTokensIfAbsent(legacy) }
-        try await previous.reset()
+        // Only the pair copied: one another process stored there since is its own session.
+        try await previous.reset(ifStill: legacy)
+    }
+
+    /// Removes the pair from both stores where it is still `tokens`.
+    public func reset(ifStill tokens: TokenPair) async throws(StoreError) {
+        try await previous.reset(ifStill: tokens)
+        try await current.reset(ifStill: tokens)
     }
 
     /// Stores the pair in `current` and clears `previous`. A previous store that cannot be
