@@ -45,7 +45,7 @@ struct CommandRunner {
         _ failure: Failure, context: APIErrorMapper.Context, asking endpoint: APIEndpoint? = nil,
         subject: String? = nil
     ) -> ExitCode {
-        let request = endpoint.map { FailureReport.Request(address: services.address(of: $0), subject: subject) }
+        let request = endpoint.map { FailureText.Request(address: services.address(of: $0), subject: subject) }
         let report = FailureReport(failure, context: context, request: request)
         for line in report.lines {
             console.fail(line, style: appearance.error)

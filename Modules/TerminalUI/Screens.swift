@@ -18,7 +18,7 @@ public enum Screens {
         case .offline(let rows, _, let message):
             style.dim(message) + "\n"
                 + (rows.isEmpty ? "There are no episodes yet." : EpisodeTable.render(rows, width: width, style: style))
-        case .failed(let message, let failed, _): failure(message, failed, style)
+        case .failed(let message, let failed, _): failure(message, failed, .episodes, style)
         }
     }
 
@@ -47,7 +47,7 @@ public enum Screens {
             let hint = model.state == .ready ? "Ready to sign in." : "Enter a valid e-mail address and a password."
             return (form + [style.dim(hint)]).joined(separator: "\n")
         case .signingIn: return busy("Signing in as \(email)…", style)
-        case .failed(let message, let failed, _): return failure(message, failed, style)
+        case .failed(let message, let failed, _): return failure(message, failed, .signIn, style)
         case .signedIn: return style.success(style.check) + " Signed in as \(email)."
         }
     }
@@ -64,7 +64,7 @@ public enum Screens {
                 "  Stream:   \(TerminalText.sanitized(video.videoURL.absoluteString))",
                 "  Poster:   \(TerminalText.sanitized(video.imageURL.absoluteString))",
             ].joined(separator: "\n")
-        case .failed(let message, let failed, _): failure(message, failed, style)
+        case .failed(let message, let failed, _): failure(message, failed, .video, style)
         }
     }
 
@@ -83,7 +83,7 @@ public enum Screens {
         case .loaded(let progress):
             return
                 "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."
-        case .failed(let message, let failed, _): return failure(message, failed, style)
+        case .failed(let message, let failed, _): return failure(message, failed, .progress, style)
         }
     }
 
@@ -93,16 +93,21 @@ public enum Screens {
         case .checking: busy("Checking whether you are signed in…", style)
         case .signedIn: style.success(style.check) + " Signed in."
         case .signedOut: "Signed out."
-        case .storeUnreadable(let message), .signOutFailed(let message): failure(message, nil, style)
+        case .storeUnreadable(let message), .signOutFailed(let message): failure(message, nil, .signIn, style)
         }
     }
 
-    /// The screen's sentence and, under it, what really happened, as the CLI tells a
-    /// failure in two lines (a store's failure is its own sentence).
-    private static func failure(_ message: String, _ failure: Failure?, _ style: TerminalStyle) -> String {
-        let headline = style.failure(style.cross) + " " + TerminalText.sanitized(message)
-        guard case .api(let error) = failure, let cause = error.cause else { return headline }
-        return headline + "\n  " + TerminalText.sanitized(cause.description)
+    /// A failure as the CLI tells it (see ``FailureText``): what happened and the next step,
+    /// then the screen's sentence — kept here where the CLI leaves it out as misleading (the
+    /// series' "You need to have a network connection."), as the screen is what a preview
+    /// shows. A store's failure on the profile is its own sentence.
+    private static func failure(
+        _ message: String, _ failure: Failure?, _ context: APIErrorMapper.Context, _ style: TerminalStyle
+    ) -> String {
+        var lines = failure.map { FailureText($0, context: context).lines } ?? []
+        if !lines.contains(message) { lines.append(message) }
+        return style.failure(style.cross) + " "
+            + lines.map { TerminalText.sanitized($0) }.joined(separator: "\n  ")
     }
 
     /// Work under way: the spinner's first frame and `label`.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -24,11 +25,11 @@ struct FailureTableTests {
         let failure: Failure
         let context: APIErrorMapper.Context
         /// What the command asked for, when the message names it.
-        var request: FailureReport.Request?
+        var request: FailureText.Request?
 
         init(
             _ cause: String, _ command: String, _ error: APIError, _ context: APIErrorMapper.Context,
-            request: FailureReport.Request? = nil
+            request: FailureText.Request? = nil
         ) {
             self.init(cause, command, failure: .api(error), context)
             self.request = request

@@ -170,7 +170,7 @@ struct GalleryFailureAndWidthTests {
         return cards
     }
 
-    @Test func failureCardsShowTheSentenceAndTheCause() async throws {
+    @Test func failureCardsShowTheCLIsLinesAndTheScreensSentence() async throws {
         // A token store's failure (the profile's, a sign-in's) is a sentence of its own: the screen shows just that.
         let failures = try await Self.cards().filter {
             $0.state.kind == .failure && $0.screen != "profile" && $0.name != "signIn/failed-store"
@@ -184,8 +184,8 @@ struct GalleryFailureAndWidthTests {
         let network = try #require(failures.first { $0.name == "episodes/failed-network" })
         #expect(
             ANSIMarkup.plain(network.text)
-                == "✗ You need to have a network connection.\n"
-                + "  Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server).")
+                == "✗ Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server). Check that the server is "
+                + "running and that the base URL is right.\n  You need to have a network connection.")
     }
 
     /// At 500 px every wide card's text, sized by the stylesheet's rule for its

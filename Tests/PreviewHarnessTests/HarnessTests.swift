@@ -26,8 +26,8 @@ struct HarnessTests {
         #expect(outcome.status == .success)
         #expect(
             outcome.output
-                == "✗ You need to have a network connection.\n"
-                + "  Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server).\n")
+                == "✗ Could not connect to 127.0.0.1 port 8080 (Couldn't connect to server). Check that the server is "
+                + "running and that the base URL is right.\n  You need to have a network connection.\n")
         #expect(
             outcome.output == (try String(contentsOf: Snapshot.file(named: "signIn/failed-network"), encoding: .utf8)))
     }
