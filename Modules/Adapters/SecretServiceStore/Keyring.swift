@@ -38,30 +38,23 @@ public enum Keyring {
         case .failure(let reason): return .failure(reason)
         }
         let calls = KeyringCalls(library: library, deadline: deadline)
-        let opened = await calls.run { cancellable in connect(library, cancellable: cancellable) }
         let defaultPath = "/org/freedesktop/secrets/aliases/default"
-        switch opened {
-        case .failure(.noKeyring(let reason)):
-            return .failure(.noService(reason))
-        case .failure(.noCollection):
-            return .failure(.noCollection)
+        func store(_ label: String, _ path: String, _ service: Pointer, refusal: StoreError?) -> SecretServiceStore {
+            SecretServiceStore(
+                collectionLabel: label, collectionPath: path, refusal: refusal, calls: calls,
+                items: KeyringItems(library: library, service: service, collectionPath: path, application: application),
+                lock: FileLock(path: lockFile, timeout: lockTimeout))
+        }
+        switch await calls.run({ cancellable in connect(library, cancellable: cancellable) }) {
+        case .success(.absent(let reason)):
+            return .failure(reason)
         case .failure(.failed(let reason)):
-            return .success(
-                SecretServiceStore(
-                    collectionLabel: "default", collectionPath: defaultPath,
-                    refusal: .io(path: defaultPath, detail: "the keyring refused a session: \(reason)"), calls: calls,
-                    items: KeyringItems(
-                        library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
-                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
+            let refusal = StoreError.io(path: defaultPath, detail: "the keyring refused a session: \(reason)")
+            return .success(store("default", defaultPath, Pointer(nil), refusal: refusal))
         case .failure(.timedOut):
-            return .success(
-                SecretServiceStore(
-                    collectionLabel: "default", collectionPath: defaultPath,
-                    refusal: SecretServiceStore.timedOut(path: defaultPath, after: deadline), calls: calls,
-                    items: KeyringItems(
-                        library: library, service: Pointer(nil), collectionPath: defaultPath, application: application),
-                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
-        case .success(let connection):
+            let refusal = SecretServiceStore.timedOut(path: defaultPath, after: deadline)
+            return .success(store("default", defaultPath, Pointer(nil), refusal: refusal))
+        case .success(.connected(let connection)):
             let refusal: StoreError? =
                 if let problem = connection.problem {
                     .io(path: connection.path, detail: problem)
@@ -70,13 +63,7 @@ public enum Keyring {
                 } else {
                     nil
                 }
-            return .success(
-                SecretServiceStore(
-                    collectionLabel: connection.label, collectionPath: connection.path, refusal: refusal, calls: calls,
-                    items: KeyringItems(
-                        library: library, service: connection.service, collectionPath: connection.path,
-                        application: application),
-                    lock: FileLock(path: lockFile, timeout: lockTimeout)))
+            return .success(store(connection.label, connection.path, connection.service, refusal: refusal))
         }
     }
 
@@ -87,6 +74,12 @@ public enum Keyring {
     /// replaced by the file unasked.
     public static func meansNoKeyring(domain: String, code: Int32) -> Bool {
         domain == "g-io-error-quark" || (domain == "g-dbus-error-quark" && [2, 3, 6, 11, 13, 15].contains(code))
+    }
+
+    /// What connecting found: a keyring, or why there is none for the tokens.
+    private enum Connected: Sendable {
+        case connected(Connection)
+        case absent(KeyringUnavailable)
     }
 
     /// What connecting found: the service, and its default collection's label, path and state.
@@ -102,14 +95,14 @@ public enum Keyring {
     /// Opens a session with the service (which fails when nothing on the bus answers as
     /// `org.freedesktop.secrets`) and looks up the default collection.
     private static func connect(_ library: LibSecret, cancellable: Pointer) -> Result<
-        Connection, KeyringCalls.Failure
+        Connected, KeyringCalls.Failure
     > {
         let functions = library.functions
         var error: UnsafeMutablePointer<CGError>?
         let flags = Int32(CSECRET_SERVICE_OPEN_SESSION | CSECRET_SERVICE_LOAD_COLLECTIONS)
         guard let service = functions.service_get_sync(flags, cancellable.raw, &error) else {
             let (message, absent) = library.take(error, meaningNoKeyring: meansNoKeyring)
-            return .failure(absent ? .noKeyring(message) : .failed(message))
+            return absent ? .success(.absent(.noService(message))) : .failure(.failed(message))
         }
         // The service is libsecret's shared instance for the process: it stays referenced.
         let collection = functions.collection_for_alias_sync(
@@ -117,21 +110,23 @@ public enum Keyring {
         if let error {
             let message = library.take(error)
             return .success(
-                Connection(
-                    service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
-                    isLocked: false, problem: "the keyring's default collection could not be read: \(message)"))
+                .connected(
+                    Connection(
+                        service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
+                        isLocked: false, problem: "the keyring's default collection could not be read: \(message)")))
         }
         // A keyring without a default collection (one D-Bus activation started, say, on a
         // machine nobody logged in to) has nowhere to keep the tokens: no keyring for them.
-        guard let collection else { return .failure(.noCollection) }
+        guard let collection else { return .success(.absent(.noCollection)) }
         defer { functions.object_unref(collection) }
         let labelText = functions.collection_get_label(collection)
         defer { functions.free(labelText) }
         let label = labelText.map { String(cString: $0) } ?? "default"
         let path = functions.proxy_get_object_path(collection).map { String(cString: $0) } ?? "default"
         return .success(
-            Connection(
-                service: Pointer(service), label: label, path: path,
-                isLocked: functions.collection_get_locked(collection) != 0, problem: nil))
+            .connected(
+                Connection(
+                    service: Pointer(service), label: label, path: path,
+                    isLocked: functions.collection_get_locked(collection) != 0, problem: nil)))
     }
 }

@@ -19,10 +19,6 @@ final class KeyringCalls: Sendable {
     enum Failure: Error, Equatable {
         /// libsecret's error message.
         case failed(String)
-        /// Nothing answers as the Secret Service (GLib's message).
-        case noKeyring(String)
-        /// The Secret Service has no default collection to keep items in.
-        case noCollection
         /// The deadline passed first.
         case timedOut
     }

@@ -159,10 +159,8 @@ public final class SecretServiceStore: KeyValueStore {
         case .success(let value): return value
         case .failure(.timedOut): throw Self.timedOut(path: collectionPath, after: calls.deadline)
         case .failure(.failed(let message)) where message.localizedCaseInsensitiveContains("locked"): throw locked
-        case .failure(.failed(let message)), .failure(.noKeyring(let message)):
+        case .failure(.failed(let message)):
             throw .io(path: collectionPath, detail: "the keyring refused: \(message)")
-        case .failure(.noCollection):
-            throw .io(path: collectionPath, detail: "the keyring has no default collection")
         }
     }
 
