@@ -68,12 +68,20 @@ extension CommandRunner {
         return .success
     }
 
-    /// Signs out; says so, and succeeds, when nobody was signed in.
+    /// Signs out; says so, and succeeds, when nobody was signed in. A token file that does
+    /// not parse is set aside (the store says where), as a sign-in does: whoever asks to sign
+    /// out wants out. Any other store that cannot be read stops the sign-out.
     func signOut() async -> ExitCode {
+        let wasSignedIn: Bool?  // nil: the store did not parse
+        do throws(StoreError) {
+            wasSignedIn = try await services.tokenStore.tokens() != nil
+        } catch .corrupt {
+            wasSignedIn = nil
+        } catch {
+            console.fail(error.message)
+            return .localState
+        }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
-        await model.refresh()
-        if case .storeUnreadable = model.state { return reportStore(model) }
-        let wasSignedIn = model.state == .signedIn
         await model.signOut()
         guard model.state == .signedOut else { return reportStore(model) }
         if let other = await services.otherTokenStore() {
@@ -83,7 +91,9 @@ extension CommandRunner {
                 console.say("A session the keyring may keep was not removed: \(error.message)")
             }
         }
-        console.say(wasSignedIn ? "Signed out of \(services.server)." : "Nobody was signed in to \(services.server).")
+        console.say(
+            wasSignedIn == false
+                ? "Nobody was signed in to \(services.server)." : "Signed out of \(services.server).")
         if let label = services.unreachableKeyring {
             console.say(
                 "The session kept in the keyring “\(TerminalText.sanitized(label))” was not removed: "

@@ -35,7 +35,7 @@ extension CommandRunner {
         }
         noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
-            console.fail("there is no episode \(id); see cocoacasts episodes.")
+            console.fail("There is no episode \(id); see cocoacasts episodes.")
             return .failure
         }
         if json {
@@ -84,8 +84,8 @@ extension CommandRunner {
         case .video(let id, let episode):
             videoID = id
             duration = episode?.videoDuration
-            if case .set(let seconds) = action, let duration = episode?.videoDuration, seconds > duration {
-                console.fail(UsageError.beyondTheVideo(seconds: seconds, duration: duration).description)
+            if case .set(let seconds, let typed) = action, let duration = episode?.videoDuration, seconds > duration {
+                console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
                 return .usage
             }
         case .ended(let status): return status
@@ -94,7 +94,7 @@ extension CommandRunner {
         let synced = await load("Syncing the progress…") {
             switch action {
             case .show: await model.fetchProgress()
-            case .set(let seconds): await model.saveProgress(cursor: seconds)
+            case .set(let seconds, _): await model.saveProgress(cursor: seconds)
             case .delete: await model.deleteProgress()
             }
         }
@@ -103,10 +103,12 @@ extension CommandRunner {
             let endpoint: APIEndpoint =
                 switch action {
                 case .show: .progressForVideo(id: videoID)
-                case .set(let seconds): .updateProgressForVideo(id: videoID, cursor: seconds)
+                case .set(let seconds, _): .updateProgressForVideo(id: videoID, cursor: seconds)
                 case .delete: .deleteProgressForVideo(id: videoID)
                 }
-            return report(failure, context: .progress, asking: endpoint, subject: "video \(videoID)")
+            return report(
+                failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
+                subject: "video \(videoID)")
         }
         if json, case .loaded(let progress) = model.state {
             printJSON(progress)

@@ -9,10 +9,19 @@ extension Completion {
             let choices = option.choices.joined(separator: " ")
             return "        \(option.name)) COMPREPLY=($(compgen -W '\(choices)' -- \"$cur\")); return ;;"
         }
+        let configValues = configValues.map { key, option in
+            takesFile(option)
+                ? "\(key)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
+                : "\(key)) words='\(option.choices.joined(separator: " "))' ;;"
+        }
         let perCommand = Grammar.commands.map { command in
             let options = (command.options + Grammar.globalOptions).map(\.name).joined(separator: " ")
-            let choices = command.argumentChoices.enumerated().map {
+            var choices = command.argumentChoices.enumerated().map {
                 "\($0.offset)) words='\($0.element.joined(separator: " "))' ;;"
+            }
+            if command.name == "config" {
+                choices.append(
+                    "\(configValueArgument)) case ${arguments[1]} in \(configValues.joined(separator: " ")) esac ;;")
             }
             return "        \(names(command).joined(separator: "|"))) options='\(options)'"
                 + (choices.isEmpty ? "" : "; case $argument in \(choices.joined(separator: " ")) esac") + " ;;"
@@ -22,14 +31,16 @@ extension Completion {
                 "# cocoacasts completion for bash: source <(cocoacasts completion bash)",
                 "_cocoacasts() {",
                 "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
-                "    local command='' argument=0 i",
+                "    local command='' i",
+                "    local -a arguments=() given=()",
                 "    for ((i = 1; i < COMP_CWORD; i++)); do",
                 "        case \"${COMP_WORDS[i]}\" in",
-                "        \(values)) ((i++)) ;;",
-                "        -*) ;;",
-                "        *) if [[ -z $command ]]; then command=${COMP_WORDS[i]}; else ((argument++)); fi ;;",
+                "        \(values)) given+=(\"${COMP_WORDS[i]}\"); ((i++)) ;;",
+                "        -*) given+=(\"${COMP_WORDS[i]%%=*}\") ;;",
+                "        *) if [[ -z $command ]]; then command=${COMP_WORDS[i]}; else arguments+=(\"${COMP_WORDS[i]}\"); fi ;;",
                 "        esac",
                 "    done",
+                "    local argument=${#arguments[@]}",
                 "    case \"$prev\" in",
             ] + optionValues + [
                 "        \(values)) return ;;",
@@ -39,7 +50,10 @@ extension Completion {
                 "        '') words='\(commandWords.joined(separator: " "))' ;;",
             ] + perCommand + [
                 "    esac",
-                "    if [[ $cur == -* ]]; then words=$options; fi",
+                "    if [[ $cur == -* ]]; then",  // the options not given yet
+                "        words=''",
+                "        for i in $options; do [[ \" ${given[*]} \" == *\" $i \"* ]] || words+=\" $i\"; done",
+                "    fi",
                 "    COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))",
                 "}",
                 "complete -F _cocoacasts cocoacasts",

@@ -20,14 +20,19 @@ extension Completion {
                         + " -a '\($0.element.joined(separator: " "))'"
                 }
         }
+        let configValues = configValues.map { key, option in
+            "complete -c cocoacasts -n '__cocoacasts_at config \(configValueArgument) \(key)'"
+                + (takesFile(option) ? " -F" : " -a '\(option.choices.joined(separator: " "))'")
+        }
         return
             ([
                 "# cocoacasts completion for fish: cocoacasts completion fish | source",
-                "function __cocoacasts_at -d 'whether the words before the cursor are COMMAND and ARGUMENT arguments'",
+                "function __cocoacasts_at -d 'whether the words before the cursor are COMMAND, ARGUMENT arguments, the last PREVIOUS'",
                 "    set -l words (commandline -opc)",
                 "    set -e words[1]",
                 "    set -l command ''",
                 "    set -l argument 0",
+                "    set -l previous ''",
                 "    set -l skip 0",
                 "    for word in $words",
                 "        if test $skip = 1",
@@ -40,15 +45,17 @@ extension Completion {
                 "            set command $word",
                 "        else",
                 "            set argument (math $argument + 1)",
+                "            set previous $word",
                 "        end",
                 "    end",
                 "    switch $command",
             ] + aliases + [
                 "    end",
                 "    test \"$command\" = \"$argv[1]\"; and begin; test (count $argv) -lt 2; or test $argument = $argv[2]; end",
+                "    and begin; test (count $argv) -lt 3; or test \"$previous\" = $argv[3]; end",
                 "end",
                 "complete -c cocoacasts -f",
-            ] + commands + Grammar.globalOptions.map { fishLine($0, condition: nil) } + perCommand)
+            ] + commands + Grammar.globalOptions.map { fishLine($0, condition: nil) } + perCommand + configValues)
             .joined(separator: "\n")
     }
 
@@ -58,7 +65,13 @@ extension Completion {
             ? ""
             : takesFile(option)
                 ? " -r -F" : option.choices.isEmpty ? " -x" : " -x -a '\(option.choices.joined(separator: " "))'"
-        return "complete -c cocoacasts" + (condition.map { " -n '\($0)'" } ?? "") + " -l \(option.name.dropFirst(2))"
-            + value + " -d '\(quoted(option.summary))'"
+        // An option given already is not offered again; its value is, right after it.
+        let name = option.name.dropFirst(2)
+        let notGiven =
+            option.isFlag
+            ? "not __fish_contains_opt \(name)"
+            : "begin; not __fish_contains_opt \(name); or test (commandline -opc)[-1] = \(option.name); end"
+        return "complete -c cocoacasts -n '" + (condition.map { "\($0); and " } ?? "") + notGiven + "'"
+            + " -l \(option.name.dropFirst(2))" + value + " -d '\(quoted(option.summary))'"
     }
 }

@@ -10,9 +10,12 @@ extension Completion {
             names(command).map { "        '\($0):\(zshQuoted(command.summary))'" }
         }
         let perCommand = Grammar.commands.map { command in
-            let arguments = command.argumentChoices.map { "':argument:(\($0.joined(separator: " ")))'" }
-            return "        (\(names(command).joined(separator: "|")))) _arguments $global "
-                + (command.options.map(zshSpec) + arguments).joined(separator: " ") + " ;;"
+            "        (\(names(command).joined(separator: "|")))) _arguments $rest "
+                + (command.options.map(zshSpec) + argumentSpecs(command)).joined(separator: " ") + " ;;"
+        }
+        let configValues = configValues.map { key, option in
+            "    (\(key)) " + (takesFile(option) ? "_files" : "compadd -- \(option.choices.joined(separator: " "))")
+                + " ;;"
         }
         return
             ([
@@ -27,6 +30,9 @@ extension Completion {
                 "    )",
                 "    global=(\(Grammar.globalOptions.map(zshSpec).joined(separator: " ")))",
                 "    _arguments -C -A '-*' $global ':command:->command' '*::argument:->argument'",
+                "    local -a rest",  // the global options not given before the command
+                "    local spec name",
+                "    for spec in $global; do name=${spec%%\\[*}; (( ${+opt_args[$name]} )) || rest+=($spec); done",
                 "    case $state in",
                 "    (command) _describe command commands ;;",
                 "    (argument)",
@@ -35,8 +41,27 @@ extension Completion {
                 "        esac ;;",
                 "    esac",
                 "}",
+                "_cocoacasts_config_value() {",
+                "    case $words[\(configValueArgument + 1)] in",
+            ] + configValues + [
+                "    esac",
+                "}",
                 "compdef _cocoacasts cocoacasts",
             ]).joined(separator: "\n")
+    }
+
+    /// One spec per argument, so that options after an argument still complete: its choices,
+    /// `config`'s value by its key, or none (`:id: `); `::` for an optional argument.
+    private static func argumentSpecs(_ command: CommandLineParser.CommandSpec) -> [String] {
+        command.arguments.enumerated().map { index, name in
+            let action =
+                command.name == "config" && index == configValueArgument
+                ? "_cocoacasts_config_value"
+                : index < command.argumentChoices.count
+                    ? "(\(command.argumentChoices[index].joined(separator: " ")))" : " "
+            let label = zshQuoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "<>[]")))
+            return "'\(name.hasPrefix("[") ? "::" : ":")\(label):\(action)'"
+        }
     }
 
     /// `--name[summary]`, then `:VALUE:action` when the option takes a value.

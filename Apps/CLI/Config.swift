@@ -102,18 +102,21 @@ enum ConfigAction: Equatable {
 
     init(_ arguments: [String]) throws(UsageError) {
         let usage = Grammar.command(named: "config")?.usage ?? "cocoacasts config"
+        let keys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
+        // The key and value are optional for `list` only: a missing one is named without brackets.
+        let missingKey = UsageError.missingArgument("<key> (one of \(keys))", usage: usage)
         func key(_ index: Int) throws(UsageError) -> ConfigKey {
-            guard arguments.count > index else { throw .missingArgument("[key]", usage: usage) }
+            guard arguments.count > index else { throw missingKey }
             guard let key = ConfigKey(rawValue: arguments[index]) else {
-                throw .invalidValue(
-                    "config key", value: arguments[index],
-                    expected: ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
+                throw .invalidValue("config key", value: arguments[index], expected: keys)
             }
             return key
         }
         func count(_ expected: Int) throws(UsageError) {
             if arguments.count > expected { throw .unexpectedArgument(arguments[expected]) }
-            if arguments.count < expected { throw .missingArgument(expected == 3 ? "[value]" : "[key]", usage: usage) }
+            if arguments.count < expected {
+                throw arguments.count == 2 ? .missingArgument("<value>", usage: usage) : missingKey
+            }
         }
         switch arguments[0] {
         case "get": try count(2); self = .get(try key(1))

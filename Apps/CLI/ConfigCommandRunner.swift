@@ -42,7 +42,9 @@ struct ConfigCommandRunner {
                     value = given
                 }
                 if let problem = Self.problem(with: value, for: key) {
-                    console.fail("\(problem); nothing was changed")
+                    // A problem may end a sentence of its own (a base URL's example does).
+                    let clause = problem.hasSuffix(".") ? String(problem.dropLast()) : problem
+                    console.fail("\(clause); nothing was changed")
                     return .usage
                 }
                 try await file.set(value, for: key)

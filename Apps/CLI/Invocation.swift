@@ -21,7 +21,8 @@ struct Invocation: Equatable {
 
     enum ProgressAction: Equatable {
         case show
-        case set(seconds: Int)
+        /// Save `seconds`, which the user typed as `typed` (`90`, `1:30`): messages answer in that form.
+        case set(seconds: Int, typed: String)
         case delete
     }
 
@@ -104,7 +105,7 @@ struct Invocation: Equatable {
                 throw .invalidValue(
                     "--set", value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
             }
-            return .set(seconds: seconds)
+            return .set(seconds: seconds, typed: value)
         }
     }
 

@@ -4,9 +4,11 @@ import Ports
 
 /// What the server said of the saved session when `status` asked it.
 ///
-/// `status` proves the session with `GET /videos/{id}/progress` of one catalogue video
-/// (``probeVideoID``): the smallest answer that needs the access token (some 40 bytes),
-/// and a read that changes nothing. A refresh (`POST /auth/refresh`) would prove the
+/// `status` proves the session with `GET /videos/{id}/progress` of the first video the
+/// server's own catalogue lists (the saved list while it is fresh, else fetched): the
+/// smallest answer that needs the access token (some 40 bytes), and a read that changes
+/// nothing. A constant id would be a guess: another server's catalogue has other videos,
+/// and its 404 would read as a broken session. A refresh (`POST /auth/refresh`) would prove the
 /// refresh token too, but it rotates the pair: a side effect, and one that races every
 /// other process holding the old pair. An access token that expired goes through the
 /// client's usual refresh, as with any command, so a session that can still be renewed
@@ -23,15 +25,15 @@ enum SessionCheck: Equatable {
     /// The token store failed during the check.
     case storeFailed(String)
 
-    /// A video of the series' catalogue, whose progress any signed-in user may read.
-    static let probeVideoID = "632759499"
-
     /// Asks `api` once, bounded by `timeout` seconds however the client retries or refreshes.
     static func ask(_ api: any APIService, timeout: TimeInterval) async -> SessionCheck {
         await withTaskGroup(of: SessionCheck?.self) { group in
             group.addTask {
                 do throws(APIError) {
-                    _ = try await api.progressForVideo(id: probeVideoID)
+                    guard let probe = try await api.catalogue(policy: .normal).episodes.first?.videoID else {
+                        return .unchecked(cause: "the server lists no episodes, whose progress would prove it")
+                    }
+                    _ = try await api.progressForVideo(id: probe)
                     return .accepted
                 } catch {
                     return SessionCheck(error)

@@ -1,3 +1,5 @@
+import Domain
+
 /// A command line that cannot be run, with the hint that fixes it.
 enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
@@ -15,7 +17,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case endOfInput(String)
     case emptyPassword
     case emptyAPIToken
-    case beyondTheVideo(seconds: Int, duration: Int)
+    /// `--set typed` is past the video's end (`duration` seconds); said in the form typed.
+    case beyondTheVideo(typed: String, duration: Int)
 
     var description: String {
         switch self {
@@ -41,9 +44,14 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .endOfInput(let what): "no \(what) given (end of input); nothing was sent"
         case .emptyPassword: "the password is empty; nothing was sent"
         case .emptyAPIToken: "the API token read from standard input is empty; nothing was sent"
-        case let .beyondTheVideo(seconds, duration):
-            "--set \(seconds) is beyond the end of the video, which is \(duration) s long; "
-                + "expected 0 to \(duration); nothing was saved"
+        case let .beyondTheVideo(typed, duration):
+            "--set \(typed) is beyond the end of the video, which is \(Self.time(duration, as: typed)) long; "
+                + "expected 0 to \(Self.time(duration, as: typed)); nothing was saved"
         }
+    }
+
+    /// `seconds` in the form of `typed`: `513 s` for seconds, `8:33` for `m:ss` or `h:mm:ss`.
+    private static func time(_ seconds: Int, as typed: String) -> String {
+        typed.contains(":") ? VideoDuration.format(seconds: seconds) : "\(seconds) s"
     }
 }

@@ -17,8 +17,10 @@ public struct APIErrorMapper: Equatable, Sendable {
         case episodes
         /// Fetching a protected video.
         case video
-        /// Fetching, saving or deleting a video's progress.
+        /// Fetching a video's progress.
         case progress
+        /// Saving or deleting a video's progress.
+        case progressUpdate
     }
 
     /// The error to describe.
@@ -42,7 +44,7 @@ public struct APIErrorMapper: Equatable, Sendable {
             switch context {
             case .signIn: return "The email/password combination is invalid."
             case .video: return "You need to be signed in to watch this episode."
-            case .episodes, .progress: return "You need to be signed in."
+            case .episodes, .progress, .progressUpdate: return "You need to be signed in."
             }
         case .unknown, .failedRequest, .invalidResponse:
             return failureMessage
@@ -54,7 +56,8 @@ public struct APIErrorMapper: Equatable, Sendable {
         case .signIn: "You could not be signed in."
         case .episodes: "The list of episodes could not be fetched."
         case .video: "The video could not be fetched."
-        case .progress: "The video progress could not be synced."
+        case .progress: "The video progress could not be fetched."
+        case .progressUpdate: "The video progress could not be synced."
         }
     }
 }

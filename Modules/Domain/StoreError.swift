@@ -23,7 +23,7 @@ extension StoreError: CustomStringConvertible {
         switch self {
         case let .corrupt(path, detail):
             "The token file \(path) is not valid (\(detail)). It was left untouched; "
-                + "signing in again sets it aside, or remove it."
+                + "signing in or out sets it aside, or remove it."
         case let .insecurePermissions(path, mode):
             "The token file \(path) has mode \(mode) and may be read by other users. "
                 + "Run `chmod 600 \(path)` and try again."

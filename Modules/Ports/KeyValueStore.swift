@@ -26,8 +26,9 @@ public protocol KeyValueStore: Sendable {
     ) async throws(StoreError) -> T
 
     /// Moves content that does not parse out of the way (keeping it for the user), so
-    /// that the next write starts afresh. Only a new sign-in calls it: nothing else ever
-    /// replaces what a store cannot read. Stores that cannot be corrupt need not implement it.
+    /// that the next write starts afresh. Only a new sign-in and a sign-out call it: nothing
+    /// else ever replaces what a store cannot read. Stores that cannot be corrupt need not
+    /// implement it.
     func setAsideCorruptContent() async throws(StoreError)
 }
 

@@ -29,21 +29,21 @@ public final class VideoProgressViewModel {
 
     /// Fetches the stored progress, cancelling a request in flight; returns when done.
     public func fetchProgress() async {
-        await load { [apiService, videoID] () async throws(APIError) in
+        await load(context: .progress) { [apiService, videoID] () async throws(APIError) in
             try await apiService.progressForVideo(id: videoID)
         }
     }
 
     /// Saves `cursor` (seconds) as the progress and keeps what the server returns.
     public func saveProgress(cursor: Int) async {
-        await load { [apiService, videoID] () async throws(APIError) in
+        await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
     }
 
     /// Deletes the stored progress; the progress then reads cursor 0.
     public func deleteProgress() async {
-        await load { [apiService, videoID] () async throws(APIError) in
+        await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.deleteProgressForVideo(id: videoID)
             return VideoProgress(videoID: videoID, cursor: 0)
         }
@@ -54,7 +54,10 @@ public final class VideoProgressViewModel {
         request.cancel(\.state, of: self)
     }
 
-    private func load(_ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress) async {
-        await request.load(\.state, of: self, context: .progress, operation)
+    /// Runs `operation` in the slot; its failure reads as on the screen of `context`.
+    private func load(
+        context: APIErrorMapper.Context, _ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress
+    ) async {
+        await request.load(\.state, of: self, context: context, operation)
     }
 }

@@ -80,7 +80,7 @@ public struct FailureText: Equatable, Sendable {
         case .status(403, _):
             return
                 "It refused the API token: check --api-token, COCOACASTS_API_TOKEN or the config file (cocoacasts config list)."
-        case .status(404, _) where context == .video || context == .progress:
+        case .status(404, _) where [.video, .progress, .progressUpdate].contains(context):
             return "Check the video id (`cocoacasts episodes` lists the episodes) and the base URL."
         case .status(404, _): return "Check the base URL."
         case .status(let status, _) where status >= 500: return "Try again later, or \(verbose)"
@@ -91,7 +91,9 @@ public struct FailureText: Equatable, Sendable {
         case .hostNotFound: return "Check the base URL and the network."
         case .offline: return "Connect to a network and try again."
         case .timedOut: return "Try again later, or allow more time with --timeout."
-        case .untrustedCertificate: return "Add its certificate authority to the system's trust store."
+        case .untrustedCertificate:
+            return "Trust its certificate authority with --cacert FILE (or config set cacert), "
+                + "or add it to the system's trust store."
         case .tlsFailed: return "Check that the base URL's server speaks TLS (https)."
         case .redirectRefused: return "Check the base URL."
         case .invalidRequest, .store: return nil

@@ -128,4 +128,29 @@ struct CLIEndToEndTests {
             cli.auditOutputs(for: tokens)
         }
     }
+
+    /// Whoever asks to sign out of a token file that does not parse wants out: the file is set
+    /// aside (never deleted: it may be someone's only copy) and the message says where; other
+    /// commands keep refusing to touch it.
+    @Test func signingOutOfATokenFileThatDoesNotParseSetsItAside() async throws {
+        try await Self.withServer { _, cli in
+            try await cli.signIn(password: Self.password)
+            try Data("garbage\n".utf8).write(to: cli.store)
+            let video = try await cli.run(["video", "556"])
+            #expect(video.status == 74 && video.stderr.contains("signing in or out sets it aside"))
+            #expect(try String(contentsOf: cli.store, encoding: .utf8) == "garbage\n")
+            let signOut = try await cli.run(["signout"])
+            #expect(signOut.status == 0, "\(signOut.stderr)")
+            let folder = cli.store.deletingLastPathComponent()
+            let setAside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix("credentials.json.corrupt-") }
+            #expect(setAside.count == 1)
+            let kept = try String(contentsOf: folder.appendingPathComponent(setAside.first ?? "-"), encoding: .utf8)
+            #expect(kept == "garbage\n")
+            #expect(signOut.stderr.contains(setAside.first ?? "-"), "the message says where the file went")
+            #expect(signOut.stdout.contains("Signed out of"))
+            let status = try await cli.run(["status"])
+            #expect(status.status == 77 && status.stdout.hasPrefix("Not signed in."))
+        }
+    }
 }

@@ -66,7 +66,7 @@ struct CLIInProcessTests {
         #expect(wrong.status == .unauthorized)
         #expect(wrong.stderr.contains("The email/password combination is invalid."))
         let unknown = await cli.run(["episode", "123456"])
-        #expect(unknown.status == .failure && unknown.stderr.contains("there is no episode 123456"))
+        #expect(unknown.status == .failure && unknown.stderr.contains("There is no episode 123456"))
         let invalidEmail = await cli.run(["signin", "--email", "not-an-email", "--password-stdin"], input: ["pw"])
         #expect(invalidEmail.status == .usage)
         let noPassword = await cli.run(["signin", "--email", "demo@cocoacasts.com"])

@@ -35,6 +35,17 @@ struct CompletionTests {
         ("cocoacasts completion ", ["bash", "zsh", "fish"]),
         ("cocoacasts cache ", ["clear"]),
         ("cocoacasts help epi", ["episodes", "episode"]),
+        // Options after an argument, an argument's value by its key, and options given once.
+        ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--json"])),
+        ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
+        ("cocoacasts video 556 --j", ["--json"]),
+        ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),
+        ("cocoacasts config set transport ", ["curl"]),
+        ("cocoacasts episodes --json --", globalOptions.union(["--offline", "--no-cache"])),
+        (
+            "cocoacasts --verbose episodes --",
+            globalOptions.subtracting(["--verbose"]).union(["--json", "--offline", "--no-cache"])
+        ),
     ]
 
     @Test(arguments: ["bash", "zsh", "fish"])

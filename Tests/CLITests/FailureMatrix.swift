@@ -18,7 +18,7 @@ enum FailureMatrix {
             case (.episodes, .other): "The list of episodes could not be fetched."
             case (.video, .refused): "You need to be signed in to watch this episode."
             case (.video, .other): "The video could not be fetched."
-            case (.progress, .other): "The video progress could not be synced."
+            case (.progress, .other): "The video progress could not be fetched."
             }
         }
 
@@ -138,7 +138,8 @@ enum FailureMatrix {
             return failure(
                 operation.headline(.other),
                 "The server's TLS certificate is not trusted (SSL certificate problem: self-signed certificate). "
-                    + "Add its certificate authority to the system's trust store.", status: 69)
+                    + "Trust its certificate authority with --cacert FILE (or config set cacert), "
+                    + "or add it to the system's trust store.", status: 69)
         case .lockedStore:
             guard operation != .episodes else { return .success }
             return failure(
@@ -153,7 +154,7 @@ enum FailureMatrix {
                 return failure(
                     operation.headline(.other),
                     "The token file \(setting.store) is not valid (not a credentials document). "
-                        + "It was left untouched; signing in again sets it aside, or remove it.", status: 74)
+                        + "It was left untouched; signing in or out sets it aside, or remove it.", status: 74)
             }
         }
     }

@@ -31,7 +31,10 @@ struct InvocationTests {
         (["episode", "556", "--json"], .episode(id: 556, json: true, policy: .normal)),
         (["video", "632759499"], .video(reference: "632759499", json: false)),
         (["progress", "7"], .progress(reference: "7", action: .show, json: false)),
-        (["progress", "7", "--set", "124"], .progress(reference: "7", action: .set(seconds: 124), json: false)),
+        (
+            ["progress", "7", "--set", "124"],
+            .progress(reference: "7", action: .set(seconds: 124, typed: "124"), json: false)
+        ),
         (["progress", "7", "--delete", "--json"], .progress(reference: "7", action: .delete, json: true)),
         (["--help"], .help(command: nil)),
         (["video", "--help"], .help(command: "video")),
@@ -58,7 +61,7 @@ struct InvocationTests {
         ),
         (
             ["config", "set", "timeout"],
-            .missingArgument("[value]", usage: "cocoacasts config <get|set|unset|list> [key] [value] [options]")
+            .missingArgument("<value>", usage: "cocoacasts config <get|set|unset|list> [key] [value] [options]")
         ),
         (
             ["episodes", "--color", "sometimes"],

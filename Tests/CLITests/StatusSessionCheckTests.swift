@@ -22,6 +22,31 @@ struct StatusSessionCheckTests {
         }
     }
 
+    /// Another server's catalogue has other videos: the check reads one the server lists, never a
+    /// constant id from the fixtures, whose 404 would read as a broken session.
+    @Test func theCheckReadsAVideoOfTheServersOwnCatalogue() async throws {
+        try await TemporaryDirectory.with { directory in
+            let fixtures = directory.file("other-catalogue")
+            try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+            var episodes = try #require(
+                try JSONSerialization.jsonObject(with: Fixtures.data(named: "episodes-catalog")) as? [[String: Any]])
+            let fixtureIDs = Set(episodes.compactMap { $0["videoID"] as? String })
+            for index in episodes.indices { episodes[index]["videoID"] = "7\(index)0000001" }
+            try JSONSerialization.data(withJSONObject: episodes).write(
+                to: fixtures.appendingPathComponent("episodes-catalog.json"))
+            try await MockAPIServer.with(arguments: ["--fixtures", fixtures.path]) { server async throws in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                let status = try await cli.run(["status"])
+                #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
+                #expect(status.stdout.contains("  Session:     accepted by the server\n"))
+                let probed = try await server.admin.requests().filter { $0.path.hasSuffix("/progress") }
+                #expect(probed.count == 1)
+                #expect(probed.allSatisfy { request in !fixtureIDs.contains { request.path.contains("/\($0)/") } })
+            }
+        }
+    }
+
     @Test func aSessionTheServerDroppedIsRefusedAndRemoved() async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory in

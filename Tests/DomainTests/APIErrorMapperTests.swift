@@ -12,7 +12,8 @@ struct APIErrorMapperTests {
     static let signInFailed = "You could not be signed in."
     static let episodesFailed = "The list of episodes could not be fetched."
     static let videoFailed = "The video could not be fetched."
-    static let progressFailed = "The video progress could not be synced."
+    static let progressFailed = "The video progress could not be fetched."
+    static let progressUpdateFailed = "The video progress could not be synced."
 
     static let table: [Row] = [
         (.unreachable, .signIn, noNetwork),
@@ -39,6 +40,12 @@ struct APIErrorMapperTests {
         (.cancelled, .episodes, nil),
         (.cancelled, .video, nil),
         (.cancelled, .progress, nil),
+        (.unreachable, .progressUpdate, noNetwork),
+        (.unauthorized, .progressUpdate, signedOut),
+        (.unknown, .progressUpdate, progressUpdateFailed),
+        (.failedRequest, .progressUpdate, progressUpdateFailed),
+        (.invalidResponse, .progressUpdate, progressUpdateFailed),
+        (.cancelled, .progressUpdate, nil),
     ]
 
     @Test(arguments: table)

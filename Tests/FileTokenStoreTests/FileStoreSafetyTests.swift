@@ -46,7 +46,6 @@ struct FileStoreSafetyTests {
                 Issue.record("expected a corrupt-file error, got \(String(describing: error))")
             }
             await #expect(throws: StoreError.self) { try await store.accessToken }  // never "signed out"
-            await #expect(throws: StoreError.self) { try await store.reset() }
             await #expect(throws: StoreError.self) { try await store.setTokensIfAbsent(SampleTokens.first) }
             await #expect(throws: TokenRefreshError.self) {
                 try await store.refreshTokens(replacing: "a") { _ in SampleTokens.second }
@@ -70,6 +69,24 @@ struct FileStoreSafetyTests {
             #expect(try String(contentsOf: moved, encoding: .utf8) == "{not json")
             #expect(notices.calls.count == 1)
             #expect(notices.calls.first?.contains(moved.path) == true)
+        }
+    }
+
+    /// Whoever signs out of a file that does not parse wants out: it is set aside, as a sign-in does.
+    @Test func signingOutOfACorruptFileMovesItAsideAndSaysSo() async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = StoreFixture.credentials(in: directory)
+            try StoreFixture.write("{not json", to: file)
+            let notices = CallRecorder<String>()
+            let store = StoreFixture.store(in: directory) { notices.record($0) }
+            try await store.reset()
+            #expect(try await store.tokens() == nil)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+                .filter { $0.hasPrefix("credentials.json.corrupt-") }
+            #expect(aside.count == 1)
+            let moved = file.deletingLastPathComponent().appendingPathComponent(aside.first ?? "-")
+            #expect(try String(contentsOf: moved, encoding: .utf8) == "{not json")
+            #expect(notices.calls.count == 1 && notices.calls.first?.contains(moved.path) == true)
         }
     }
 

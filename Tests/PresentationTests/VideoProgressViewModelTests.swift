@@ -24,11 +24,13 @@ struct VideoProgressViewModelTests {
     }
 
     /// The text for each error of a progress request; `nil` for a cancellation.
-    static func expectedMessage(for error: APIError) -> String? {
+    /// A failed read "could not be fetched", a failed save or delete "could not be synced".
+    static func expectedMessage(for error: APIError, _ request: Request) -> String? {
         switch error.kind {
         case .unreachable: "You need to have a network connection."
         case .unauthorized: "You need to be signed in."
-        case .unknown, .failedRequest, .invalidResponse: "The video progress could not be synced."
+        case .unknown, .failedRequest, .invalidResponse:
+            request == .fetch ? "The video progress could not be fetched." : "The video progress could not be synced."
         case .cancelled: nil
         }
     }
@@ -107,7 +109,7 @@ struct VideoProgressViewModelTests {
         // Then
         #expect(spy.calls.last?.operation.rawValue.lowercased().contains("progress") == true)
         let shown: VideoProgressViewModel.State =
-            Self.expectedMessage(for: error).map { .failed(message: $0, .api(error), previous: stored) }
+            Self.expectedMessage(for: error, request).map { .failed(message: $0, .api(error), previous: stored) }
             ?? .loaded(stored)
         try await states.waitForValues([.loaded(stored), .loading(previous: stored), shown])
     }

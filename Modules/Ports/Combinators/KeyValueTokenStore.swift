@@ -66,9 +66,18 @@ public struct KeyValueTokenStore: TokenStore {
         }
     }
 
-    /// Removes both keys, and the account's name, in one atomic change.
+    /// Removes both keys, and the account's name, in one atomic change. Signing out is,
+    /// with signing in, a write that may replace a store that does not parse: whoever asks
+    /// to sign out wants out, so the content is set aside (kept for the user, never
+    /// deleted: it may be someone's only copy) and the removal tried once more.
     public func reset() async throws(StoreError) {
-        try await store.apply([accessTokenKey: nil, refreshTokenKey: nil, accountKey: nil])
+        let changes: [String: String?] = [accessTokenKey: nil, refreshTokenKey: nil, accountKey: nil]
+        do {
+            try await store.apply(changes)
+        } catch .corrupt {
+            try await store.setAsideCorruptContent()
+            try await store.apply(changes)
+        }
         unsaved.held.withLock { $0 = nil }
     }
 

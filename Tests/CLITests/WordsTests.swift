@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Messages that say what happened in the user's own terms: no doubled punctuation, the
+/// form the user typed, one capitalisation, the operation that failed, and every way out.
+@Suite("Words: messages say what happened in the user's terms")
+struct WordsTests {
+    @Test func aRefusedBaseURLEndsItsSentenceOnce() async throws {
+        try await TemporaryDirectory.with { directory in
+            let set = try await CLIProcess(in: directory).run(["config", "set", "base-url", "http://h/api/v1?x=1"])
+            #expect(set.status == 64)
+            #expect(set.stderr.contains("such as https://api.example.com/api/v1; nothing was changed\n"))
+            #expect(!set.stderr.contains(".;"))
+        }
+    }
+
+    @Test func aMissingConfigKeyIsNamedWithTheKeysToChooseFrom() async throws {
+        try await TemporaryDirectory.with { directory in
+            let cli = CLIProcess(in: directory)
+            let get = try await cli.run(["config", "get"])
+            #expect(get.status == 64)
+            #expect(get.stderr.hasPrefix("cocoacasts: missing <key> (one of base-url, api-token, timeout"))
+            #expect(!(get.stderr.split(separator: "\n").first ?? "").contains("[key]"))
+            let set = try await cli.run(["config", "set", "timeout"])
+            #expect(set.status == 64 && set.stderr.hasPrefix("cocoacasts: missing <value>\n"))
+        }
+    }
+
+    @Test(arguments: [
+        ("9:00", "which is 8:33 long; expected 0 to 8:33"), ("540", "which is 513 s long; expected 0 to 513 s"),
+    ])
+    func aPositionBeyondTheVideoIsAnsweredInTheFormTyped(typed: String, answer: String) async throws {
+        try await TemporaryDirectory.with { directory in
+            let cli = CLIProcess(in: directory)
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            let set = try await cli.run(["progress", "556", "--set", typed])
+            #expect(set.status == 64)
+            #expect(set.stderr.contains("--set \(typed) is beyond the end of the video, \(answer); nothing was saved"))
+        }
+    }
+
+    @Test func anEpisodeAndAVideoThatDoNotExistAreSaidAlike() async throws {
+        try await TemporaryDirectory.with { directory in
+            let cli = CLIProcess(in: directory)
+            let episode = try await cli.run(["episode", "999"])
+            #expect(episode.status == 1)
+            #expect(episode.stderr.contains("cocoacasts: There is no episode 999; see cocoacasts episodes."))
+        }
+    }
+
+    @Test func aFailedProgressReadSaysFetchedAndAFailedSaveSaysSynced() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                try await server.admin.inject(.status(500, route: MockAPIRoute.progress, count: 10))
+                let read = try await cli.run(["progress", "632759499"])
+                #expect(read.status != 0)
+                #expect(read.stderr.contains("The video progress could not be fetched."))
+                #expect(!read.stderr.contains("synced"))
+                try await server.admin.inject(.status(500, route: MockAPIRoute.updateProgress, count: 10))
+                let save = try await cli.run(["progress", "632759499", "--set", "10"])
+                #expect(save.stderr.contains("The video progress could not be synced."))
+            }
+        }
+    }
+}
