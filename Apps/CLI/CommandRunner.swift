@@ -46,11 +46,10 @@ struct CommandRunner {
         subject: String? = nil
     ) -> ExitCode {
         let request = endpoint.map { FailureText.Request(address: services.address(of: $0), subject: subject) }
-        let report = FailureReport(failure, context: context, request: request)
-        for line in report.lines {
+        for line in FailureText(failure, context: context, request: request).lines {
             console.fail(line, style: appearance.error)
         }
-        return report.status
+        return ExitCode(failure)
     }
 
     /// Says once per store, on the first command that sends a request, that the built-in

@@ -31,7 +31,7 @@ struct Services {
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
     let embeddedState: (any KeyValueStore)?
     /// Where the catalogue is saved between runs; `nil` saves nothing.
-    let savedCatalogue: SavedCatalogue?
+    let savedCatalogue: CatalogueCache?
     /// The server as the user should see it.
     let server: String
     /// The HTTP engine, as `status` names it.
@@ -51,7 +51,7 @@ struct Services {
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.
-struct SavedCatalogue: Sendable {
+struct CatalogueCache: Sendable {
     /// Where it is kept.
     let directory: String
     /// How many lists it holds and their size in bytes.
@@ -171,7 +171,7 @@ enum Composition {
             tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, tokenStoreInUse: tokenStoreInUse,
             unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore, embeddedState: embeddedState,
             savedCatalogue: cache.map { cache in
-                SavedCatalogue(
+                CatalogueCache(
                     directory: cache.directory.path,
                     size: { () async throws(ResponseCacheError) in
                         let summary = try await cache.summary()

@@ -1,5 +1,7 @@
 import Domain
 import Ports
+import Presentation
+import TerminalUI
 
 /// The exit statuses of `cocoacasts`, documented in `--help` and the README. The status
 /// follows a failure's cause, not only its kind: a TLS failure is "unreachable" (69)
@@ -24,6 +26,11 @@ enum ExitCode: Int32, CaseIterable {
     case outputClosed = 141
     /// Ended by SIGTERM (128 + SIGTERM), after a token refresh in flight was saved.
     case terminated = 143
+
+    /// The status for a screen's failure: a store's failure is the cause of an unknown one.
+    init(_ failure: Failure) {
+        self.init(FailureText.error(of: failure))
+    }
 
     /// The status for an API error: by its cause, else by its kind.
     init(_ error: APIError) {

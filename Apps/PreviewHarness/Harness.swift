@@ -8,7 +8,7 @@ import TerminalUI
 struct Harness {
     /// What a run printed and how it ended.
     struct Outcome: Equatable, Sendable {
-        var status: ExitStatus = .success
+        var status: HarnessExitCode = .success
         /// What goes to standard output.
         var output = ""
         /// What goes to standard error.
@@ -28,15 +28,15 @@ struct Harness {
     func run(_ arguments: [String]) async -> Outcome {
         let command: HarnessAction
         do {
-            command = try HarnessAction.parse(arguments, names: PreviewCatalogue.previews.map(\.name))
+            command = try HarnessAction.parse(arguments, names: Previews.previews.map(\.name))
         } catch {
             return Outcome(status: .usage, errors: "cocoacasts-preview: \(error)\n")
         }
         switch command {
-        case .help: return Outcome(output: Help.text + "\n")
-        case .list: return Outcome(output: Listing.text(of: PreviewCatalogue.previews) + "\n")
-        case .render(let names): return await render(names.compactMap(PreviewCatalogue.preview(named:)))
-        case .renderAll: return await render(PreviewCatalogue.previews)
+        case .help: return Outcome(output: HarnessHelp.text + "\n")
+        case .list: return Outcome(output: Listing.text(of: Previews.previews) + "\n")
+        case .render(let names): return await render(names.compactMap(Previews.preview(named:)))
+        case .renderAll: return await render(Previews.previews)
         case .gallery(let directory): return await writeGallery(to: directory)
         }
     }
@@ -58,7 +58,7 @@ struct Harness {
         let content: PreviewContent
         do { content = try loadContent() } catch { return Self.fixtureFailure(error) }
         var cards: [GalleryCard] = []
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             cards.append(GalleryCard(preview, await preview.render(content: content, style: .styled)))
         }
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL

@@ -17,7 +17,7 @@ enum HarnessAction: Equatable {
     static let options = ["--help", "--list", "--all", "--html"]
 
     /// Parses `arguments` (without the program name); `names` are the previews there are.
-    static func parse(_ arguments: [String], names: [String]) throws(UsageError) -> HarnessAction {
+    static func parse(_ arguments: [String], names: [String]) throws(HarnessUsageError) -> HarnessAction {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         var actions: [(flag: String, command: HarnessAction)] = []
         var rendering: [String]?
@@ -51,7 +51,7 @@ enum HarnessAction: Equatable {
 
     /// The one thing to do: `render` with names, or the single action.
     private static func resolve(_ actions: [(flag: String, command: HarnessAction)], rendering: [String]?)
-        throws(UsageError) -> HarnessAction
+        throws(HarnessUsageError) -> HarnessAction
     {
         if let rendering, !rendering.isEmpty {
             if let other = actions.first { throw .conflicting("render NAME", other.flag) }
@@ -66,7 +66,7 @@ enum HarnessAction: Equatable {
         return .help
     }
 
-    private static func unknownCommand(_ word: String, names: [String]) -> UsageError {
+    private static func unknownCommand(_ word: String, names: [String]) -> HarnessUsageError {
         names.contains(word)
             ? .previewWithoutCommand(word)
             : .unknownCommand(word, suggestion: Suggestion.closest(to: word, in: ["render"]))

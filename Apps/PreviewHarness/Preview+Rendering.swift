@@ -15,7 +15,7 @@ extension Preview.Rendering {
     @MainActor
     init(_ model: EpisodeViewModel, style: TerminalStyle) {
         self.init(
-            text: Screens.episode(model, style: style), state: PreviewCatalogue.episodeDetailState,
+            text: Screens.episode(model, style: style), state: Previews.episodeDetailState,
             label: .episodeLoaded,
             message: nil)
     }

@@ -12,7 +12,7 @@ enum ScaleBenchmark {
         var perItemTime: [Double] = []
         var peaks: [Double] = []
         for size in sizes {
-            let client = try makeClient(body: try catalog(of: size))
+            let client = try makeClient(body: try catalogue(of: size))
             let stats = try await Harness.measure(
                 Variant("\(size) items", operations: max(1, 2_000 / size)) { _ = try await client.episodes() },
                 runs: size >= 100_000 ? max(3, runs / 5) : runs)
@@ -41,7 +41,7 @@ enum ScaleBenchmark {
     /// What `--scale-child N` does in a process of its own, so that its peak memory is N's alone.
     static func child(size: Int) async throws {
         guard size > 0 else { return }
-        let episodes = try await makeClient(body: try catalog(of: size)).episodes()
+        let episodes = try await makeClient(body: try catalogue(of: size)).episodes()
         guard episodes.count == size else { throw BenchmarkError.unexpected("\(episodes.count) episodes") }
     }
 
@@ -52,8 +52,8 @@ enum ScaleBenchmark {
             configuration: configuration, accessTokenProvider: NoToken(), transport: FixedResponseTransport(body: body))
     }
 
-    /// The catalog's episodes repeated, with fresh ids, until there are `size`.
-    private static func catalog(of size: Int) throws -> Data {
+    /// The catalogue's episodes repeated, with fresh ids, until there are `size`.
+    private static func catalogue(of size: Int) throws -> Data {
         let seed = try JSONDecoder().decode([Episode].self, from: Data(contentsOf: Paths.fixture("episodes-catalog")))
         let episodes = (0..<size).map { index in
             let episode = seed[index % seed.count]

@@ -99,8 +99,8 @@ struct FailureTableTests {
     static func table() async -> String {
         var lines = ["| cause | command | message on standard error | exit |", "|---|---|---|---|"]
         for row in rows {
-            let report = FailureReport(row.failure, context: row.context, request: row.request)
-            lines.append(line(row.cause, row.command, report.lines, report.status))
+            let text = FailureText(row.failure, context: row.context, request: row.request)
+            lines.append(line(row.cause, row.command, text.lines, ExitCode(row.failure)))
         }
         let usage = await InProcessCLI().run(["episodes", "--jsn"])
         lines.append(line("wrong usage", "episodes --jsn", messages(usage.stderr), usage.status))

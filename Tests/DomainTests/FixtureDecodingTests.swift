@@ -16,12 +16,12 @@ struct FixtureDecodingTests {
         #expect(episodes[0].videoID == "595188603")
     }
 
-    @Test func catalogDecodesWithUniqueIdentifiers() throws {
-        let catalog = try decoder.decode([Episode].self, from: Fixtures.data(named: "episodes-catalog"))
-        #expect(catalog.count == 25)
-        #expect(Set(catalog.map(\.id)).count == 25)
-        #expect(Set(catalog.map(\.videoID)).count == 25)
-        #expect(catalog.first?.imageURL.host == "cdn.cocoacasts.com")
+    @Test func catalogueDecodesWithUniqueIdentifiers() throws {
+        let catalogue = try decoder.decode([Episode].self, from: Fixtures.data(named: "episodes-catalog"))
+        #expect(catalogue.count == 25)
+        #expect(Set(catalogue.map(\.id)).count == 25)
+        #expect(Set(catalogue.map(\.videoID)).count == 25)
+        #expect(catalogue.first?.imageURL.host == "cdn.cocoacasts.com")
     }
 
     @Test func videoDecodes() throws {

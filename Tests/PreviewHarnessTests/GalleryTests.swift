@@ -20,18 +20,18 @@ struct GalleryTests {
             // Then it is well-formed and has exactly one card per preview, in catalogue order
             let reader = MarkupReader(html)
             #expect(reader.error == nil, "index.html is not well-formed: \(String(describing: reader.error))")
-            #expect(html.components(separatedBy: "class=\"card\"").count - 1 == PreviewCatalogue.previews.count)
+            #expect(html.components(separatedBy: "class=\"card\"").count - 1 == Previews.previews.count)
             let cards = reader.elements(named: "article").filter { $0.attributes["class"] == "card" }
             #expect(
                 cards.map { $0.attributes["id"] }
-                    == PreviewCatalogue.previews.map { $0.name.replacingOccurrences(of: "/", with: "-") })
+                    == Previews.previews.map { $0.name.replacingOccurrences(of: "/", with: "-") })
             let names = reader.elements(named: "code").filter { $0.attributes["class"] == "name" }
-            #expect(names.map(\.text) == PreviewCatalogue.previews.map(\.name))
+            #expect(names.map(\.text) == Previews.previews.map(\.name))
 
             // And each card's text, once unescaped and without its colours, is exactly what the terminal shows
             let content = try APIPreviewClient().content
             var expected: [String] = []
-            for preview in PreviewCatalogue.previews { expected.append(await preview.render(content: content).text) }
+            for preview in Previews.previews { expected.append(await preview.render(content: content).text) }
             #expect(reader.elements(named: "pre").map(\.text) == expected)
 
             // In the terminal's colours
@@ -45,7 +45,7 @@ struct GalleryTests {
         let content = try APIPreviewClient().content
         var cards: [GalleryCard] = []
         var failures: [String] = []
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             let rendering = await preview.render(content: content, style: .styled)
             cards.append(GalleryCard(preview, rendering))
             if rendering.message != nil { failures.append(preview.name) }
@@ -53,9 +53,9 @@ struct GalleryTests {
         let reader = MarkupReader(Gallery(cards: cards).indexHTML)
         let articles = reader.elements(named: "article")
         let pills = reader.elements(named: "span").filter { $0.attributes["class"]?.hasPrefix("state ") == true }
-        #expect(pills.count == PreviewCatalogue.previews.count)
+        #expect(pills.count == Previews.previews.count)
 
-        for (preview, (article, pill)) in zip(PreviewCatalogue.previews, zip(articles, pills)) {
+        for (preview, (article, pill)) in zip(Previews.previews, zip(articles, pills)) {
             let kind = try #require(article.attributes["data-kind"])
             #expect(pill.attributes["class"] == "state state-\(kind)", "\(preview.name)")
             #expect((kind == "failure") == failures.contains(preview.name), "\(preview.name)")
@@ -63,7 +63,7 @@ struct GalleryTests {
         }
         #expect(
             Set(articles.compactMap { $0.attributes["data-kind"] }) == Set(StateLabel.Kind.allCases.map(\.rawValue)))
-        let named = Dictionary(zip(PreviewCatalogue.previews.map(\.name), pills.map(\.text)), uniquingKeysWith: { $1 })
+        let named = Dictionary(zip(Previews.previews.map(\.name), pills.map(\.text)), uniquingKeysWith: { $1 })
         #expect(named["signIn/signing-in"] == "Signing in")
         #expect(named["profile/unreadable-locked"] == "Token store unreadable")
     }
@@ -164,7 +164,7 @@ struct GalleryFailureAndWidthTests {
     private static func cards() async throws -> [GalleryCard] {
         let content = try APIPreviewClient().content
         var cards: [GalleryCard] = []
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             cards.append(GalleryCard(preview, await preview.render(content: content, style: .styled)))
         }
         return cards

@@ -24,7 +24,7 @@ struct HarnessActionTests {
 
     @Test(
         arguments: [
-            (["--lst"], UsageError.unknownOption("--lst", suggestion: "--list")),
+            (["--lst"], HarnessUsageError.unknownOption("--lst", suggestion: "--list")),
             (["--frobnicate=1"], .unknownOption("--frobnicate", suggestion: nil)),
             (["--all=yes"], .unexpectedValue("--all")),
             (["rendr"], .unknownCommand("rendr", suggestion: "render")),
@@ -39,19 +39,19 @@ struct HarnessActionTests {
             (["render", "signIn/ready", "--list"], .conflicting("render NAME", "--list")),
             (["render", "--list"], .conflicting("render", "--list")),
         ])
-    func rejects(arguments: [String], error: UsageError) {
+    func rejects(arguments: [String], error: HarnessUsageError) {
         #expect(throws: error) { try HarnessAction.parse(arguments, names: Self.names) }
     }
 
     @Test func usageErrorsSayWhatToDo() {
         #expect(
-            UsageError.unknownPreview("episodes/loadd", suggestion: "episodes/loaded").description
+            HarnessUsageError.unknownPreview("episodes/loadd", suggestion: "episodes/loaded").description
                 == "unknown preview 'episodes/loadd'. Did you mean 'episodes/loaded'? See --list for every preview.")
         #expect(
-            UsageError.unknownPreview("x", suggestion: nil).description
+            HarnessUsageError.unknownPreview("x", suggestion: nil).description
                 == "unknown preview 'x'; see --list for every preview")
         #expect(
-            UsageError.previewWithoutCommand("signIn/ready").description
+            HarnessUsageError.previewWithoutCommand("signIn/ready").description
                 == "'signIn/ready' is a preview; draw it with: cocoacasts-preview render signIn/ready")
     }
 }

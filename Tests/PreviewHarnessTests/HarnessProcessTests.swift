@@ -33,9 +33,9 @@ struct HarnessProcessTests {
         try await TemporaryDirectory.with { directory in
             let outcome = try await Self.run(["--html", directory.url.path])
             #expect(outcome.status == 0)
-            #expect(outcome.stdout.contains("Wrote \(PreviewCatalogue.previews.count) previews"))
+            #expect(outcome.stdout.contains("Wrote \(Previews.previews.count) previews"))
             let html = try String(contentsOf: directory.file("index.html"), encoding: .utf8)
-            #expect(html.components(separatedBy: "class=\"card\"").count - 1 == PreviewCatalogue.previews.count)
+            #expect(html.components(separatedBy: "class=\"card\"").count - 1 == Previews.previews.count)
         }
     }
 }

@@ -17,7 +17,7 @@ struct HarnessTests {
             $0.split(separator: " ", omittingEmptySubsequences: true)
         }
         #expect(lines.first == ["NAME", "SCREEN", "STATE"])
-        #expect(lines.dropFirst().map { String($0[0]) } == PreviewCatalogue.previews.map(\.name))
+        #expect(lines.dropFirst().map { String($0[0]) } == Previews.previews.map(\.name))
         #expect(lines.contains(["signIn/failed-network", "Sign-in", "form", "failed"]))
     }
 
@@ -44,7 +44,7 @@ struct HarnessTests {
     @Test func rendersEveryPreviewWithAll() async {
         let outcome = await Harness().run(["--all"])
         #expect(outcome.status == .success)
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             #expect(outcome.output.contains("── \(preview.name) · \(preview.screen.title) · \(preview.state) ──\n"))
         }
     }

@@ -9,9 +9,9 @@ import Testing
 @MainActor
 struct SnapshotTests {
     @Test(
-        "draws its reviewed snapshot, in the state it is listed with", arguments: PreviewCatalogue.previews.map(\.name))
+        "draws its reviewed snapshot, in the state it is listed with", arguments: Previews.previews.map(\.name))
     func matchesItsSnapshot(name: String) async throws {
-        let preview = try #require(PreviewCatalogue.preview(named: name))
+        let preview = try #require(Previews.preview(named: name))
         let rendering = await preview.render(content: try APIPreviewClient().content)
         #expect(rendering.state == preview.state)
         try Snapshot.check(rendering.text, named: name)
@@ -19,7 +19,7 @@ struct SnapshotTests {
 
     @Test func everySnapshotFileBelongsToAPreview() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Snapshot.directory.path)
-        let expected = PreviewCatalogue.previews.map { Snapshot.file(named: $0.name).lastPathComponent }
+        let expected = Previews.previews.map { Snapshot.file(named: $0.name).lastPathComponent }
         #expect(Set(files) == Set(expected))
     }
 }

@@ -37,7 +37,7 @@ struct StubAPITransportTests {
         #expect(try await connection.refresh(first.refreshToken).status == 401)
     }
 
-    @Test func theCatalogIsTheFixtureByteForByte() async throws {
+    @Test func theCatalogueIsTheFixtureByteForByte() async throws {
         let reply = try await StubConnection().send("GET", "/episodes")
         #expect(reply.body == (try Fixtures.data(named: "episodes-catalog")))
         #expect(reply.header("Content-Type") == "application/json")

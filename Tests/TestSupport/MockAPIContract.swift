@@ -8,7 +8,7 @@ import Testing
 public typealias MockAPIContract = Contract<any MockAPIConnection>
 
 extension Contract where Subject == any MockAPIConnection {
-    /// A video the catalog has, 513 seconds long.
+    /// A video the catalogue has, 513 seconds long.
     public static var knownVideoID: String { "632759499" }
 
     /// Every case.

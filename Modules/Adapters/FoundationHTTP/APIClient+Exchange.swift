@@ -99,12 +99,12 @@ extension APIClient {
     }
 
     /// One round trip, reported to the observer (and nothing prepared for it without one).
-    private func sendOnce(_ request: HTTPRequest) async throws(TransportFailure) -> HTTPResponse {
+    private func sendOnce(_ request: HTTPRequest) async throws(TranslatedTransportError) -> HTTPResponse {
         guard let observer else {
             do throws(TransportError) {
                 return try await transport.send(request)
             } catch {
-                throw TransportFailure(error, request: request)
+                throw TranslatedTransportError(error, request: request)
             }
         }
         let url = Redaction.url(request.url)
@@ -119,7 +119,7 @@ extension APIClient {
                     headers: Redaction.headers(response.headers)))
             return response
         } catch {
-            let failure = TransportFailure(error, request: request)
+            let failure = TranslatedTransportError(error, request: request)
             observer.observe(
                 .failure(method: request.method, url: url, error: failure.apiError, duration: clock.now - start))
             throw failure
@@ -128,7 +128,7 @@ extension APIClient {
 }
 
 /// A transport error, with what it means to the client.
-struct TransportFailure: Error {
+struct TranslatedTransportError: Error {
     let apiError: APIError
     let isConnectionLoss: Bool
 
@@ -136,7 +136,7 @@ struct TransportFailure: Error {
         apiError =
             Task.isCancelled
             ? .cancelled
-            : FailureMapping.error(
+            : ErrorTranslation.error(
                 for: error, url: request.url, timeout: request.timeout, limit: request.maximumResponseSize)
         isConnectionLoss = error.cause == .connectionLost
     }

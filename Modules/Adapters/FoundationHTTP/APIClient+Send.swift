@@ -14,7 +14,7 @@ extension APIClient {
         /// request and of `endpoint` redacted from whatever the server said.
         func successBody(of endpoint: APIEndpoint) throws(APIError) -> Data {
             let secrets = { [request] in Redaction.secrets(of: request) + endpoint.secrets }
-            if let error = FailureMapping.error(forStatus: response.status, body: response.body, redacting: secrets) {
+            if let error = ErrorTranslation.error(forStatus: response.status, body: response.body, redacting: secrets) {
                 throw error
             }
             return response.body

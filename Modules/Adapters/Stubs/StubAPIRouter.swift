@@ -35,9 +35,9 @@ struct StubAPIRouter: Sendable {
     let state: any KeyValueStore
     let now: @Sendable () -> Date
 
-    /// The catalog, parsed once per process when first needed.
-    static let catalog: [Episode] =
-        (try? JSONDecoder().decode([Episode].self, from: Data(EmbeddedCatalogue.json.utf8))) ?? []
+    /// The catalogue, parsed once per process when first needed.
+    static let catalogue: [Episode] =
+        (try? JSONDecoder().decode([Episode].self, from: Data(CatalogueFixture.json.utf8))) ?? []
 
     func respond(to request: Request) async -> Response {
         guard let route = StubAPIRoute(method: request.method, path: request.path) else {
@@ -66,7 +66,7 @@ struct StubAPIRouter: Sendable {
             guard let user = try await user(authorization: request.headers["authorization"]) else {
                 return .failure(401, "Unauthorized")
             }
-            guard let episode = Self.catalog.first(where: { $0.videoID == id }) else {
+            guard let episode = Self.catalogue.first(where: { $0.videoID == id }) else {
                 return .failure(404, "Not Found")
             }
             if case .progress(_, let method) = route {
@@ -90,13 +90,13 @@ struct StubAPIRouter: Sendable {
         if tags.contains(entityTag) || tags.contains("*") {
             return Response(status: 304, body: Data(), headers: headers)
         }
-        return Response(status: 200, body: Data(EmbeddedCatalogue.json.utf8), headers: headers)
+        return Response(status: 200, body: Data(CatalogueFixture.json.utf8), headers: headers)
     }
 
     /// The catalogue's `ETag`: a 64-bit FNV-1a hash of its bytes, quoted.
     static let entityTag: String = {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in EmbeddedCatalogue.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in CatalogueFixture.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "\"" + String(hash, radix: 16) + "\""
     }()
 

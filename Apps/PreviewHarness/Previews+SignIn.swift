@@ -3,7 +3,7 @@ import Ports
 import Presentation
 import Stubs
 
-extension PreviewCatalogue {
+extension Previews {
     /// The sign-in form: empty, with an invalid e-mail, ready, signing in, signed in, and
     /// each message a failed sign-in can show, the token store's included.
     static let signIn: [Preview] = [

@@ -3,7 +3,7 @@ import Foundation
 import Presentation
 import Stubs
 
-extension PreviewCatalogue {
+extension Previews {
     /// The featured episode's video: never fetched, fetching, fetched, and each message
     /// a failed fetch can show.
     static let video: [Preview] = [

@@ -4,7 +4,7 @@ import Presentation
 import Stubs
 import TerminalUI
 
-extension PreviewCatalogue {
+extension Previews {
     /// The profile: before the store is read, signed in, signed out, a token store that
     /// cannot be read (one preview per reason but the read-only one, which the sign-out
     /// shows; and a locked keyring), and a sign-out the store refused.

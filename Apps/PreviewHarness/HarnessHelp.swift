@@ -1,10 +1,10 @@
 import TerminalUI
 
 /// The `--help` text of `cocoacasts-preview`.
-enum Help {
+enum HarnessHelp {
     /// The whole text.
     static var text: String {
-        let statuses = ExitStatus.allCases.map { "  " + TerminalText.padded("\($0.rawValue)", to: 5) + $0.summary }
+        let statuses = HarnessExitCode.allCases.map { "  " + TerminalText.padded("\($0.rawValue)", to: 5) + $0.summary }
         return
             ([
                 "cocoacasts-preview — every screen of the Cocoacasts app in every state, without a server.",

@@ -4,7 +4,7 @@ import Ports
 import Presentation
 import Stubs
 
-extension PreviewCatalogue {
+extension Previews {
     /// The episodes list: never fetched, fetching, fetched with and without episodes,
     /// and each message a failed fetch can show.
     static let episodesList: [Preview] = [

@@ -1,5 +1,5 @@
 /// A command line `cocoacasts-preview` cannot run, with the hint that fixes it.
-enum UsageError: Error, Equatable, CustomStringConvertible {
+enum HarnessUsageError: Error, Equatable, CustomStringConvertible {
     /// An option that does not exist.
     case unknownOption(String, suggestion: String?)
     /// A value given to an option that takes none.

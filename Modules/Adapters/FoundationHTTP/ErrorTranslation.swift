@@ -4,7 +4,7 @@ import Ports
 
 /// What went wrong, as an ``APIError``: the series' kind and the cause that says what
 /// really happened.
-enum FailureMapping {
+enum ErrorTranslation {
     /// 2xx is no error; 401 is `unauthorized`, anything else `failedRequest`, each with the
     /// status and the reason the server's error body gives (any secret of the request
     /// redacted from it).

@@ -3,7 +3,7 @@ import Stubs
 
 /// Every preview: each screen in each state its view-model can be in, and each message
 /// a failure can show there.
-enum PreviewCatalogue {
+enum Previews {
     /// All previews, screen by screen, in the order the gallery shows them.
     static let previews: [Preview] = episodesList + episodeDetail + signIn + video + progress + profile
 

@@ -2,7 +2,7 @@ import Domain
 import Presentation
 import Stubs
 
-extension PreviewCatalogue {
+extension Previews {
     /// The featured video's progress: never fetched, syncing, watched part-way, not
     /// started (after a delete), and each message a failed request can show.
     static let progress: [Preview] = [

@@ -9,7 +9,7 @@ import Testing
 
 @Suite("The catalogue shows every state of every view-model, and every message")
 @MainActor
-struct PreviewCatalogueCoverageTests {
+struct PreviewsCoverageTests {
     /// The name of every case of each screen's state. Each list walks an exhaustive switch
     /// over the state, one case to the next: a new case fails to compile here until the walk
     /// visits it, and then ``everyStateOfTheViewModelHasAPreview`` fails until a preview shows it.
@@ -28,7 +28,7 @@ struct PreviewCatalogueCoverageTests {
                 }
             }
         case .episode:
-            return [PreviewCatalogue.episodeDetailState]
+            return [Previews.episodeDetailState]
         case .signIn:
             return walk(from: SignInViewModel.State.editing) {
                 switch $0 {
@@ -105,7 +105,7 @@ struct PreviewCatalogueCoverageTests {
     static func renderings() async throws -> [(preview: Preview, rendering: Preview.Rendering)] {
         let content = try APIPreviewClient().content
         var renderings: [(preview: Preview, rendering: Preview.Rendering)] = []
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             renderings.append((preview, await preview.render(content: content)))
         }
         return renderings
@@ -152,9 +152,9 @@ struct PreviewCatalogueCoverageTests {
     }
 
     @Test func namesAreUniqueAndMakeFileNames() {
-        let names = PreviewCatalogue.previews.map(\.name)
+        let names = Previews.previews.map(\.name)
         #expect(Set(names).count == names.count)
-        for preview in PreviewCatalogue.previews {
+        for preview in Previews.previews {
             #expect(preview.name.hasPrefix(preview.screen.rawValue + "/"))
             #expect(preview.variant.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(preview.name)")
         }
@@ -166,7 +166,7 @@ struct PreviewCatalogueCoverageTests {
     @Test(.timeLimit(.minutes(10)))
     func inFlightPreviewsNeverWaitForAnAnswer() async throws {
         let content = try APIPreviewClient().content
-        let inFlight = PreviewCatalogue.previews.filter { ["loading", "signingIn"].contains($0.state) }
+        let inFlight = Previews.previews.filter { ["loading", "signingIn"].contains($0.state) }
         #expect(inFlight.count == 4)
         for preview in inFlight {
             #expect(await preview.render(content: content).state == preview.state)

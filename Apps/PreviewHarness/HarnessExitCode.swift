@@ -1,5 +1,5 @@
 /// The exit statuses of `cocoacasts-preview`, listed in `--help`.
-enum ExitStatus: Int32, CaseIterable, Sendable {
+enum HarnessExitCode: Int32, CaseIterable, Sendable {
     /// It worked.
     case success = 0
     /// The bundled fixtures could not be loaded.
