@@ -38,9 +38,22 @@ struct CLI {
         let appearance = Appearance(
             console: console, environment: environment, color: invocation.parsed.options["--color"] ?? "auto")
         let config = configFile(environment)
-        if let early = await runWithoutServices(invocation, config: config, appearance: appearance) {
-            return early
+        switch invocation.command.runnable {
+        case .local(let command):
+            return await command.run(
+                LocalContext(
+                    console: console, environment: environment, appearance: appearance, configFile: config,
+                    parsed: invocation.parsed))
+        case .withServices(let command):
+            return await run(command, parsed: invocation.parsed, config: config, appearance: appearance)
         }
+    }
+
+    /// Reads the config file, resolves the settings the command uses, composes the services
+    /// and runs `command` with them.
+    private func run(
+        _ command: any ServiceCommand, parsed: CommandLineParser.Parsed, config: ConfigFile, appearance: Appearance
+    ) async -> ExitCode {
         let configured: ConfigFile.Values
         do {
             configured = try await config.values()
@@ -51,8 +64,8 @@ struct CLI {
         var settings: Settings
         do {
             settings = try Settings(
-                parsed: invocation.parsed, environment: environment, config: configured,
-                checking: invocation.command.settingsUsed ?? [])
+                parsed: parsed, environment: environment, config: configured,
+                checking: type(of: command).settingsUsed)
             if settings.readsAPITokenFromStandardInput { settings.apiToken = try apiTokenFromStandardInput() }
         } catch {
             return usage(error)
@@ -68,10 +81,10 @@ struct CLI {
             console.fail(error.description, keepingNewlines: true)
             return error.status
         }
-        let commands = CommandRunner(
+        let context = CommandContext(
             console: console, services: services, appearance: appearance, environment: environment)
-        if invocation.command.usesTheAPI { await commands.noticeTheBuiltInMock() }
-        return await commands.run(invocation.command)
+        if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }
+        return await command.run(context)
     }
 
     private func usage(_ error: UsageError) -> ExitCode {
@@ -85,40 +98,5 @@ struct CLI {
         guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
         guard !token.isEmpty else { throw .emptyAPIToken }
         return token
-    }
-
-    /// Runs the commands that need no server or token store; `nil` for the others.
-    private func runWithoutServices(_ invocation: Invocation, config: ConfigFile, appearance: Appearance) async
-        -> ExitCode?
-    {
-        switch invocation.command {
-        case .help(let name):
-            console.print(Help.text(for: name, width: appearance.width))
-        case .version:
-            console.print("cocoacasts \(Grammar.version)")
-        case .completion(let shell):
-            console.print(Completion.script(for: shell))
-        case .manual:
-            console.print(Manual.page)
-        case .config(let action, let json):
-            return await ConfigCommandRunner(
-                console: console, file: config, environment: environment, parsed: invocation.parsed, json: json
-            ).run(action)
-        default:
-            return nil
-        }
-        return .success
-    }
-}
-
-extension Invocation.Command {
-    /// Whether the built-in mock's first-run notice applies: the command's work is a request.
-    /// (`status` asks the server too, but says which server answers every time; signout
-    /// only touches the token store.)
-    var usesTheAPI: Bool {
-        switch self {
-        case .signIn, .episodes, .episode, .video, .progress: true
-        case .signOut, .status, .help, .version, .config, .completion, .manual, .clearCache: false
-        }
     }
 }

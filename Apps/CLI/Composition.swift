@@ -31,7 +31,7 @@ struct Services {
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
     let embeddedState: (any KeyValueStore)?
     /// Where the catalogue is saved between runs; `nil` saves nothing.
-    let savedCatalogue: CatalogueCache?
+    let catalogueCache: CatalogueCache?
     /// The server as the user should see it.
     let server: String
     /// The HTTP engine, as `status` names it.
@@ -170,7 +170,7 @@ enum Composition {
                 cache: cache),
             tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, tokenStoreInUse: tokenStoreInUse,
             unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore, embeddedState: embeddedState,
-            savedCatalogue: cache.map { cache in
+            catalogueCache: cache.map { cache in
                 CatalogueCache(
                     directory: cache.directory.path,
                     size: { () async throws(ResponseCacheError) in

@@ -101,7 +101,7 @@ enum ConfigAction: Equatable {
     case list
 
     init(_ arguments: [String]) throws(UsageError) {
-        let usage = Grammar.command(named: "config")?.usage ?? "cocoacasts config"
+        let usage = ConfigCommand.spec.usage
         let keys = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
         // The key and value are optional for `list` only: a missing one is named without brackets.
         let missingKey = UsageError.missingArgument("<key> (one of \(keys))", usage: usage)

@@ -32,7 +32,7 @@ struct HabitsTests {
             ("1::30", nil), ("a:30", nil), ("1:02:03:04", nil),
         ] as [(String, Int?)])
     func progressTimesAreReadAsTheDurationsAreShown(text: String, seconds: Int?) {
-        #expect(Invocation.seconds(in: text) == seconds)
+        #expect(ProgressCommand.seconds(in: text) == seconds)
     }
 
     @Test func progressTakesMinutesAndSecondsAndSaysFinishedAtTheEnd() async {

@@ -6,42 +6,66 @@ import Testing
 
 @Suite("Commands and settings from the command line and the environment")
 struct InvocationTests {
-    @Test(arguments: [
-        (
-            ["signin", "--email", "a@b.co", "--password-stdin"],
-            Invocation.Command.signIn(email: "a@b.co", passwordFromStdin: true)
-        ),
-        (["signout"], .signOut),
-        (["status", "--json"], .status(all: false, offline: false, json: true)),
-        (["--json", "status", "--all"], .status(all: true, offline: false, json: true)),
-        (["status", "--offline"], .status(all: false, offline: true, json: false)),
-        (["login", "--email", "a@b.co"], .signIn(email: "a@b.co", passwordFromStdin: false)),
-        (["logout"], .signOut),
-        ([], .help(command: nil)),
-        (["help"], .help(command: nil)),
-        (["help", "logout"], .help(command: "signout")),
-        (["config", "set", "timeout", "5"], .config(.set(.timeout, "5"), json: false)),
-        (["config", "list", "--json"], .config(.list, json: true)),
-        (["completion", "fish"], .completion(shell: .fish)),
-        (["manual"], .manual),
-        (["episodes"], .episodes(json: false, policy: .normal)),
-        (["episodes", "--offline"], .episodes(json: false, policy: .offlineOnly)),
-        (["--no-cache", "episodes"], .episodes(json: false, policy: .bypass)),
-        (["cache", "clear"], .clearCache),
-        (["episode", "556", "--json"], .episode(id: 556, json: true, policy: .normal)),
-        (["video", "632759499"], .video(reference: "632759499", json: false)),
-        (["progress", "7"], .progress(reference: "7", action: .show, json: false)),
-        (
-            ["progress", "7", "--set", "124"],
-            .progress(reference: "7", action: .set(seconds: 124, typed: "124"), json: false)
-        ),
-        (["progress", "7", "--delete", "--json"], .progress(reference: "7", action: .delete, json: true)),
-        (["--help"], .help(command: nil)),
-        (["video", "--help"], .help(command: "video")),
-        (["--version"], .version),
-    ])
-    func everyCommandParses(arguments: [String], command: Invocation.Command) throws {
-        #expect(try Invocation.parse(arguments).command == command)
+    @Test(
+        arguments: [
+            (
+                ["signin", "--email", "a@b.co", "--password-stdin"],
+                SignInCommand(email: "a@b.co", passwordFromStdin: true)
+            ),
+            (["signout"], SignOutCommand()),
+            (["status", "--json"], StatusCommand(all: false, offline: false, json: true)),
+            (["--json", "status", "--all"], StatusCommand(all: true, offline: false, json: true)),
+            (["status", "--offline"], StatusCommand(all: false, offline: true, json: false)),
+            (["login", "--email", "a@b.co"], SignInCommand(email: "a@b.co", passwordFromStdin: false)),
+            (["logout"], SignOutCommand()),
+            ([], HelpCommand(topic: nil)),
+            (["help"], HelpCommand(topic: nil)),
+            (["help", "logout"], HelpCommand(topic: "signout")),
+            (["config", "set", "timeout", "5"], ConfigCommand(action: .set(.timeout, "5"), json: false)),
+            (["config", "list", "--json"], ConfigCommand(action: .list, json: true)),
+            (["completion", "fish"], CompletionCommand(shell: .fish)),
+            (["manual"], ManualCommand()),
+            (["episodes"], EpisodesCommand(json: false, policy: .normal)),
+            (["episodes", "--offline"], EpisodesCommand(json: false, policy: .offlineOnly)),
+            (["--no-cache", "episodes"], EpisodesCommand(json: false, policy: .bypass)),
+            (["cache", "clear"], CacheCommand()),
+            (["episode", "556", "--json"], EpisodeCommand(id: 556, json: true, policy: .normal)),
+            (["video", "632759499"], VideoCommand(reference: "632759499", json: false)),
+            (["progress", "7"], ProgressCommand(reference: "7", action: .show, json: false)),
+            (
+                ["progress", "7", "--set", "124"],
+                ProgressCommand(reference: "7", action: .set(seconds: 124, typed: "124"), json: false)
+            ),
+            (["progress", "7", "--delete", "--json"], ProgressCommand(reference: "7", action: .delete, json: true)),
+            (["video", "--help"], HelpCommand(topic: "video")),
+            (["--version"], VersionCommand()),
+        ] as [([String], any Command)])
+    func everyCommandParses(arguments: [String], command: any Command) throws {
+        #expect(Self.same(try Invocation.parse(arguments).command, command), "\(arguments)")
+    }
+
+    /// Each listed command is made by its own type from its own name, so it runs its own code:
+    /// a command missed by the parser cannot silently run another (`help`, say).
+    @Test func eachListedCommandIsParsedIntoItsOwnType() throws {
+        for type in CommandList.all {
+            let spec = type.spec
+            // Each required argument, and each optional one that has choices: an id, or its first choice.
+            let arguments = spec.arguments.indices.prefix { index in
+                index < spec.requiredArgumentCount || index < spec.argumentChoices.count
+            }.map { index in index < spec.argumentChoices.count ? spec.argumentChoices[index][0] : "556" }
+            for name in [spec.name] + spec.aliases {
+                let parsed = try Invocation.parse([name] + arguments).command
+                #expect(Swift.type(of: parsed) == type, "\(name) made a \(Swift.type(of: parsed))")
+            }
+        }
+        #expect(Set(CommandList.all.map { $0.spec.name }).count == CommandList.all.count, "one type per name")
+    }
+
+    /// Whether two commands are of one type and equal.
+    private static func same(_ parsed: any Command, _ expected: any Command) -> Bool {
+        func equals<C: Command & Equatable>(_ expected: C) -> Bool { (parsed as? C) == expected }
+        guard let expected = expected as? any Command & Equatable else { return false }
+        return equals(expected)
     }
 
     @Test(arguments: [

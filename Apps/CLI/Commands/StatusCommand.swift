@@ -5,13 +5,49 @@ import Ports
 import Presentation
 import TerminalUI
 
-extension CommandRunner {
+/// `cocoacasts status`: who is signed in, to which server, whether the server still
+/// accepts the session, and where the tokens and the saved catalogue are kept.
+struct StatusCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "status", arguments: [],
+        options: [
+            .init(name: "--all", valueName: nil, summary: "every server the token store holds a session for"),
+            .init(name: "--offline", valueName: nil, summary: "read the token store only; do not ask the server"),
+            Grammar.json,
+        ],
+        summary: "Who is signed in, to which server, and where the tokens are kept",
+        examples: [
+            ("cocoacasts status", "exit 0 when the server accepts the session, 77 when not, 69 unchecked"),
+            ("cocoacasts status --all --json", "every server you are signed in to"),
+        ])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = false
+
+    let all: Bool
+    let offline: Bool
+    let json: Bool
+
+    init(all: Bool, offline: Bool, json: Bool) {
+        self.all = all
+        self.offline = offline
+        self.json = json
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
+        self.init(all: parsed.flag("--all"), offline: parsed.flag("--offline"), json: parsed.flag("--json"))
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        all ? await context.allSessions(json: json) : await context.status(offline: offline, json: json)
+    }
+}
+
+extension CommandContext {
     /// Who is signed in to the server in use and whether the server still accepts the
     /// session (see ``SessionCheck``): 0 accepted, 77 refused or nobody signed in (as
     /// `gh auth status` fails), 69 when it could not be checked; `offline` only reads the
-    /// token store. With `all`, every server the token store holds a session for (77 when none).
-    func status(all: Bool, offline: Bool, json: Bool) async -> ExitCode {
-        if all { return await allSessions(json: json) }
+    /// token store.
+    fileprivate func status(offline: Bool, json: Bool) async -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
@@ -115,7 +151,7 @@ extension CommandRunner {
     }
 
     private func cacheSummary() async -> CacheSummary? {
-        guard let saved = services.savedCatalogue else { return nil }
+        guard let saved = services.catalogueCache else { return nil }
         let directory = TerminalText.sanitized(saved.directory)
         do {
             let size = try await saved.size()
@@ -124,53 +160,5 @@ extension CommandRunner {
             return CacheSummary(
                 directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
         }
-    }
-
-    /// Every session the token store holds. Sessions are kept per origin, so `--json` gives
-    /// the base URL in use for its origin, and the contract's `/api/v1` on the others.
-    private func allSessions(json: Bool) async -> ExitCode {
-        struct Entry: Encodable {
-            /// A base URL `--base-url` takes; `null` for the built-in mock API.
-            let server: Nullable<String>
-            let embedded: Bool
-            let account: String?
-            let inUse: Bool
-        }
-        let sessions: [KeyValueTokenStore.Session]
-        do {
-            sessions = try await services.accountStore.sessions()
-        } catch {
-            console.fail(error.message)
-            return .localState
-        }
-        if json {
-            printJSON(
-                sessions.map { session in
-                    let inUse = session.scope == services.accountStore.scope
-                    let embedded = session.scope == Composition.embeddedScope
-                    let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
-                    return Entry(
-                        server: Nullable(embedded ? nil : Redaction.urlText(baseURL)), embedded: embedded,
-                        account: session.account, inUse: inUse)
-                })
-            return sessions.isEmpty ? .unauthorized : .success
-        }
-        let entries = sessions.map {
-            (
-                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
-                account: $0.account, inUse: $0.scope == services.accountStore.scope
-            )
-        }
-        if entries.isEmpty {
-            console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
-        } else {
-            console.print(
-                entries.map { entry in
-                    style.success(style.check) + " " + TerminalText.sanitized(entry.server)
-                        + (entry.account.map { " as " + TerminalText.sanitized($0) } ?? "")
-                        + (entry.inUse ? style.dim(" (in use)") : "")
-                }.joined(separator: "\n"))
-        }
-        return entries.isEmpty ? .unauthorized : .success
     }
 }

@@ -5,7 +5,46 @@ import Ports
 import Presentation
 import TerminalUI
 
-extension CommandRunner {
+/// `cocoacasts signin`: signs in, the e-mail address checked before the password is asked for.
+struct SignInCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "signin", aliases: ["login"], arguments: [],
+        options: [
+            .init(
+                name: "--email", valueName: "E",
+                summary: "the e-mail address (asked for, and checked, before the password)"),
+            .init(
+                name: "--password-stdin", valueName: nil,
+                summary: "read the password from standard input (echo off at a terminal)"),
+        ], summary: "Sign in (the password is never echoed)",
+        examples: [
+            ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
+            (
+                "pass show cocoacasts | cocoacasts login --email demo@cocoacasts.com --password-stdin",
+                "from a script"
+            ),
+        ])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = true
+
+    let email: String?
+    let passwordFromStdin: Bool
+
+    init(email: String?, passwordFromStdin: Bool) {
+        self.email = email
+        self.passwordFromStdin = passwordFromStdin
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
+        self.init(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        await context.signIn(email: email, passwordFromStdin: passwordFromStdin)
+    }
+}
+
+extension CommandContext {
     /// How many times a person at a terminal may type a malformed e-mail address or a
     /// wrong password before sign-in gives up, as sudo allows.
     static let tries = 3
@@ -13,7 +52,7 @@ extension CommandRunner {
     /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
     /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
     /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
-    func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
+    fileprivate func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
         // A store that cannot take the pair (a locked keyring) fails before anything is asked
         // or sent; one that does not parse is set aside by the sign-in itself.
         do throws(StoreError) {
@@ -68,40 +107,6 @@ extension CommandRunner {
         return .success
     }
 
-    /// Signs out; says so, and succeeds, when nobody was signed in. A token file that does
-    /// not parse is set aside (the store says where), as a sign-in does: whoever asks to sign
-    /// out wants out. Any other store that cannot be read stops the sign-out.
-    func signOut() async -> ExitCode {
-        let wasSignedIn: Bool?  // nil: the store did not parse
-        do throws(StoreError) {
-            wasSignedIn = try await services.tokenStore.tokens() != nil
-        } catch .corrupt {
-            wasSignedIn = nil
-        } catch {
-            console.fail(error.message)
-            return .localState
-        }
-        let model = ProfileViewModel(tokenStore: services.tokenStore)
-        await model.signOut()
-        guard model.state == .signedOut else { return reportStore(model) }
-        if let other = await services.otherTokenStore() {
-            do {
-                try await other.reset()
-            } catch {
-                console.say("A session the keyring may keep was not removed: \(error.message)")
-            }
-        }
-        console.say(
-            wasSignedIn == false
-                ? "Nobody was signed in to \(services.server)." : "Signed out of \(services.server).")
-        if let label = services.unreachableKeyring {
-            console.say(
-                "The session kept in the keyring “\(TerminalText.sanitized(label))” was not removed: "
-                    + "run `cocoacasts signout` where the keyring answers.")
-        }
-        return .success
-    }
-
     /// The e-mail address from `--email` or the prompt, checked before a password is asked
     /// for; a malformed one typed at the prompt is asked for again.
     private func emailAddress(given: String?) throws(UsageError) -> String {
@@ -143,16 +148,6 @@ extension CommandRunner {
         }
         guard !password.isEmpty else { throw .emptyPassword }
         return password
-    }
-
-    func reportStore(_ model: ProfileViewModel) -> ExitCode {
-        let message =
-            switch model.state {
-            case .storeUnreadable(let message), .signOutFailed(let message): message
-            case .checking, .signedIn, .signedOut: "the token file cannot be used"
-            }
-        console.fail(message)
-        return .localState
     }
 
     private func usage(_ error: UsageError) -> ExitCode {

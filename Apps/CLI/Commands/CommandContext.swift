@@ -5,10 +5,12 @@ import Ports
 import Presentation
 import TerminalUI
 
-/// Runs each command through its view-model and renders the result: the screen on
-/// standard output, a failure's message on standard error with its exit status.
+/// What a ``ServiceCommand`` runs with, and what commands share: the spinner, a failure's
+/// report, the built-in mock's notice, JSON output. A command drives its view-model and
+/// renders the result: the screen on standard output, a failure's message on standard
+/// error with its exit status.
 @MainActor
-struct CommandRunner {
+struct CommandContext {
     let console: any Console
     let services: Services
     let appearance: Appearance
@@ -16,21 +18,6 @@ struct CommandRunner {
 
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
-
-    func run(_ command: Invocation.Command) async -> ExitCode {
-        switch command {
-        case .signIn(let email, let passwordFromStdin): await signIn(email: email, passwordFromStdin: passwordFromStdin)
-        case .signOut: await signOut()
-        case .status(let all, let offline, let json): await status(all: all, offline: offline, json: json)
-        case .episodes(let json, let policy): await episodes(json: json, policy: policy)
-        case .episode(let id, let json, let policy): await episode(id: id, json: json, policy: policy)
-        case .clearCache: await clearCache()
-        case .video(let reference, let json): await video(reference: reference, json: json)
-        case .progress(let reference, let action, let json):
-            await progress(reference: reference, action: action, json: json)
-        case .help, .version, .config, .completion, .manual: .success
-        }
-    }
 
     /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
@@ -90,5 +77,15 @@ struct CommandRunner {
         // The values printed are plain models, which always encode.
         let json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
         console.print(TerminalText.jsonEscapingTerminalControls(json))
+    }
+
+    func reportStore(_ model: ProfileViewModel) -> ExitCode {
+        let message =
+            switch model.state {
+            case .storeUnreadable(let message), .signOutFailed(let message): message
+            case .checking, .signedIn, .signedOut: "the token file cannot be used"
+            }
+        console.fail(message)
+        return .localState
     }
 }

@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import Presentation
+import TerminalUI
+
+/// `cocoacasts cache clear`: forgets every saved list of episodes.
+struct CacheCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "cache", arguments: ["<clear>"], options: [],
+        summary: "Empty the saved catalogue ($XDG_CACHE_HOME/cocoacasts)",
+        examples: [("cocoacasts cache clear", "forget every saved list of episodes")],
+        argumentChoices: [["clear"]])
+    /// Only where the catalogue is saved, which no setting changes.
+    static let settingsUsed: Set<ConfigKey> = []
+    static let callsTheAPI = false
+
+    init() {}
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        guard arguments[0] == "clear" else {
+            throw .invalidValue("cache action", value: arguments[0], expected: "clear")
+        }
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        await context.clearCache()
+    }
+}
+
+extension CommandContext {
+    /// `cocoacasts cache clear`.
+    fileprivate func clearCache() async -> ExitCode {
+        guard let saved = services.catalogueCache else {
+            console.say("Nothing is saved.")
+            return .success
+        }
+        do {
+            try await saved.clear()
+        } catch {
+            console.fail("the saved catalogue could not be cleared: \(error)")
+            return .localState
+        }
+        console.say("Cleared the saved catalogue in \(saved.directory).")
+        return .success
+    }
+}

@@ -1,0 +1,62 @@
+import Domain
+import FoundationHTTP
+import Ports
+import Presentation
+
+extension CommandContext {
+    /// What a `video` or `progress` argument names: a video (and its episode when the
+    /// catalogue was read), or nothing, because fetching the catalogue failed (and was
+    /// reported) or was interrupted.
+    enum Resolution {
+        case video(id: String, episode: Episode?)
+        case ended(ExitCode)
+    }
+
+    /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
+    ///
+    /// The rule: episode ids are whole numbers of at most six digits without a leading zero
+    /// (the catalogue's are three); video ids are anything else (Vimeo's are nine digits).
+    /// Only a reference that could be an episode id costs a catalogue fetch — it names that
+    /// episode's video when an episode has the id, else it is taken as a video id — unless
+    /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
+    /// video up in the catalogue whatever the reference.
+    func resolve(_ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool) async -> Resolution {
+        guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .video(id: reference, episode: nil) }
+        let episodes = EpisodesViewModel(apiService: services.api)
+        await episodes.fetchEpisodes()
+        guard !Task.isCancelled else { return .ended(.interrupted) }
+        if case .failed(_, let failure, _) = episodes.state {
+            return .ended(report(failure, context: context, asking: .episodes))
+        }
+        let rows = episodes.state.rows.map(\.episode)
+        if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
+            return .video(id: episode.videoID, episode: episode)
+        }
+        return .video(id: reference, episode: rows.first { $0.videoID == reference })
+    }
+
+    /// Whether `reference` could be an episode id: one to six digits, no leading zero.
+    static func couldBeEpisodeID(_ reference: String) -> Bool {
+        (1...6).contains(reference.count) && reference.allSatisfy(\.isASCII) && reference.allSatisfy(\.isNumber)
+            && (reference == "0" || reference.first != "0")
+    }
+}
+
+extension CommandContext {
+    /// Says on standard error (dimmed on a terminal) that the list shown is a saved one,
+    /// because the server could not be reached.
+    func noticeASavedList(_ state: EpisodesViewModel.State) {
+        guard case .offline(_, _, let message) = state else { return }
+        console.notice(message, style: appearance.error)
+    }
+}
+
+extension EpisodesViewModel.State {
+    /// The episodes fetched, or saved: none before a fetch, or when it found none.
+    var rows: [EpisodeRowViewModel] {
+        switch self {
+        case .loaded(let rows), .offline(let rows, _, _): rows
+        case .idle, .loading, .empty, .failed: []
+        }
+    }
+}

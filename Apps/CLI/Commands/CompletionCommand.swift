@@ -1,0 +1,30 @@
+/// `cocoacasts completion bash|zsh|fish`: a completion script (see ``Completion``).
+struct CompletionCommand: LocalCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "completion", arguments: ["<bash|zsh|fish>"], options: [],
+        summary: "Print a shell completion script",
+        examples: [
+            ("source <(cocoacasts completion bash)", "completions in this bash"),
+            ("cocoacasts completion fish > ~/.config/fish/completions/cocoacasts.fish", "for every fish"),
+        ], argumentChoices: [Completion.Shell.allCases.map(\.rawValue)])
+
+    let shell: Completion.Shell
+
+    init(shell: Completion.Shell) {
+        self.shell = shell
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        guard let shell = Completion.Shell(rawValue: arguments[0]) else {
+            throw .invalidValue(
+                "shell", value: arguments[0],
+                expected: Completion.Shell.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.init(shell: shell)
+    }
+
+    func run(_ context: LocalContext) async -> ExitCode {
+        context.console.print(Completion.script(for: shell))
+        return .success
+    }
+}

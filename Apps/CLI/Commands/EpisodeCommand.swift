@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import Presentation
+import TerminalUI
+
+/// `cocoacasts episode ID`: one episode of the catalogue and its excerpt.
+struct EpisodeCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "episode", arguments: ["<id>"], options: [Grammar.json] + Grammar.catalogueOptions,
+        summary: "Show an episode and its excerpt",
+        examples: [("cocoacasts episode 556", "the episode with id 556")])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = true
+
+    let id: Int
+    let json: Bool
+    let policy: CachePolicy
+
+    init(id: Int, json: Bool, policy: CachePolicy) {
+        self.id = id
+        self.json = json
+        self.policy = policy
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        guard let number = Int(arguments[0]), number >= 0 else {
+            throw .invalidValue("episode id", value: arguments[0], expected: "a number")
+        }
+        self.init(id: number, json: parsed.flag("--json"), policy: try Grammar.cachePolicy(parsed))
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        await context.episode(id: id, json: json, policy: policy)
+    }
+}
+
+extension CommandContext {
+    fileprivate func episode(id: Int, json: Bool, policy: CachePolicy) async -> ExitCode {
+        let model = EpisodesViewModel(apiService: services.api, policy: policy)
+        guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state {
+            return report(failure, context: .episodes, asking: .episodes)
+        }
+        noticeASavedList(model.state)
+        guard let row = model.state.rows.first(where: { $0.id == id }) else {
+            console.fail("There is no episode \(id); see cocoacasts episodes.")
+            return .failure
+        }
+        if json {
+            printJSON(row.episode)
+        } else {
+            console.print(
+                Screens.episode(EpisodeViewModel(episode: row.episode), width: appearance.width, style: style))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,15 @@
+/// `cocoacasts manual`: the manual page in roff (see ``Manual``).
+struct ManualCommand: LocalCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
+        examples: [("cocoacasts manual | man -l -", "read it")])
+
+    init() {}
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
+
+    func run(_ context: LocalContext) async -> ExitCode {
+        context.console.print(Manual.page)
+        return .success
+    }
+}

@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Ports
+import Presentation
+import TerminalUI
+
+/// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
+struct ProgressCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "progress", arguments: ["<episode-id or video-id>"],
+        options: [
+            .init(
+                name: "--set", valueName: "TIME",
+                summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
+            .init(name: "--delete", valueName: nil, summary: "forget the progress"), Grammar.json,
+        ], summary: "Show, save or delete a video's progress (needs sign-in)",
+        examples: [
+            ("cocoacasts progress 556", "how far you watched episode 556"),
+            ("cocoacasts progress 556 --set 2:00", "you watched up to 2:00 (also --set 120)"),
+            ("cocoacasts progress 556 --delete", "start again"),
+        ])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = true
+
+    enum Action: Equatable, Sendable {
+        case show
+        /// Save `seconds`, which the user typed as `typed` (`90`, `1:30`): messages answer in that form.
+        case set(seconds: Int, typed: String)
+        case delete
+    }
+
+    let reference: String
+    let action: Action
+    let json: Bool
+
+    init(reference: String, action: Action, json: Bool) {
+        self.reference = reference
+        self.action = action
+        self.json = json
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        self.init(reference: arguments[0], action: try Self.action(parsed), json: parsed.flag("--json"))
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        await context.progress(reference: reference, action: action, json: json)
+    }
+
+    private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
+        switch (parsed.options["--set"], parsed.flag("--delete")) {
+        case (.some, true): throw .conflictingOptions("--set", "--delete")
+        case (nil, true): return .delete
+        case (nil, false): return .show
+        case (.some(let value), false):
+            guard let seconds = seconds(in: value) else {
+                throw .invalidValue(
+                    "--set", value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
+            }
+            return .set(seconds: seconds, typed: value)
+        }
+    }
+
+    /// The seconds in `text`: `90`, `1:30` or `1:02:03` (as the durations are shown); the
+    /// fields after the first are two digits below 60.
+    static func seconds(in text: String) -> Int? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let first = Int(fields[0]), first >= 0
+        else { return nil }
+        var seconds = first
+        for field in fields.dropFirst() {
+            guard field.count == 2, let value = Int(field), (0..<60).contains(value) else { return nil }
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 60)
+            guard !overflow else { return nil }
+            seconds = scaled + value
+        }
+        return seconds
+    }
+}
+
+extension CommandContext {
+    fileprivate func progress(reference: String, action: ProgressCommand.Action, json: Bool) async -> ExitCode {
+        let videoID: String
+        let duration: Int?
+        var isSet = false
+        if case .set = action { isSet = true }
+        switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
+        case .video(let id, let episode):
+            videoID = id
+            duration = episode?.videoDuration
+            if case .set(let seconds, let typed) = action, let duration = episode?.videoDuration, seconds > duration {
+                console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+                return .usage
+            }
+        case .ended(let status): return status
+        }
+        let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
+        let synced = await load("Syncing the progress…") {
+            switch action {
+            case .show: await model.fetchProgress()
+            case .set(let seconds, _): await model.saveProgress(cursor: seconds)
+            case .delete: await model.deleteProgress()
+            }
+        }
+        guard synced else { return .interrupted }
+        if case .failed(_, let failure, _) = model.state {
+            let endpoint: APIEndpoint =
+                switch action {
+                case .show: .progressForVideo(id: videoID)
+                case .set(let seconds, _): .updateProgressForVideo(id: videoID, cursor: seconds)
+                case .delete: .deleteProgressForVideo(id: videoID)
+                }
+            return report(
+                failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
+                subject: "video \(videoID)")
+        }
+        if json, case .loaded(let progress) = model.state {
+            printJSON(progress)
+        } else if action == .delete {
+            console.say("Deleted the progress of video \(videoID).")
+        } else {
+            console.print(Screens.progress(model, duration: duration, style: style))
+        }
+        return .success
+    }
+}

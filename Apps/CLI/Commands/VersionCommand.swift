@@ -1,0 +1,15 @@
+/// `cocoacasts version`: the version, as `--version` and `-V` print it.
+struct VersionCommand: LocalCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "version", arguments: [], options: [], summary: "Show the version (also --version, -V)",
+        examples: [("cocoacasts version", "the version, as --version prints it")])
+
+    init() {}
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
+
+    func run(_ context: LocalContext) async -> ExitCode {
+        context.console.print("cocoacasts \(Grammar.version)")
+        return .success
+    }
+}
