@@ -59,8 +59,11 @@ let package = Package(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
         .target(
-            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
+            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
+        // The mock API built into the CLI, which it serves when no server is given.
+        .target(
+            name: "EmbeddedAPI", dependencies: ["Ports", "Domain", "Digest"], path: "Modules/Adapters/EmbeddedAPI"),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
             path: "Modules/Presentation"),
@@ -73,7 +76,7 @@ let package = Package(
             name: "cocoacasts",
             dependencies: [
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
-                "FileResponseCache", "Stubs",
+                "FileResponseCache", "EmbeddedAPI",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),
@@ -144,8 +147,11 @@ let package = Package(
             dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
-            name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "Digest", "TestSupport"],
-            path: "Tests/StubsTests"),
+            name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"], path: "Tests/StubsTests"),
+        .testTarget(
+            name: "EmbeddedAPITests",
+            dependencies: ["EmbeddedAPI", "Stubs", "Ports", "Domain", "Digest", "TestSupport"],
+            path: "Tests/EmbeddedAPITests"),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/PresentationTests"),
@@ -156,8 +162,9 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "Presentation", "TerminalUI",
-                "AsyncPrimitives",
+                "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "EmbeddedAPI",
+                "Presentation",
+                "TerminalUI", "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
         .testTarget(

@@ -1,11 +1,11 @@
 import CurlTransport
 import Domain
+import EmbeddedAPI
 import FileResponseCache
 import FileTokenStore
 import Foundation
 import FoundationHTTP
 import Ports
-import Stubs
 
 #if canImport(Darwin)
     import URLSessionTransport
@@ -76,7 +76,7 @@ enum Composition {
         let configuration: APIConfiguration
         do {
             configuration = try APIConfiguration(
-                baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
+                baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
                 apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
         } catch {
             throw .configuration(error)
@@ -87,7 +87,7 @@ enum Composition {
                 fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json")) : nil
         let transport: any HTTPTransport =
             if let embeddedState {
-                StubAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState)
+                EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState)
             } else {
                 networkTransport(settings, notices: notices)
             }
@@ -146,7 +146,7 @@ enum Composition {
     }
 
     /// The token file's scope for the built-in mock API.
-    static let embeddedScope = Origin(StubAPITransport.embeddedBaseURL)?.description ?? ""
+    static let embeddedScope = Origin(EmbeddedAPITransport.embeddedBaseURL)?.description ?? ""
 
     /// The config file for `environment` (see ``CredentialsLocation/configFile(environment:)``).
     static func configFile(environment: [String: String]) -> ConfigFile {

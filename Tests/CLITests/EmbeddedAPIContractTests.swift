@@ -1,3 +1,4 @@
+import EmbeddedAPI
 import FoundationHTTP
 import Ports
 import Stubs
@@ -13,8 +14,9 @@ struct EmbeddedAPIContractTests {
         let tokenStore = KeyValueTokenStore.inMemory()
         let services = Composition.make(
             configuration: try APIConfiguration(
-                baseURL: StubAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
-            transport: StubAPITransport(apiToken: APIConfiguration.seriesAPIToken), tokenStore: tokenStore,
+                baseURL: EmbeddedAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
+            transport: EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: InMemoryKeyValueStore()),
+            tokenStore: tokenStore,
             accountStore: tokenStore,
             observer: nil, isEmbedded: true)
         try await check.run(on: APIServiceSubject(service: services.api, tokenStore: services.tokenStore))

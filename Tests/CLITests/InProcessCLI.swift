@@ -1,3 +1,4 @@
+import EmbeddedAPI
 import Foundation
 import FoundationHTTP
 import Ports
@@ -16,7 +17,10 @@ struct InProcessCLI {
     /// Every run's output is checked for the API token and every token the store has held.
     let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken])
 
-    init(transport: any HTTPTransport = StubAPITransport(apiToken: APIConfiguration.seriesAPIToken)) {
+    init(
+        transport: any HTTPTransport = EmbeddedAPITransport(
+            apiToken: APIConfiguration.seriesAPIToken, state: InMemoryKeyValueStore())
+    ) {
         self.transport = transport
     }
 
@@ -37,7 +41,7 @@ struct InProcessCLI {
             let configuration: APIConfiguration
             do throws(ConfigurationError) {
                 configuration = try APIConfiguration(
-                    baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
+                    baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
                     apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
             } catch {
                 throw .configuration(error)

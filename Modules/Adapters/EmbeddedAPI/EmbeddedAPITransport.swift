@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Ports
 
-extension StubAPITransport.Account: CustomStringConvertible, CustomReflectable {
+extension EmbeddedAPITransport.Account: CustomStringConvertible, CustomReflectable {
     /// The e-mail address; the password is redacted.
     public var description: String { "Account(email: \(email), password: <redacted>)" }
 
@@ -17,7 +17,7 @@ extension StubAPITransport.Account: CustomStringConvertible, CustomReflectable {
 /// given ``KeyValueStore``: in memory by default, or a file, so that tokens issued in one
 /// run of a program stay valid in the next. Requests are matched on the path below
 /// `/api/v1/`, whatever the host.
-public struct StubAPITransport: HTTPTransport {
+public struct EmbeddedAPITransport: HTTPTransport {
     /// The account that can sign in.
     public struct Account: Sendable, Equatable {
         /// The e-mail address.
@@ -37,7 +37,7 @@ public struct StubAPITransport: HTTPTransport {
     /// meant for the stub can reach a network.
     public static let embeddedBaseURL = URL(string: "https://embedded.cocoacasts.invalid/api/v1")!
 
-    private let router: StubAPIRouter
+    private let router: EmbeddedAPIRouter
     private let latency: Duration
 
     /// Creates the in-process API.
@@ -49,11 +49,11 @@ public struct StubAPITransport: HTTPTransport {
     ///   - latency: a delay before every answer, for previews of slow networks.
     ///   - now: the clock that expires tokens.
     public init(
-        apiToken: String, state: any KeyValueStore = InMemoryKeyValueStore(), account: Account = .demo,
+        apiToken: String, state: any KeyValueStore, account: Account = .demo,
         accessTokenLifetime: TimeInterval = 3600, latency: Duration = .zero,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        router = StubAPIRouter(
+        router = EmbeddedAPIRouter(
             account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now)
         self.latency = latency
     }
@@ -67,7 +67,7 @@ public struct StubAPITransport: HTTPTransport {
             throw TransportError(.cancelled, "cancelled")
         }
         let response = await router.respond(
-            to: StubAPIRouter.Request(
+            to: EmbeddedAPIRouter.Request(
                 method: request.method, path: Self.pathBelowAPI(request.url),
                 headers: Dictionary(
                     request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),

@@ -2,13 +2,13 @@ import Domain
 import Foundation
 import Ports
 
-extension StubAPIRouter {
+extension EmbeddedAPIRouter {
     func signIn(authorization: String?) async throws(StoreError) -> Response {
         guard let (email, password) = Credentials.basic(authorization), email == account.email,
             password == account.password
         else { return .failure(401, "Unauthorized") }
         return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var current = StubAPIState.decode(from: values)
+            var current = EmbeddedAPIState.decode(from: values)
             let tokens = issue(into: &current, session: Self.randomToken(), user: email)
             current.encode(into: &values)
             return .json(200, tokens)
@@ -21,9 +21,9 @@ extension StubAPIRouter {
             return .failure(400, "Bad Request")
         }
         return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var current = StubAPIState.decode(from: values)
+            var current = EmbeddedAPIState.decode(from: values)
             defer { current.encode(into: &values) }
-            let digest = StubAPIState.digest(token)
+            let digest = EmbeddedAPIState.digest(token)
             if let (id, _) = current.sessions.first(where: { $0.value.usedRefreshTokenDigests.contains(digest) }) {
                 current.sessions[id] = nil  // reuse: treat as theft and revoke the whole sign-in
                 return .failure(401, "Unauthorized")
@@ -37,10 +37,10 @@ extension StubAPIRouter {
     }
 
     func progress(_ method: String, user: String, videoID: String, body: Data) async throws(StoreError) -> Response {
-        let key = StubAPIState.progressKey(user: user, videoID: videoID)
+        let key = EmbeddedAPIState.progressKey(user: user, videoID: videoID)
         switch method {
         case "GET":
-            let current = StubAPIState.decode(from: try await state.values(forKeys: [StubAPIState.key]))
+            let current = EmbeddedAPIState.decode(from: try await state.values(forKeys: [EmbeddedAPIState.key]))
             return .json(200, VideoProgress(videoID: videoID, cursor: current.progress[key] ?? 0))
         case "POST":
             guard let cursor = Self.cursor(in: body) else { return .failure(400, "Bad Request") }
@@ -53,23 +53,23 @@ extension StubAPIRouter {
     }
 
     /// Gives a session a fresh pair; the old access and refresh tokens stop working.
-    private func issue(into state: inout StubAPIState, session id: String, user: String) -> TokenPair {
+    private func issue(into state: inout EmbeddedAPIState, session id: String, user: String) -> TokenPair {
         let tokens = TokenPair(accessToken: Self.randomToken(), refreshToken: Self.randomToken())
         var session =
             state.sessions[id]
             ?? .init(
                 user: user, accessTokenDigest: "", accessTokenExpiry: .distantPast, refreshTokenDigest: "",
                 usedRefreshTokenDigests: [])
-        session.accessTokenDigest = StubAPIState.digest(tokens.accessToken)
-        session.refreshTokenDigest = StubAPIState.digest(tokens.refreshToken)
+        session.accessTokenDigest = EmbeddedAPIState.digest(tokens.accessToken)
+        session.refreshTokenDigest = EmbeddedAPIState.digest(tokens.refreshToken)
         session.accessTokenExpiry = now().addingTimeInterval(accessTokenLifetime)
         state.sessions[id] = session
         return tokens
     }
 
-    private func update(_ change: @Sendable (inout StubAPIState) -> Void) async throws(StoreError) {
+    private func update(_ change: @Sendable (inout EmbeddedAPIState) -> Void) async throws(StoreError) {
         try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var current = StubAPIState.decode(from: values)
+            var current = EmbeddedAPIState.decode(from: values)
             change(&current)
             current.encode(into: &values)
         }

@@ -1,24 +1,25 @@
 import Digest
 import Domain
+import EmbeddedAPI
 import Foundation
 import Ports
 import Stubs
 import TestSupport
 import Testing
 
-@Suite("StubAPITransport: the mock API in process")
+@Suite("EmbeddedAPITransport: the mock API in process")
 struct StubAPITransportTests {
     @Test("answers as Scripts/mock-api does", arguments: MockAPIContract.cases)
     func contract(_ check: MockAPIContract) async throws {
-        try await check.run(on: StubConnection())
+        try await check.run(on: EmbeddedAPIConnection())
     }
 
     @Test func tokensOutliveTheTransportThatIssuedThem() async throws {
         // Given one run of a program that signs in, keeping the stub's state in a shared store
         let state = InMemoryKeyValueStore()
-        let tokens = try await StubConnection(state: state).signIn()
+        let tokens = try await EmbeddedAPIConnection(state: state).signIn()
         // When the next run builds a new transport over the same store
-        let nextRun = StubConnection(state: state)
+        let nextRun = EmbeddedAPIConnection(state: state)
         // Then the access token still works
         #expect(
             try await nextRun.get("/videos/\(MockAPIContract.knownVideoID)", bearer: tokens.accessToken).status == 200)
@@ -27,7 +28,7 @@ struct StubAPITransportTests {
 
     @Test func theStateKeepsDigestsNeverATokenItIssued() async throws {
         let state = InMemoryKeyValueStore()
-        let connection = StubConnection(state: state)
+        let connection = EmbeddedAPIConnection(state: state)
         let first = try await connection.signIn()
         #expect(try await connection.refresh(first.refreshToken).status == 200)
         let saved = try await state.allValues().values.joined()
@@ -38,25 +39,26 @@ struct StubAPITransportTests {
     }
 
     @Test func theCatalogueIsTheFixtureByteForByte() async throws {
-        let reply = try await StubConnection().send("GET", "/episodes")
+        let reply = try await EmbeddedAPIConnection().send("GET", "/episodes")
         #expect(reply.body == (try Fixtures.data(named: "episodes-catalog")))
         #expect(reply.header("Content-Type") == "application/json")
     }
 
     @Test func aBodyOverTheLimitFailsLikeATransportShould() async throws {
         let request = HTTPRequest(
-            method: "GET", url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!,
-            headers: ["X-API-TOKEN": StubConnection.apiToken], maximumResponseSize: 100)
-        let transport = StubAPITransport(apiToken: StubConnection.apiToken)
+            method: "GET", url: URL(string: EmbeddedAPITransport.embeddedBaseURL.absoluteString + "/episodes")!,
+            headers: ["X-API-TOKEN": EmbeddedAPIConnection.apiToken], maximumResponseSize: 100)
+        let transport = EmbeddedAPITransport(apiToken: EmbeddedAPIConnection.apiToken, state: InMemoryKeyValueStore())
         await #expect(throws: TransportError(.tooLarge, "the body passed 100 bytes")) {
             try await transport.send(request)
         }
     }
 
     @Test func aCancelledRequestFailsAsCancelled() async throws {
-        let transport = StubAPITransport(apiToken: StubConnection.apiToken, latency: .seconds(30))
+        let transport = EmbeddedAPITransport(
+            apiToken: EmbeddedAPIConnection.apiToken, state: InMemoryKeyValueStore(), latency: .seconds(30))
         let request = HTTPRequest(
-            method: "GET", url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!)
+            method: "GET", url: URL(string: EmbeddedAPITransport.embeddedBaseURL.absoluteString + "/episodes")!)
         let task = Task { () async throws(TransportError) in try await transport.send(request) }
         task.cancel()
         await #expect(throws: TransportError(.cancelled, "cancelled")) { try await task.value }
@@ -64,8 +66,9 @@ struct StubAPITransportTests {
 
     @Test func anotherAccountAndTokenLifetimeCanBeConfigured() async throws {
         let clock = ManualClock()
-        let transport = StubAPITransport(
-            apiToken: "t", account: .init(email: "ann@example.com", password: "pw"), accessTokenLifetime: 10,
+        let transport = EmbeddedAPITransport(
+            apiToken: "t", state: InMemoryKeyValueStore(), account: .init(email: "ann@example.com", password: "pw"),
+            accessTokenLifetime: 10,
             now: { clock.now })
         let request = HTTPRequest(
             method: "POST", url: URL(string: "https://any.host/api/v1/auth")!,

@@ -1,3 +1,4 @@
+import EmbeddedAPI
 import Foundation
 import Ports
 import Stubs
@@ -16,22 +17,22 @@ final class ManualClock: Sendable {
 }
 
 /// The in-process stub as a ``MockAPIConnection``: requests go straight to the transport.
-struct StubConnection: MockAPIConnection {
+struct EmbeddedAPIConnection: MockAPIConnection {
     let clock = ManualClock()
     let state: any KeyValueStore
-    let transport: StubAPITransport
+    let transport: EmbeddedAPITransport
 
     init(state: any KeyValueStore = InMemoryKeyValueStore()) {
         let clock = self.clock
         self.state = state
-        transport = StubAPITransport(apiToken: Self.apiToken, state: state, now: { clock.now })
+        transport = EmbeddedAPITransport(apiToken: Self.apiToken, state: state, now: { clock.now })
     }
 
     func send(_ method: String, _ path: String, headers: [String: String], body: Data?, apiToken: String?)
         async throws -> HTTPReply
     {
         var request = HTTPRequest(
-            method: method, url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + path)!, body: body)
+            method: method, url: URL(string: EmbeddedAPITransport.embeddedBaseURL.absoluteString + path)!, body: body)
         if let apiToken { request.headers["X-API-TOKEN"] = apiToken }
         for (name, value) in headers { request.headers[name] = value }
         let response = try await transport.send(request)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The mock API's routes, matched on the path below the base path.
-enum StubAPIRoute: Equatable {
+enum EmbeddedAPIRoute: Equatable {
     case signIn
     case refresh
     case episodes

@@ -6,7 +6,7 @@ import Ports
 /// `Scripts/mock-api` follows (and passing the same contract suite): the API token
 /// check, the demo account, Basic sign-in, rotating refresh tokens with reuse detection,
 /// access-token expiry, protected videos and per-user progress.
-struct StubAPIRouter: Sendable {
+struct EmbeddedAPIRouter: Sendable {
     struct Request {
         let method: String
         let path: String  // below the base path, still percent-encoded: "videos/1/progress"
@@ -29,7 +29,7 @@ struct StubAPIRouter: Sendable {
         }
     }
 
-    let account: StubAPITransport.Account
+    let account: EmbeddedAPITransport.Account
     let apiToken: String
     let accessTokenLifetime: TimeInterval
     let state: any KeyValueStore
@@ -40,7 +40,7 @@ struct StubAPIRouter: Sendable {
         (try? JSONDecoder().decode([Episode].self, from: Data(CatalogueFixture.json.utf8))) ?? []
 
     func respond(to request: Request) async -> Response {
-        guard let route = StubAPIRoute(method: request.method, path: request.path) else {
+        guard let route = EmbeddedAPIRoute(method: request.method, path: request.path) else {
             return .failure(404, "Not Found")
         }
         if case .methodNotAllowed = route { return .failure(405, "Method Not Allowed") }
@@ -54,7 +54,7 @@ struct StubAPIRouter: Sendable {
         }
     }
 
-    private func respond(to route: StubAPIRoute, _ request: Request) async throws(StoreError) -> Response {
+    private func respond(to route: EmbeddedAPIRoute, _ request: Request) async throws(StoreError) -> Response {
         switch route {
         case .episodes:
             return Self.episodes(ifNoneMatch: request.headers["if-none-match"])
@@ -102,7 +102,7 @@ struct StubAPIRouter: Sendable {
 
     private func user(authorization: String?) async throws(StoreError) -> String? {
         guard let token = Credentials.bearer(authorization) else { return nil }
-        return StubAPIState.decode(from: try await state.values(forKeys: [StubAPIState.key])).user(
+        return EmbeddedAPIState.decode(from: try await state.values(forKeys: [EmbeddedAPIState.key])).user(
             accessToken: token, at: now())
     }
 }

@@ -9,7 +9,7 @@ import Ports
 /// Tokens are remembered by their SHA-256 digest, as a careful server keeps them: the state
 /// file then holds nothing a reader could present, and a sign-in leaves no token in any file
 /// when the client keeps its own in the keyring.
-struct StubAPIState: Codable, Equatable, Sendable {
+struct EmbeddedAPIState: Codable, Equatable, Sendable {
     /// One sign-in: the family of tokens that reuse of a refresh token revokes.
     struct Session: Codable, Equatable, Sendable {
         var user: String
@@ -43,9 +43,10 @@ struct StubAPIState: Codable, Equatable, Sendable {
     }
 
     /// The state in `values`; a missing or unreadable state is a fresh one, as after a server restart.
-    static func decode(from values: [String: String]) -> StubAPIState {
-        guard let text = values[key], let state = try? JSONDecoder().decode(StubAPIState.self, from: Data(text.utf8))
-        else { return StubAPIState() }
+    static func decode(from values: [String: String]) -> EmbeddedAPIState {
+        guard let text = values[key],
+            let state = try? JSONDecoder().decode(EmbeddedAPIState.self, from: Data(text.utf8))
+        else { return EmbeddedAPIState() }
         return state
     }
 
