@@ -39,6 +39,9 @@ struct CommandLineParser {
 
         /// How many arguments it needs (the others are optional).
         var requiredArgumentCount: Int { arguments.filter { !$0.hasPrefix("[") }.count }
+
+        /// Whether its last argument takes any number of words (`[text...]`).
+        var takesMoreWords: Bool { arguments.last?.hasSuffix("...]") == true }
     }
 
     /// What the command line said.

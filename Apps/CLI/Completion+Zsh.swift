@@ -59,8 +59,9 @@ extension Completion {
                 ? "_cocoacasts_config_value"
                 : index < command.argumentChoices.count
                     ? "(\(command.argumentChoices[index].joined(separator: " ")))" : " "
-            let label = zshQuoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "<>[]")))
-            return "'\(name.hasPrefix("[") ? "::" : ":")\(label):\(action)'"
+            let label = zshQuoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "<>[].")))
+            let kind = name.hasSuffix("...]") ? "*:" : name.hasPrefix("[") ? "::" : ":"
+            return "'\(kind)\(label):\(action)'"
         }
     }
 

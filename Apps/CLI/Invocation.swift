@@ -33,7 +33,9 @@ struct Invocation {
         throws(UsageError) -> [String]
     {
         let names = command.arguments
-        if parsed.arguments.count > names.count { throw .unexpectedArgument(parsed.arguments[names.count]) }
+        if parsed.arguments.count > names.count, !command.takesMoreWords {
+            throw .unexpectedArgument(parsed.arguments[names.count])
+        }
         if parsed.arguments.count < command.requiredArgumentCount {
             throw .missingArgument(names[parsed.arguments.count], usage: command.usage)
         }

@@ -24,7 +24,7 @@ struct CompletionTests {
         ("cocoacasts --color never ", commands),
         ("cocoacasts --color never ep", ["episodes", "episode"]),
         ("cocoacasts episodes --j", ["--json"]),
-        ("cocoacasts episodes --", globalOptions.union(["--json", "--offline", "--no-cache"])),
+        ("cocoacasts episodes --", globalOptions.union(["--json", "--limit", "--offline", "--no-cache"])),
         ("cocoacasts progress --", globalOptions.union(["--set", "--delete", "--json"])),
         ("cocoacasts login --e", ["--email"]),
         ("cocoacasts config ", ["get", "set", "unset", "list"]),
@@ -41,10 +41,11 @@ struct CompletionTests {
         ("cocoacasts video 556 --j", ["--json"]),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts config set transport ", ["curl"]),
-        ("cocoacasts episodes --json --", globalOptions.union(["--offline", "--no-cache"])),
+        ("cocoacasts episodes --json --", globalOptions.union(["--limit", "--offline", "--no-cache"])),
+        ("cocoacasts episodes sign in --l", ["--limit"]),
         (
             "cocoacasts --verbose episodes --",
-            globalOptions.subtracting(["--verbose"]).union(["--json", "--offline", "--no-cache"])
+            globalOptions.subtracting(["--verbose"]).union(["--json", "--limit", "--offline", "--no-cache"])
         ),
     ]
 

@@ -91,7 +91,7 @@ struct InvocationTests {
             ["episodes", "--color", "sometimes"],
             .invalidValue("--color", value: "sometimes", expected: "auto, always, never")
         ),
-        (["episodes", "extra"], .unexpectedArgument("extra")),
+        (["episode", "556", "extra"], .unexpectedArgument("extra")),
         (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),
         (["cache", "empty"], .invalidValue("cache action", value: "empty", expected: "clear")),
         (

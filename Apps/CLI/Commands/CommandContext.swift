@@ -75,7 +75,8 @@ struct CommandContext {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The values printed are plain models, which always encode.
-        let json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+        var json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+        if json == "[\n\n]" { json = "[]" }  // Foundation pretty-prints an empty array on three lines
         console.print(TerminalText.jsonEscapingTerminalControls(json))
     }
 

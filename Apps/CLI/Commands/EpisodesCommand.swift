@@ -5,14 +5,23 @@ import Ports
 import Presentation
 import TerminalUI
 
-/// `cocoacasts episodes`: the catalogue, as a table that fits the terminal, tab-separated
-/// fields in a pipe, or JSON.
+/// `cocoacasts episodes [TEXT...] [--limit N]`: the catalogue, or the episodes whose title or
+/// excerpt holds every word of TEXT, as a table that fits the terminal, tab-separated fields
+/// in a pipe, or JSON.
+///
+/// A search that finds nothing says so on standard error and exits 0, as `gh issue list`
+/// does: nothing went wrong, and a script tells "none" from a failure by the status alone
+/// (`--json` prints `[]`).
 struct EpisodesCommand: ServiceCommand, Equatable {
+    static let limit = CommandLineParser.Option(
+        name: "--limit", valueName: "N", summary: "show at most the first N episodes found")
     static let spec = CommandLineParser.CommandSpec(
-        name: "episodes", arguments: [], options: [Grammar.json] + Grammar.catalogueOptions,
-        summary: "List the episodes: id, title, duration (saved for offline use)",
+        name: "episodes", arguments: ["[text...]"], options: [Grammar.json, limit] + Grammar.catalogueOptions,
+        summary: "List the episodes, or find them by words of their title or excerpt",
         examples: [
             ("cocoacasts episodes", "a table that fits the terminal"),
+            ("cocoacasts episodes sign in", "the episodes whose title or excerpt holds both words"),
+            ("cocoacasts episodes --limit 3", "the three newest"),
             ("cocoacasts episodes | cut -f2", "every title: into a pipe, tab-separated fields and no header"),
             ("cocoacasts episodes --offline", "the list saved by an earlier run, without a network"),
             ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
@@ -22,37 +31,62 @@ struct EpisodesCommand: ServiceCommand, Equatable {
 
     let json: Bool
     let policy: CachePolicy
+    /// The words to find; empty for every episode.
+    var search = EpisodeSearch("")
+    /// At most how many to show.
+    var limit: Int?
 
-    init(json: Bool, policy: CachePolicy) {
+    init(json: Bool, policy: CachePolicy, search: EpisodeSearch = EpisodeSearch(""), limit: Int? = nil) {
         self.json = json
         self.policy = policy
+        self.search = search
+        self.limit = limit
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(json: parsed.flag("--json"), policy: try Grammar.cachePolicy(parsed))
+        var limit: Int?
+        if let given = parsed.options["--limit"] {
+            guard let number = Int(given), number > 0 else {
+                throw .invalidValue("--limit", value: given, expected: "a whole number, 1 or more")
+            }
+            limit = number
+        }
+        self.init(
+            json: parsed.flag("--json"), policy: try Grammar.cachePolicy(parsed),
+            search: EpisodeSearch(arguments.joined(separator: " ")), limit: limit)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.episodes(json: json, policy: policy)
+        await context.episodes(self)
     }
 }
 
 extension CommandContext {
-    fileprivate func episodes(json: Bool, policy: CachePolicy) async -> ExitCode {
-        let model = EpisodesViewModel(apiService: services.api, policy: policy)
+    fileprivate func episodes(_ command: EpisodesCommand) async -> ExitCode {
+        let model = EpisodesViewModel(apiService: services.api, policy: command.policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {
             return report(failure, context: .episodes, asking: .episodes)
         }
         noticeASavedList(model.state)
-        if json {
-            printJSON(model.state.rows.map(\.episode))
+        let all = model.state.rows
+        let found = command.search.filter(all.map(\.episode), limit: command.limit).map {
+            EpisodeRowViewModel(episode: $0)
+        }
+        if found.isEmpty, !command.search.words.isEmpty {
+            console.notice(
+                "no episode has “\(command.search.words.joined(separator: " "))” in its title or excerpt.",
+                style: appearance.error)
+        }
+        var offline = false
+        if case .offline = model.state { offline = true }
+        if command.json {
+            printJSON(found.map(\.episode))
         } else if !console.isOutputTerminal {
             // For scripts, as gh does: whole fields, no header, no padding to a width.
-            let rows = model.state.rows
-            if !rows.isEmpty { console.print(EpisodeTable.tabSeparated(rows)) }
-        } else if case .offline(let rows, _, _) = model.state {
-            console.print(EpisodeTable.render(rows, width: appearance.width, style: style))
+            if !found.isEmpty { console.print(EpisodeTable.tabSeparated(found)) }
+        } else if found.count != all.count || offline {
+            if !found.isEmpty { console.print(EpisodeTable.render(found, width: appearance.width, style: style)) }
         } else {
             console.print(Screens.episodes(model, width: appearance.width, style: style))
         }
