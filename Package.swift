@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(name: "Digest", path: "Modules/Digest"),
+        // What the two player adapters share: starting, watching and ending the player's process.
+        .target(name: "Subprocesses", path: "Modules/Subprocesses"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -160,6 +162,8 @@ let package = Package(
                 "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
+        .testTarget(
+            name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),
