@@ -60,6 +60,14 @@ let package = Package(
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
+        // The players. Like FileTokenStore, they serve this package's own apps (an app embedding the
+        // layer plays with its platform's player), so they are not offered as products.
+        .target(
+            name: "MPVPlayer", dependencies: ["Ports", "Domain", "PrivateFiles", "Subprocesses"],
+            path: "Modules/Adapters/MPVPlayer"),
+        .target(
+            name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
+            path: "Modules/Adapters/CommandPlayer"),
         .target(
             name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
@@ -100,6 +108,8 @@ let package = Package(
             path: "Tests/FaultSoak"),
         .executableTarget(
             name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
+        .executableTarget(
+            name: "player-probe", dependencies: ["MPVPlayer", "CommandPlayer", "Ports"], path: "Tests/PlayerProbe"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
@@ -164,6 +174,12 @@ let package = Package(
             path: "Tests/CLITests"),
         .testTarget(
             name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
+        .testTarget(
+            name: "MPVPlayerTests", dependencies: ["MPVPlayer", "Ports", "TestSupport", "player-probe"],
+            path: "Tests/MPVPlayerTests"),
+        .testTarget(
+            name: "CommandPlayerTests", dependencies: ["CommandPlayer", "Ports", "TestSupport", "player-probe"],
+            path: "Tests/CommandPlayerTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),
