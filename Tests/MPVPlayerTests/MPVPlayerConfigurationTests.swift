@@ -31,9 +31,8 @@ struct MPVPlayerConfigurationTests {
         try await MPVFixture.with(configuration: configuration) { mpv in
             try await MockAPIServer.with(arguments: ["--media", "--media-seconds", "2"]) { server in
                 let playback = try await mpv.player().play(server.mediaURL(videoID: Self.video), from: 0)
+                let pids = mpv.processes()  // mpv is connected by now; a 2-second file may end at any moment
                 let log = PlaybackLog(playback)
-                _ = await log.wait(upTo: Self.patience) { !$0.positions.isEmpty || $0.ending != nil }
-                let pids = mpv.processes()
                 #expect(pids.count == 1)
                 #expect(await log.waitForTheEnd(upTo: Self.patience), "events: \(log.record.events)")
                 #expect(log.record.ending == .finished)

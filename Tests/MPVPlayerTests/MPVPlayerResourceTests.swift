@@ -23,7 +23,9 @@ struct MPVPlayerResourceTests {
                 let url = server.mediaURL(videoID: MockAPIContract.knownVideoID).absoluteString
                 let lines = try await probe(["mpv", "0", url] + stopping, environment: mpv.environment)
                 #expect(lines.contains(stopping.isEmpty ? "ended finished" : "ended stopped"), "\(lines)")
-                #expect(lines.filter { $0.hasPrefix("position ") }.count >= 4, "\(lines)")
+                // Played through, ten seconds give a position nearly every second; stopped after six
+                // seconds on a busy machine, mpv may still have been opening the file for most of them.
+                #expect(lines.filter { $0.hasPrefix("position ") }.count >= (stopping.isEmpty ? 4 : 1), "\(lines)")
                 #expect(lines.contains("descriptors left open: 0 []"), "\(lines)")
                 #expect(lines.contains("children 0"), "\(lines)")
                 // About ten seconds of playback: the start-up and ten wake-ups cost a hundredth
