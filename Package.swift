@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(name: "Digest", path: "Modules/Digest"),
+        // What the two player adapters share: starting, watching and ending the player's process.
+        .target(name: "Subprocesses", path: "Modules/Subprocesses"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -58,6 +60,14 @@ let package = Package(
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
+        // The players. Like FileTokenStore, they serve this package's own apps (an app embedding the
+        // layer plays with its platform's player), so they are not offered as products.
+        .target(
+            name: "MPVPlayer", dependencies: ["Ports", "Domain", "PrivateFiles", "Subprocesses"],
+            path: "Modules/Adapters/MPVPlayer"),
+        .target(
+            name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
+            path: "Modules/Adapters/CommandPlayer"),
         .target(
             name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
@@ -101,6 +111,8 @@ let package = Package(
             path: "Tests/FaultSoak"),
         .executableTarget(
             name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
+        .executableTarget(
+            name: "player-probe", dependencies: ["MPVPlayer", "CommandPlayer", "Ports"], path: "Tests/PlayerProbe"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
@@ -167,6 +179,15 @@ let package = Package(
                 "TerminalUI", "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
+        .testTarget(
+            name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
+        .testTarget(
+            name: "MPVPlayerTests",
+            dependencies: ["MPVPlayer", "Ports", "Subprocesses", "TestSupport", "player-probe"],
+            path: "Tests/MPVPlayerTests"),
+        .testTarget(
+            name: "CommandPlayerTests", dependencies: ["CommandPlayer", "Ports", "TestSupport", "player-probe"],
+            path: "Tests/CommandPlayerTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),

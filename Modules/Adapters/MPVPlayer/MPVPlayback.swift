@@ -1,0 +1,82 @@
+import Foundation
+import Ports
+import Subprocesses
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One file mpv plays: its events come from ``MPVEventLoop``; a supervising task waits for
+/// the loop to end (mpv closed the socket), makes sure mpv is gone and reaped, closes the
+/// socket and removes its file, and only then reports how playback ended.
+final class MPVPlayback: Playback {
+    let events: AsyncStream<PlaybackEvent>
+    private let process: Subprocess
+    private let connection: MPVConnection
+    private let outcome: FirstDecision<PlaybackEnding>
+    private let grace: Duration
+    private let supervisor: Task<Void, Never>
+
+    init(
+        process: Subprocess, connection: MPVConnection, socketPath: String, terminalModes: TerminalModes?,
+        grace: Duration
+    ) {
+        let (events, continuation) = AsyncStream.makeStream(of: PlaybackEvent.self)
+        let outcome = FirstDecision<PlaybackEnding>()
+        let loop = MPVEventLoop(connection: connection, outcome: outcome, events: continuation)
+        self.events = events
+        self.process = process
+        self.connection = connection
+        self.outcome = outcome
+        self.grace = grace
+        supervisor = Task {
+            await Self.run(loop)
+            var status = await process.waitForExit(timeout: grace)  // it closed the socket: it is on its way
+            if status == nil { status = await process.end(grace: grace) }
+            connection.close()
+            unlink(socketPath)  // mpv removes it when it quits, not when it is killed: ENOENT is the usual answer
+            if case .signalled = status { terminalModes?.restore() }
+            let ending =
+                outcome.decided ?? status.map(MPVSession.ending(after:))
+                ?? .failed(reason: "mpv did not end even after SIGKILL")
+            continuation.yield(.ended(ending))
+            continuation.finish()
+        }
+        continuation.onTermination = { [process, connection, outcome] termination in
+            guard case .cancelled = termination else { return }
+            Task { await Self.stop(process, connection, outcome, grace) }  // events abandoned: no mpv left behind
+        }
+    }
+
+    func stop() async {
+        await Self.stop(process, connection, outcome, grace)
+        await supervisor.value
+    }
+
+    /// Asks mpv to quit over its socket, then SIGTERM, then SIGKILL, unless playback had
+    /// already ended (its supervisor then sees mpv out).
+    private static func stop(
+        _ process: Subprocess, _ connection: MPVConnection, _ outcome: FirstDecision<PlaybackEnding>, _ grace: Duration
+    )
+        async
+    {
+        guard outcome.decide(.stopped) else { return }
+        _ = await process.end(askingFirst: { connection.send(MPVCommand.quit) }, grace: grace)
+    }
+
+    /// Runs the event loop on a thread of its own (it blocks in `poll`) until mpv closes
+    /// the socket.
+    private static func run(_ loop: MPVEventLoop) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                loop.run()
+                done.resume()
+            }
+            thread.name = "cocoacasts-mpv-ipc"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+}

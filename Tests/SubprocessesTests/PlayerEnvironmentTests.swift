@@ -1,0 +1,43 @@
+import Foundation
+import Subprocesses
+import TestSupport
+import Testing
+
+@Suite("PlayerEnvironment and printableLine: what a player gets, and what it says")
+struct PlayerEnvironmentTests {
+    @Test func aPlayerGetsNoneOfTheCLIsSettings() {
+        let environment = [
+            "COCOACASTS_API_TOKEN": "secret", "COCOACASTS_PASSWORD": "hunter2", "COCOACASTS_BASE_URL": "http://x",
+            "HOME": "/home/a", "DISPLAY": ":0", "XDG_CONFIG_HOME": "/home/a/.config",
+        ]
+        #expect(
+            PlayerEnvironment.forPlayer(environment)
+                == ["HOME": "/home/a", "DISPLAY": ":0", "XDG_CONFIG_HOME": "/home/a/.config"])
+    }
+
+    @Test func aProgramIsFoundOnPathAsAShellFindsIt() async throws {
+        try await TemporaryDirectory.with { directory in
+            let program = directory.file("player")
+            try "#!/bin/sh\n".write(to: program, atomically: true, encoding: .utf8)
+            let path = ["PATH": "/nonexistent:\(directory.url.path)"]
+            #expect(PlayerEnvironment.executable(named: "player", environment: path) == nil, "not executable yet")
+            chmod(program.path, 0o755)
+            #expect(PlayerEnvironment.executable(named: "player", environment: path) == program.path)
+            #expect(PlayerEnvironment.executable(named: program.path, environment: [:]) == program.path)
+            #expect(PlayerEnvironment.executable(named: "player", environment: ["PATH": "/usr/bin"]) == nil)
+            #expect(PlayerEnvironment.executable(named: "", environment: path) == nil)
+            try FileManager.default.createDirectory(at: directory.file("dir"), withIntermediateDirectories: false)
+            #expect(PlayerEnvironment.executable(named: "dir", environment: path) == nil, "a directory is no program")
+        }
+    }
+
+    @Test(
+        "a player's words become one printable line",
+        arguments: [
+            ("  Failed to open\u{1B}[2J x\n", "Failed to open [2J x"), ("a\tb\r\n", "a b"),
+            (String(repeating: "é", count: 400), String(repeating: "é", count: 299) + "…"),
+        ])
+    func printable(text: String, line: String) {
+        #expect(printableLine(text) == line)
+    }
+}
