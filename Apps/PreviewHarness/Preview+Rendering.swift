@@ -41,6 +41,21 @@ extension Preview.Rendering {
         self.init(text: Screens.progress(model, style: style), model.state)
     }
 
+    /// Watching a video as `Screens.playback` draws it.
+    @MainActor
+    init(_ model: PlaybackViewModel, style: TerminalStyle) {
+        let (message, detail): (String?, String?) =
+            switch model.state {
+            case .idle, .loading: (nil, nil)
+            case .playing(let playhead), .saving(let playhead), .finished(_, let playhead):
+                (nil, caseName(of: playhead.sync))
+            case .failed(let message, let cause): (message, caseName(of: cause))
+            }
+        self.init(
+            text: Screens.playback(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message, detail: detail)
+    }
+
     /// The profile as `Screens.profile` draws it.
     @MainActor
     init(_ model: ProfileViewModel, style: TerminalStyle) {

@@ -17,6 +17,9 @@ struct Preview: Sendable {
         let label: StateLabel
         /// The message of that state, when it is a failure.
         let message: String?
+        /// What sets the state apart within its case, where several previews show one case:
+        /// the fate of a playback's position, the cause of its failure.
+        var detail: String? = nil
     }
 
     /// Builds, drives and draws the view-model.

@@ -10,6 +10,8 @@ enum PreviewScreen: String, CaseIterable, Sendable {
     case video
     /// A video's progress (`VideoProgressViewModel`).
     case progress
+    /// Watching a video (`PlaybackViewModel`).
+    case playback
     /// Signed in or out (`ProfileViewModel`).
     case profile
 
@@ -21,6 +23,7 @@ enum PreviewScreen: String, CaseIterable, Sendable {
         case .signIn: "Sign-in form"
         case .video: "Video"
         case .progress: "Video progress"
+        case .playback: "Playback"
         case .profile: "Profile"
         }
     }

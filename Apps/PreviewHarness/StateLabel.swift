@@ -80,4 +80,28 @@ struct StateLabel: Equatable, Sendable {
         case .signOutFailed: self.init(title: "Sign-out failed", kind: .failure)
         }
     }
+
+    init(_ state: PlaybackViewModel.State) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .loading: self.init(title: "Loading", kind: .progress)
+        case .playing(let playhead): self.init(title: "Playing", playhead)
+        case .saving: self.init(title: "Saving", kind: .progress)
+        case .finished(.atTheEnd, let playhead): self.init(title: "Finished", playhead)
+        case .finished(.stopped, let playhead): self.init(title: "Stopped", playhead)
+        case .failed: self.init(title: "Failed", kind: .failure)
+        }
+    }
+
+    /// `title`, and what became of the position: a position the server does not have yet
+    /// is stale, as a saved list shown offline is.
+    private init(title: String, _ playhead: PlaybackViewModel.Playhead) {
+        switch playhead.sync {
+        case .saved: self.init(title: title, kind: .success)
+        case .untracked: self.init(title: "\(title), position unknown", kind: .success)
+        case .pending: self.init(title: "\(title), position kept to send", kind: .stale)
+        case .lost: self.init(title: "\(title), position lost", kind: .stale)
+        case .stale: self.init(title: "\(title), an old position kept", kind: .stale)
+        }
+    }
 }

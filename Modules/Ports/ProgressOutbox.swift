@@ -23,6 +23,8 @@ public protocol ProgressOutbox: Sendable {
     func keep(_ pending: PendingProgress) async throws(StoreError)
     /// Every position kept, oldest first.
     func pending() async throws(StoreError) -> [PendingProgress]
-    /// Forgets `pending` once the server took it; a position of the same video kept since stays.
+    /// Forgets `pending` once the server took it, with any position of the video recorded
+    /// before it (obsolete once the server holds a later one); a position of the same video
+    /// recorded later, kept since, stays.
     func remove(_ pending: PendingProgress) async throws(StoreError)
 }

@@ -101,7 +101,7 @@ public enum Screens {
     /// then the screen's sentence — kept here where the CLI leaves it out as misleading (the
     /// series' "You need to have a network connection."), as the screen is what a preview
     /// shows. A store's failure on the profile is its own sentence.
-    private static func failure(
+    static func failure(
         _ message: String, _ failure: Failure?, _ context: APIErrorMapper.Context, _ style: TerminalStyle
     ) -> String {
         var lines = failure.map { FailureText($0, context: context).lines } ?? []
@@ -111,7 +111,7 @@ public enum Screens {
     }
 
     /// Work under way: the spinner's first frame and `label`.
-    private static func busy(_ label: String, _ style: TerminalStyle) -> String {
+    static func busy(_ label: String, _ style: TerminalStyle) -> String {
         style.spinnerFrames[0] + " " + style.ellipsized(label)
     }
 }

@@ -1,4 +1,6 @@
 import FileTokenStore
+import Foundation
+import Ports
 import TestSupport
 import Testing
 
@@ -18,6 +20,31 @@ struct FileKeyValueStoreContractTests {
     func contract(_ check: KeyValueStoreContract) async throws {
         try await TemporaryDirectory.with { directory in
             try await check.run(on: FileKeyValueStore(fileURL: StoreFixture.credentials(in: directory)))
+        }
+    }
+}
+
+@Suite("Progress-outbox contract: KeyValueProgressOutbox over FileKeyValueStore")
+struct FileProgressOutboxContractTests {
+    @Test(arguments: ProgressOutboxContract.cases)
+    func contract(_ check: ProgressOutboxContract) async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = FileKeyValueStore(fileURL: directory.file("config/cocoacasts/pending-progress.json"))
+            try await check.run(on: ProgressOutboxFixture(store: file))
+        }
+    }
+
+    @Test func keptPositionsAreInAPrivateFile() async throws {
+        try await TemporaryDirectory.with { directory in
+            let url = directory.file("config/cocoacasts/pending-progress.json")
+            let outbox = ProgressOutboxFixture(store: FileKeyValueStore(fileURL: url)).outbox()
+            try await outbox.keep(.sample("a", 10, at: 0))
+            #expect(try TemporaryDirectory.mode(of: url) == "600")
+            #expect(try TemporaryDirectory.mode(of: url.deletingLastPathComponent()) == "700")
+            #expect(
+                try await ProgressOutboxFixture(store: FileKeyValueStore(fileURL: url)).outbox().pending() == [
+                    .sample("a", 10, at: 0)
+                ])
         }
     }
 }

@@ -43,6 +43,18 @@ struct PreviewsCoverageTests {
             return loadStates(VideoViewModel.State.self)
         case .progress:
             return loadStates(VideoProgressViewModel.State.self)
+        case .playback:
+            let playhead = Previews.somePlayhead
+            return walk(from: PlaybackViewModel.State.idle) {
+                switch $0 {
+                case .idle: .loading
+                case .loading: .playing(playhead)
+                case .playing: .saving(playhead)
+                case .saving: .finished(.atTheEnd, playhead)
+                case .finished: .failed(message: "", .player(.notFound(name: "mpv")))
+                case .failed: nil
+                }
+            }
         case .profile:
             return walk(from: ProfileViewModel.State.checking) {
                 switch $0 {
@@ -84,10 +96,33 @@ struct PreviewsCoverageTests {
         switch screen {
         case .episodes: .episodes
         case .signIn: .signIn
-        case .video: .video
+        case .video, .playback: .video
         case .progress: .progress
         case .episode, .profile: nil
         }
+    }
+
+    /// The fates of a playback's position, and the causes of a failed playback, by case.
+    static func playbackDetails() -> [String] {
+        let store = StoreError.io(path: "", detail: "")
+        let fates = walk(from: PlaybackViewModel.Sync.untracked) {
+            switch $0 {
+            case .untracked: .saved
+            case .saved: .pending(0, because: .unknown)
+            case .pending: .lost(0, because: .unknown, store: store)
+            case .lost: .stale(store)
+            case .stale: nil
+            }
+        }
+        let causes = walk(from: PlaybackViewModel.Cause.video(.api(.unknown))) {
+            switch $0 {
+            case .video: .progress(.api(.unknown))
+            case .progress: .player(.notFound(name: "mpv"))
+            case .player: .playback(reason: "", Previews.somePlayhead)
+            case .playback: nil
+            }
+        }
+        return fates + causes
     }
 
     /// The case of a store error, without its payload (exhaustive, so a new case fails to compile here).
@@ -126,6 +161,16 @@ struct PreviewsCoverageTests {
         }
         let missing = Set(messages ?? []).subtracting(shown)
         #expect(missing.isEmpty, "no preview of \(screen.rawValue) shows \(missing.sorted())")
+    }
+
+    @Test func everyFateOfAPlaybacksPositionAndEveryCauseOfItsFailureHasAPreview() async throws {
+        let shown = try await Self.renderings().filter { $0.preview.screen == .playback }.compactMap(\.rendering.detail)
+        #expect(
+            Self.playbackDetails() == [
+                "untracked", "saved", "pending", "lost", "stale", "video", "progress", "player", "playback",
+            ])
+        let missing = Set(Self.playbackDetails()).subtracting(shown)
+        #expect(missing.isEmpty, "no preview of playback shows \(missing.sorted())")
     }
 
     @Test func everyStoreFailureHasAPreview() async throws {
@@ -167,7 +212,7 @@ struct PreviewsCoverageTests {
     func inFlightPreviewsNeverWaitForAnAnswer() async throws {
         let content = try APIPreviewClient().content
         let inFlight = Previews.previews.filter { ["loading", "signingIn"].contains($0.state) }
-        #expect(inFlight.count == 4)
+        #expect(inFlight.count == 5)
         for preview in inFlight {
             #expect(await preview.render(content: content).state == preview.state)
         }

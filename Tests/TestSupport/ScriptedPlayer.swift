@@ -8,7 +8,8 @@ import Synchronization
 /// Events are made one at a time as the consumer asks for the next (an unfolding
 /// stream), so the clock stands where the script put it while the consumer handles an
 /// event. ``Step/waitForStop`` holds playback until ``Playback/stop()``, as a viewer who
-/// keeps watching until Ctrl-C.
+/// keeps watching until Ctrl-C; ``Step/waitForResume`` holds it until the test calls
+/// ``resume()`` (or stops it), so that a test can change the world between two events.
 public final class ScriptedPlayer: MediaPlayer {
     /// One step of the script.
     public enum Step: Sendable, Equatable {
@@ -16,6 +17,8 @@ public final class ScriptedPlayer: MediaPlayer {
         case position(Int, after: TimeInterval)
         /// Holds playback until it is stopped; it then ends as stopped.
         case waitForStop
+        /// Holds playback until ``ScriptedPlayer/resume()``, or until it is stopped.
+        case waitForResume
         /// Ends playback so.
         case end(PlaybackEnding)
     }
@@ -45,6 +48,12 @@ public final class ScriptedPlayer: MediaPlayer {
     /// Whether a playback was stopped by ``Playback/stop()``.
     public var wasStopped: Bool { playbacks.withLock { $0.contains { $0.wasStopped } } }
 
+    /// Lets every playback started so far go on from ``Step/waitForResume``: one held there
+    /// now, or the next time it gets there.
+    public func resume() {
+        for playback in playbacks.withLock({ $0 }) { playback.resume() }
+    }
+
     public func play(_ url: URL, from position: Int) async throws(PlayerError) -> any Playback {
         started.withLock { $0.append((url, position)) }
         if let startFailure { throw startFailure }
@@ -61,6 +70,8 @@ final class ScriptedPlayback: Playback {
         var next = 0
         var ended = false
         var stopped = false
+        /// Resumes not yet spent by a ``ScriptedPlayer/Step/waitForResume``.
+        var resumes = 0
         var waiter: CheckedContinuation<Void, Never>?
     }
 
@@ -82,6 +93,15 @@ final class ScriptedPlayback: Playback {
     func stop() async {
         let waiter = progress.withLock { state -> CheckedContinuation<Void, Never>? in
             if !state.ended { state.stopped = true }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func resume() {
+        let waiter = progress.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.resumes += 1
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -112,14 +132,30 @@ final class ScriptedPlayback: Playback {
                 progress.withLock { $0.ended = true }
                 return .ended(ending)
             case .waitForStop:
-                await withCheckedContinuation { continuation in
-                    let stopped = progress.withLock { state in
-                        if !state.stopped { state.waiter = continuation }
-                        return state.stopped
-                    }
-                    if stopped { continuation.resume() }
+                await hold { $0.stopped }
+            case .waitForResume:
+                await hold { state in
+                    guard !state.stopped else { return true }
+                    defer { if state.resumes > 0 { state.resumes -= 1 } }
+                    return state.resumes > 0
                 }
             }
+        }
+    }
+
+    /// Waits until `isReleased` holds, checking it under the lock now and after each wake-up.
+    private func hold(until isReleased: (inout Progress) -> Bool) async {
+        while true {
+            var released = false
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                released = progress.withLock { state in
+                    if isReleased(&state) { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if released { continuation.resume() }
+            }
+            if released { return }
         }
     }
 }

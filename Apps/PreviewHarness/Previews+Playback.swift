@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+import Ports
+import Presentation
+import Stubs
+
+extension Previews {
+    /// Watching the featured video from its saved 2:04: before, fetching, playing with each
+    /// fate of the position (saved, kept to send, lost, an older one stuck, not tracked),
+    /// saving at the end, and each ending (see `Previews+PlaybackEndings.swift`).
+    static let playback: [Preview] =
+        [
+            Preview(.playback, "idle", state: State.idle) { content, style in
+                .init(watcher(.scenario(.signedIn), content: content, player: StubPlayer(script: [])), style: style)
+            },
+            Preview(.playback, "loading", state: State.loading) { content, style in
+                let model = watcher(.unanswered, content: content, player: StubPlayer(script: []))
+                return await InFlight.draw(
+                    starting: { await model.watch() }, until: { model.state != .idle }, { .init(model, style: style) },
+                    cancel: model.stop)
+            },
+            playing("playing", from: .scenario(.signedIn)) { $0.saved == savedAtFifteen },
+            playing("playing-pending", from: .failing(.updateProgressForVideo, .unreachable)) {
+                if case .pending = $0.sync { true } else { false }
+            },
+            playing(
+                "playing-lost", from: .failing(.updateProgressForVideo, .unreachable),
+                outbox: { _ in
+                    UnusableStore(writeFailure: outboxReadOnly)
+                }
+            ) { if case .lost = $0.sync { true } else { false } },
+            playing("playing-stale", from: .scenario(.signedIn), outbox: olderPositionStuck) {
+                if case .stale = $0.sync { true } else { false }
+            },
+            Preview(.playback, "playing-position-unknown", state: playing) { content, style in
+                let player = StubPlayer(name: "xdg-open", script: [.waitForStop], reportsPositions: false)
+                let model = watcher(.scenario(.signedIn), content: content, player: player)
+                return await Playthrough.draw(model, style: style, when: { $0 != .loading && $0 != .idle }) {
+                    model.stop()
+                }
+            },
+            Preview(.playback, "saving", state: State.saving(somePlayhead)) { content, style in
+                let service = HeldSaves(ServiceSetup.scenario(.signedIn).service(content: content))
+                let player = StubPlayer(script: [.position(130, after: 6), .end(.stopped)])
+                let model = watcher(service, content: content, player: player)
+                return await Playthrough.draw(model, style: style, when: { caseName(of: $0) == "saving" }) {
+                    service.release()
+                }
+            },
+        ] + playbackEndings
+
+    private typealias State = PlaybackViewModel.State
+
+    /// A playhead: a preview names only the case it shows, whatever the payload.
+    static let somePlayhead = PlaybackViewModel.Playhead(
+        video: Video(duration: 0, videoURL: URL(filePath: "/"), imageURL: URL(filePath: "/")), start: 0, position: nil,
+        saved: 0, sync: .untracked)
+    private static let playing = State.playing(somePlayhead)
+
+    /// Where the playing previews stand: twenty seconds in, the save due at fifteen made.
+    private static let playingScript = (125...144).map { StubPlayer.Step.position($0, after: 1) } + [.waitForStop]
+    private static let savedAtFifteen = 139
+
+    /// The pending-progress file that cannot be written, as the file store reports it.
+    static let outboxReadOnly = StoreError.io(
+        path: "/home/demo/.config/cocoacasts/pending-progress.json", detail: "Read-only file system")
+
+    /// An outbox keeping an older position of the video (0:60, an hour before the stub
+    /// player's clock), which it can no longer forget.
+    private static func olderPositionStuck(_ content: PreviewContent) -> any KeyValueStore {
+        let key = outbox(over: InMemoryKeyValueStore()).key(forVideo: featuredVideoID(in: content))
+        return UnusableStore([key: #"{"cursor":60,"recordedAt":1794996400}"#], writeFailure: outboxReadOnly)
+    }
+
+    /// The playback view-model of the featured video over the service of `setup`.
+    @MainActor
+    static func watcher(
+        _ setup: ServiceSetup, content: PreviewContent, player: StubPlayer,
+        outbox store: any KeyValueStore = InMemoryKeyValueStore()
+    ) -> PlaybackViewModel {
+        watcher(setup.service(content: content), content: content, player: player, outbox: store)
+    }
+
+    /// The playback view-model of the featured video over `service`.
+    @MainActor
+    static func watcher(
+        _ service: any APIService, content: PreviewContent, player: StubPlayer,
+        outbox store: any KeyValueStore = InMemoryKeyValueStore()
+    ) -> PlaybackViewModel {
+        PlaybackViewModel(
+            videoID: featuredVideoID(in: content), apiService: service, player: player, outbox: outbox(over: store),
+            now: { player.now })
+    }
+
+    /// The demo account's outbox on the mock API, in `store`.
+    private static func outbox(over store: any KeyValueStore) -> KeyValueProgressOutbox {
+        KeyValueProgressOutbox(store: store, server: "http://127.0.0.1:8080", account: demoCredentials.email)
+    }
+
+    /// Playing twenty seconds in, over the service of `setup` and the outbox `outbox` makes;
+    /// drawn once `isShown` holds for the playhead.
+    private static func playing(
+        _ variant: String, from setup: ServiceSetup,
+        outbox: @escaping @Sendable (PreviewContent) -> any KeyValueStore = { _ in InMemoryKeyValueStore() },
+        when isShown: @escaping @Sendable (PlaybackViewModel.Playhead) -> Bool
+    ) -> Preview {
+        Preview(.playback, variant, state: playing) { content, style in
+            let model = watcher(
+                setup, content: content, player: StubPlayer(script: playingScript), outbox: outbox(content))
+            return await Playthrough.draw(
+                model, style: style,
+                when: {
+                    guard case .playing(let playhead) = $0 else { return false }
+                    return playhead.position == 144 && isShown(playhead)
+                }
+            ) { model.stop() }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Domain
+import Foundation
+import Observation
+import Ports
+
+/// Watching a video: fetches it and where the viewer left off, plays it, and saves the
+/// position as it goes, so that the next watch resumes there.
+///
+/// The save policy (see ``ProgressSaver``): playback starts at the saved cursor (see
+/// ``startPosition(cursor:duration:fromStart:)``); while it plays, the position is saved
+/// every ``saveInterval`` seconds while it moves, never two saves at once; when playback
+/// ends — to the end, stopped, or failed after reporting a position — the last position
+/// is saved once more. A save that fails keeps the position in the ``Ports/ProgressOutbox``
+/// and the state says it is pending. A player that reports no positions saves nothing.
+///
+/// Stopping never loses the final save: ``stop()``, and cancelling the task that awaits
+/// ``watch(fromStart:)``, stop the player (or the fetches); the playback then ends as
+/// stopped, and `watch` makes the final save — which nothing cancels — before it returns.
+@MainActor
+@Observable
+public final class PlaybackViewModel {
+    /// How often a moving position is saved, in seconds.
+    public nonisolated static let saveInterval: TimeInterval = 15
+    /// How close to the end a saved cursor starts the video from the beginning, in seconds.
+    public nonisolated static let restartMargin = 10
+
+    /// The identifier of the video to watch.
+    public let videoID: String
+    /// What the screen shows.
+    public private(set) var state = State.idle
+
+    @ObservationIgnored private let apiService: any APIService
+    @ObservationIgnored private let player: any MediaPlayer
+    @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let now: @Sendable () -> Date
+    /// The watch in progress, if any.
+    @ObservationIgnored private var control: PlaybackControl?
+
+    /// Nothing is fetched or played until ``watch(fromStart:)``.
+    ///
+    /// - Parameters:
+    ///   - outbox: keeps the positions that could not be saved (this server's and account's).
+    ///   - now: the clock that says when a save is due and when a kept position was recorded.
+    public init(
+        videoID: String, apiService: any APIService, player: any MediaPlayer, outbox: any ProgressOutbox,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.videoID = videoID
+        self.apiService = apiService
+        self.player = player
+        self.outbox = outbox
+        self.now = now
+    }
+
+    /// What the player is called in messages: `mpv`.
+    public var playerName: String { player.name }
+
+    /// Where playback of a video `duration` seconds long starts when the server holds
+    /// `cursor`: there, unless it is within ``restartMargin`` seconds of the end (the viewer
+    /// finished it) or `fromStart` asks for the beginning.
+    public nonisolated static func startPosition(cursor: Int, duration: Int, fromStart: Bool) -> Int {
+        fromStart || cursor >= duration - restartMargin ? 0 : max(0, cursor)
+    }
+
+    /// Fetches the video and its saved progress at once, plays it, saves the position as it
+    /// goes and once at the end; returns when playback ended and the last position is saved
+    /// or kept. A call while a watch runs does nothing.
+    public func watch(fromStart: Bool = false) async {
+        guard control == nil else { return }
+        let control = PlaybackControl()
+        self.control = control
+        defer { self.control = nil }
+        // Not a child of the caller's task: cancelling the caller stops the player instead,
+        // so that the final save is made.
+        let watching = Task { await play(fromStart: fromStart, control: control) }
+        await withTaskCancellationHandler {
+            await watching.value
+        } onCancel: {
+            control.stop()
+        }
+    }
+
+    /// Stops the watch in progress (Ctrl-C): the fetches, or the player; ``watch(fromStart:)``
+    /// then saves the last position and returns. Does nothing when no watch runs.
+    public func stop() {
+        control?.stop()
+    }
+
+    private func play(fromStart: Bool, control: PlaybackControl) async {
+        state = .loading
+        guard let (video, progress) = await load(control) else { return }
+        let start = Self.startPosition(cursor: progress.cursor, duration: video.duration, fromStart: fromStart)
+        let playback: any Playback
+        do throws(PlayerError) {
+            playback = try await player.play(video.videoURL, from: start)
+        } catch {
+            state = .failed(message: "\(error).", .player(error))
+            return
+        }
+        control.playing(playback)
+        let tracked = player.reportsPositions
+        state = .playing(
+            Playhead(
+                video: video, start: start, position: tracked ? start : nil, saved: progress.cursor,
+                sync: tracked ? .saved : .untracked))
+        let saver = tracked ? saver(start: start, saved: progress.cursor) : nil
+        var ending: PlaybackEnding?
+        var reported: Int?
+        for await event in playback.events {
+            switch event {
+            case .position(let position) where tracked && ending == nil:
+                let position = max(0, position)
+                reported = position
+                updatePlayhead { $0.position = position }
+                saver?.reported(position)
+            case .position: continue
+            case .ended(let how): ending = ending ?? how
+            }
+        }
+        if let saver, saver.hasWork(endingAt: reported), case .playing(let playhead) = state {
+            state = .saving(playhead)
+            await saver.finish(at: reported)
+        }
+        end(ending ?? .failed(reason: "it stopped reporting without saying how playback ended"))
+    }
+
+    /// The save policy of a playback from `start` while the server holds `saved`; what it
+    /// saves shows in the playhead.
+    private func saver(start: Int, saved: Int) -> ProgressSaver {
+        ProgressSaver(
+            videoID: videoID, apiService: apiService, outbox: outbox, now: now, start: start, saved: saved
+        ) { [weak self] saved, sync in
+            self?.updatePlayhead {
+                $0.saved = saved
+                $0.sync = sync
+            }
+        }
+    }
+
+    /// The video and its saved progress, fetched at once; `nil` when either failed or a
+    /// stop came (the state then says so).
+    private func load(_ control: PlaybackControl) async -> (Video, VideoProgress)? {
+        let fetches = Task { [apiService, videoID] in
+            async let video = Self.outcome { () async throws(APIError) in try await apiService.video(id: videoID) }
+            async let progress = Self.outcome { () async throws(APIError) in
+                try await apiService.progressForVideo(id: videoID)
+            }
+            return await (video, progress)
+        }
+        control.loading(cancel: { fetches.cancel() })
+        switch await fetches.value {
+        case (.success(let video), .success(let progress)):
+            guard control.isStopped else { return (video, progress) }
+            state = .idle
+        case (.failure(let error), _): fail(error, Cause.video, context: .video)
+        case (_, .failure(let error)): fail(error, Cause.progress, context: .progress)
+        }
+        return nil
+    }
+
+    /// Shows the failure of a fetch, or nothing for a cancelled one (a stop).
+    private func fail(_ error: APIError, _ cause: (Failure) -> Cause, context: APIErrorMapper.Context) {
+        state = Failure(error).map { .failed(message: $0.message(for: context), cause($0)) } ?? .idle
+    }
+
+    private nonisolated static func outcome<Value: Sendable>(
+        _ operation: () async throws(APIError) -> Value
+    ) async -> Result<Value, APIError> {
+        do throws(APIError) { return .success(try await operation()) } catch { return .failure(error) }
+    }
+
+    /// Changes the playhead of the state that shows one (playing or saving).
+    private func updatePlayhead(_ change: (inout Playhead) -> Void) {
+        switch state {
+        case .playing(var playhead):
+            change(&playhead)
+            state = .playing(playhead)
+        case .saving(var playhead):
+            change(&playhead)
+            state = .saving(playhead)
+        case .idle, .loading, .finished, .failed: break
+        }
+    }
+
+    /// Shows how playback ended, with the playhead as the last save left it.
+    private func end(_ ending: PlaybackEnding) {
+        let playhead: Playhead
+        switch state {
+        case .playing(let shown), .saving(let shown): playhead = shown
+        case .idle, .loading, .finished, .failed: return
+        }
+        switch ending {
+        case .finished: state = .finished(.atTheEnd, playhead)
+        case .stopped: state = .finished(.stopped, playhead)
+        case .failed(let reason):
+            state = .failed(message: "\(player.name) failed: \(reason)", .playback(reason: reason, playhead))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Domain
+import Presentation
+
+extension Screens {
+    /// Watching a video: fetching, playing with what the server holds, saving at the end,
+    /// how it ended, or why nothing plays. The second line always says what became of the
+    /// position: saved, kept on this machine, lost, or not tracked at all.
+    public static func playback(_ model: PlaybackViewModel, style: TerminalStyle = .plain) -> String {
+        let video = "video \(TerminalText.sanitized(model.videoID))"
+        let player = TerminalText.sanitized(model.playerName)
+        switch model.state {
+        case .idle: return style.dim("Nothing played yet.")
+        case .loading: return busy("Fetching \(video) and where you left off…", style)
+        case .playing(let playhead):
+            // A player that does not say where it is may not have started where it was asked to.
+            let headline =
+                playhead.position.map {
+                    "Playing \(video) in \(player): \(time($0)) of \(time(playhead.video.duration))."
+                }
+                ?? "Playing \(video) (\(time(playhead.video.duration))) in \(player)."
+            return [headline, syncLine(playhead, player: player, style)].joined(separator: "\n")
+        case .saving(let playhead):
+            return busy("Saving where you stopped, \(time(playhead.position ?? playhead.start))…", style)
+        case .finished(.atTheEnd, let playhead):
+            return [
+                style.success(style.check) + " Finished \(video) (\(time(playhead.video.duration))).",
+                syncLine(playhead, player: player, style),
+            ].joined(separator: "\n")
+        case .finished(.stopped, let playhead):
+            let headline =
+                playhead.position.map { "Stopped \(video) at \(time($0)) of \(time(playhead.video.duration))." }
+                ?? "Stopped \(video)."
+            return [headline, syncLine(playhead, player: player, style)].joined(separator: "\n")
+        case .failed(let message, .video(let failed)): return failure(message, failed, .video, style)
+        case .failed(let message, .progress(let failed)): return failure(message, failed, .progress, style)
+        case .failed(let message, .player):
+            return failure(message, nil, .video, style)
+                + "\n  Install or repair \(player), or name another player with --player."
+        case .failed(let message, .playback(_, let playhead)):
+            return failure(message, nil, .video, style) + "\n  " + syncLine(playhead, player: player, style)
+        }
+    }
+
+    /// What became of the position, in one line.
+    private static func syncLine(_ playhead: PlaybackViewModel.Playhead, player: String, _ style: TerminalStyle)
+        -> String
+    {
+        switch playhead.sync {
+        case .untracked:
+            return style.dim("\(player) does not say where playback is, so the position is not saved.")
+        case .saved:
+            return "Saved at \(time(playhead.saved))."
+        case .pending(let position, let error):
+            return "\(time(position)) is kept on this machine until the server takes it. \(reason(error))"
+        case .lost(let position, let error, let store):
+            return style.failure(style.cross) + " \(time(position)) could not be saved, nor kept on this machine. "
+                + "\(reason(error)) \(TerminalText.sanitized(store.message))"
+        case .stale(let store):
+            return "Saved at \(time(playhead.saved)), but an older position kept on this machine could not be "
+                + "removed and may be sent later. \(TerminalText.sanitized(store.message))"
+        }
+    }
+
+    /// Why a save failed: its cause, or the progress screen's sentence when there is none.
+    private static func reason(_ error: APIError) -> String {
+        TerminalText.sanitized(
+            error.cause?.description ?? APIErrorMapper(error: error, context: .progress).message ?? "It was cancelled.")
+    }
+
+    /// `2:04`.
+    private static func time(_ seconds: Int) -> String {
+        VideoDuration.format(seconds: seconds)
+    }
+}

@@ -1,0 +1,81 @@
+import Domain
+import Ports
+import Presentation
+import Stubs
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("PlaybackViewModel: what is shown when nothing can be played")
+struct PlaybackFailureTests {
+    typealias Fixture = PlaybackFixture
+
+    /// The progress screen's text for each error; `nil` for a cancellation.
+    static func progressMessage(for error: APIError) -> String? {
+        switch error.kind {
+        case .unreachable: "You need to have a network connection."
+        case .unauthorized: "You need to be signed in."
+        case .unknown, .failedRequest, .invalidResponse: "The video progress could not be synced."
+        case .cancelled: nil
+        }
+    }
+
+    @Test(arguments: APIError.oneOfEachKind)
+    func aVideoThatCannotBeFetchedShowsTheVideoScreensMessage(error: APIError) async {
+        let fixture = Fixture(Fixture.moving(1...20))
+        fixture.spy.videoResult = .failure(error)
+
+        await fixture.viewModel.watch()
+
+        let shown = VideoViewModelTests.expectedMessage(for: error).map {
+            PlaybackViewModel.State.failed(message: $0, .video(.api(error)))
+        }
+        #expect(fixture.viewModel.state == shown ?? .idle)
+        #expect(fixture.player.plays.isEmpty && fixture.saves.isEmpty)
+    }
+
+    @Test(arguments: APIError.oneOfEachKind)
+    func progressThatCannotBeFetchedShowsTheProgressScreensMessage(error: APIError) async {
+        let fixture = Fixture(Fixture.moving(1...20))
+        fixture.spy.progressResult = .failure(error)
+
+        await fixture.viewModel.watch()
+
+        let shown = Self.progressMessage(for: error).map {
+            PlaybackViewModel.State.failed(message: $0, .progress(.api(error)))
+        }
+        #expect(fixture.viewModel.state == shown ?? .idle)
+        #expect(fixture.player.plays.isEmpty)
+    }
+
+    @Test func whenBothFetchesFailTheVideosFailureIsShown() async {
+        let fixture = Fixture([])
+        fixture.spy.videoResult = .failure(.unauthorized(.notSignedIn))
+        fixture.spy.progressResult = .failure(.unreachable(.timedOut(seconds: 30)))
+
+        await fixture.viewModel.watch()
+
+        #expect(
+            fixture.viewModel.state
+                == .failed(
+                    message: "You need to be signed in to watch this episode.",
+                    .video(.api(.unauthorized(.notSignedIn)))))
+    }
+
+    @Test(arguments: [
+        PlayerError.notFound(name: "mpv"), .couldNotStart(name: "mpv", reason: "it exited with status 1"),
+    ])
+    func aPlayerThatCannotStartSaysWhyAndNothingIsSaved(error: PlayerError) async {
+        let fixture = Fixture(Fixture.moving(1...20), cursor: 124, startFailure: error)
+
+        await fixture.viewModel.watch()
+
+        #expect(fixture.viewModel.state == .failed(message: "\(error).", .player(error)))
+        #expect(fixture.player.plays.map(\.position) == [124])
+        #expect(fixture.saves.isEmpty)
+    }
+
+    @Test func theMessagesNameThePlayer() {
+        #expect("\(PlayerError.notFound(name: "mpv"))." == "mpv was not found on this machine (PATH).")
+    }
+}

@@ -1,0 +1,84 @@
+import Domain
+import Foundation
+import Ports
+import Testing
+
+extension Contract where Subject == ProgressOutboxFixture {
+    /// Values that are no pending position.
+    static let unreadableValues = [
+        "not JSON", "[]", "{}", #"{"cursor": "12", "recordedAt": 1}"#, #"{"cursor": -1, "recordedAt": 1}"#,
+        #"{"cursor": 12}"#,
+    ]
+
+    static var storageCases: [ProgressOutboxContract] {
+        [
+            ProgressOutboxContract("a position is stored as {cursor, recordedAt} under its video's key") {
+                fixture async throws in
+                let outbox = fixture.outbox(server: "https://api.example.com:443", account: "bart@cocoacasts.com")
+                try await outbox.keep(.sample("632759499", 124, at: 0.5))
+                #expect(
+                    try await fixture.store.allValues() == [
+                        "https://api.example.com:443#bart@cocoacasts.com#progress#632759499":
+                            #"{"cursor":124,"recordedAt":1795000000.5}"#
+                    ])
+            },
+            ProgressOutboxContract("servers, accounts and the store's other keys stay apart") { fixture async throws in
+                try await fixture.store.apply(["http://127.0.0.1:8080#accessToken": "access-1"])
+                let mine = fixture.outbox()
+                let otherAccount = fixture.outbox(account: "bart@cocoacasts.com")
+                let otherServer = fixture.outbox(server: "https://api.example.com:443")
+                try await mine.keep(.sample("a", 1, at: 0))
+                try await otherAccount.keep(.sample("a", 2, at: 0))
+                try await otherServer.keep(.sample("a", 3, at: 0))
+                #expect(try await mine.pending() == [.sample("a", 1, at: 0)])
+                #expect(try await otherAccount.pending() == [.sample("a", 2, at: 0)])
+                try await mine.remove(.sample("a", 1, at: 0))
+                #expect(try await mine.pending().isEmpty)
+                #expect(try await otherServer.pending() == [.sample("a", 3, at: 0)])
+                #expect(try await fixture.store.value(forKey: "http://127.0.0.1:8080#accessToken") == "access-1")
+            },
+            ProgressOutboxContract("a value that does not parse is an error naming its key, and is left as it is") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                let key = outbox.key(forVideo: "bad")
+                for value in unreadableValues {
+                    try await fixture.store.setValue(value, forKey: key)
+                    let error = await #expect(throws: StoreError.self) { try await outbox.pending() }
+                    guard case .corrupt(let path, let detail) = error else {
+                        Issue.record("\(value): \(String(describing: error))")
+                        continue
+                    }
+                    #expect(path == key)
+                    #expect(detail.contains("video bad") && !detail.contains(value), "\(detail)")
+                    await #expect(throws: StoreError.self) { try await outbox.keep(.sample("bad", 5, at: 9)) }
+                    await #expect(throws: StoreError.self) { try await outbox.remove(.sample("bad", 5, at: 9)) }
+                    #expect(try await fixture.store.value(forKey: key) == value)
+                }
+            },
+            ProgressOutboxContract("a value that does not parse costs no other video its position") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("a", 10, at: 0))
+                try await fixture.store.setValue("not JSON", forKey: outbox.key(forVideo: "bad"))
+                try await outbox.keep(.sample("b", 20, at: 1))
+                try await outbox.remove(.sample("a", 10, at: 0))
+                try await fixture.store.setValue(nil, forKey: outbox.key(forVideo: "bad"))
+                #expect(try await outbox.pending() == [.sample("b", 20, at: 1)])
+            },
+            ProgressOutboxContract("a negative position or a time that is no time is refused, and nothing written") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("a", 10, at: 0))
+                for refused in [
+                    PendingProgress.sample("a", -1, at: 5),
+                    PendingProgress(
+                        progress: VideoProgress(videoID: "a", cursor: 9),
+                        recordedAt: Date(timeIntervalSince1970: .infinity)),
+                ] {
+                    await #expect(throws: StoreError.self) { try await outbox.keep(refused) }
+                }
+                #expect(try await outbox.pending() == [.sample("a", 10, at: 0)])
+            },
+        ]
+    }
+}

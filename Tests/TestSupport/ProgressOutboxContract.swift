@@ -1,0 +1,99 @@
+import Domain
+import Foundation
+import Ports
+import Testing
+
+/// The behaviour of ``Ports/KeyValueProgressOutbox`` over every ``KeyValueStore`` (memory,
+/// the pending-progress file); each case starts from an empty store.
+public typealias ProgressOutboxContract = Contract<ProgressOutboxFixture>
+
+/// What a ``ProgressOutboxContract`` case runs on: an empty key-value store, over which it
+/// builds the outboxes of several servers and accounts, and which it can fill by hand.
+public struct ProgressOutboxFixture: Sendable {
+    /// The store under the outboxes.
+    public let store: any KeyValueStore
+
+    /// A fixture over `store`, which must be empty.
+    public init(store: any KeyValueStore) {
+        self.store = store
+    }
+
+    /// The outbox of `account` on `server` over the store.
+    public func outbox(server: String = "http://127.0.0.1:8080", account: String = "demo@cocoacasts.com")
+        -> KeyValueProgressOutbox
+    {
+        KeyValueProgressOutbox(store: store, server: server, account: account)
+    }
+}
+
+extension PendingProgress {
+    /// A position for tests: `video`'s `cursor`, recorded `seconds` after ``TestClock``'s start.
+    public static func sample(_ video: String, _ cursor: Int, at seconds: TimeInterval) -> PendingProgress {
+        PendingProgress(
+            progress: VideoProgress(videoID: video, cursor: cursor), recordedAt: TestClock().now + seconds)
+    }
+}
+
+extension Contract where Subject == ProgressOutboxFixture {
+    /// Every case of the contract.
+    public static var cases: [ProgressOutboxContract] { keepingCases + storageCases }
+
+    static var keepingCases: [ProgressOutboxContract] {
+        [
+            ProgressOutboxContract("an empty outbox keeps nothing") { fixture async throws in
+                #expect(try await fixture.outbox().pending().isEmpty)
+            },
+            ProgressOutboxContract("kept positions read back, oldest first") { fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("b", 20, at: 10))
+                try await outbox.keep(.sample("a", 10, at: 0))
+                try await outbox.keep(.sample("c", 30, at: 10))
+                #expect(
+                    try await outbox.pending() == [
+                        .sample("a", 10, at: 0), .sample("b", 20, at: 10), .sample("c", 30, at: 10),
+                    ])
+            },
+            ProgressOutboxContract("of two positions of a video the later in time wins, in any order") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("a", 50, at: 5))
+                try await outbox.keep(.sample("a", 90, at: 1))
+                #expect(try await outbox.pending() == [.sample("a", 50, at: 5)])
+                try await outbox.keep(.sample("a", 5, at: 9))
+                #expect(try await outbox.pending() == [.sample("a", 5, at: 9)])
+            },
+            ProgressOutboxContract("remove forgets what was sent, never a position kept since") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("a", 10, at: 0))
+                let sent = try #require(try await outbox.pending().first)
+                try await outbox.keep(.sample("a", 20, at: 5))
+                try await outbox.remove(sent)
+                #expect(try await outbox.pending() == [.sample("a", 20, at: 5)])
+                try await outbox.remove(.sample("a", 99, at: 5))  // the same moment, another position
+                #expect(try await outbox.pending() == [.sample("a", 20, at: 5)])
+                try await outbox.remove(.sample("a", 20, at: 5))
+                #expect(try await outbox.pending().isEmpty)
+            },
+            ProgressOutboxContract("a position the server took later makes older ones obsolete") {
+                fixture async throws in
+                let outbox = fixture.outbox()
+                try await outbox.keep(.sample("a", 10, at: 0))
+                try await outbox.keep(.sample("b", 10, at: 0))
+                try await outbox.remove(.sample("a", 40, at: 30))
+                try await outbox.remove(.sample("c", 40, at: 30))  // nothing kept of c
+                #expect(try await outbox.pending() == [.sample("b", 10, at: 0)])
+            },
+            ProgressOutboxContract("concurrent keeps of a video leave the latest in time") { fixture async throws in
+                let outbox = fixture.outbox()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for second in [3, 7, 1, 6, 0, 4, 2, 5] {
+                        group.addTask { try await outbox.keep(.sample("a", second * 10, at: Double(second))) }
+                    }
+                    try await group.waitForAll()
+                }
+                #expect(try await outbox.pending() == [.sample("a", 70, at: 7)])
+            },
+        ]
+    }
+}
