@@ -15,7 +15,7 @@ struct PlaybackFailureTests {
         switch error.kind {
         case .unreachable: "You need to have a network connection."
         case .unauthorized: "You need to be signed in."
-        case .unknown, .failedRequest, .invalidResponse: "The video progress could not be synced."
+        case .unknown, .failedRequest, .invalidResponse: "The video progress could not be fetched."
         case .cancelled: nil
         }
     }
