@@ -86,7 +86,7 @@ let package = Package(
             name: "cocoacasts",
             dependencies: [
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
-                "FileResponseCache", "EmbeddedAPI",
+                "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),

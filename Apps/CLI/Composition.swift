@@ -42,6 +42,10 @@ struct Services {
     let timeout: TimeInterval
     /// The API's base URL (the built-in mock's made-up one when embedded).
     let baseURL: URL
+    /// The positions this server has not taken yet, of `account`: kept beside the token store.
+    let progressOutbox: @Sendable (_ account: String) -> any ProgressOutbox
+    /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
+    let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
 
     /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
     func address(of endpoint: APIEndpoint) -> String {
@@ -112,12 +116,18 @@ enum Composition {
         let cache = FileResponseCache(environment: settings.environment) { problem in
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
+        // 0600 in the token file's private directory, under the same checks and lock discipline.
+        let pendingProgress = FileKeyValueStore(
+            fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("pending-progress.json"),
+            lockTimeout: .seconds(configuration.timeout + 5))
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
-            accountStore: stores.accountStore, tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
+            accountStore: stores.accountStore, pendingProgress: pendingProgress,
+            tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
-            isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil)
+            isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil,
+            player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) })
     }
 
     /// The transport `settings` choose for a server; with `--verbose`, what it will use
@@ -158,13 +168,16 @@ enum Composition {
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
-        accountStore: KeyValueTokenStore, tokenFile: String? = nil, tokenStoreInUse: TokenStoreInUse? = nil,
+        accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore, tokenFile: String? = nil,
+        tokenStoreInUse: TokenStoreInUse? = nil,
         unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
         embeddedState: (any KeyValueStore)? = nil,
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
-        transportName: String? = nil
+        transportName: String? = nil,
+        player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil }
     ) -> Services {
-        Services(
+        let server = configuration.origin.description
+        return Services(
             api: APIClient(
                 configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer,
                 cache: cache),
@@ -181,7 +194,10 @@ enum Composition {
             },
             server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
-            timeout: configuration.timeout, baseURL: configuration.baseURL)
+            timeout: configuration.timeout, baseURL: configuration.baseURL,
+            progressOutbox: { account in
+                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account)
+            }, player: player)
     }
 }
 

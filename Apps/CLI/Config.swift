@@ -10,6 +10,7 @@ enum ConfigKey: String, CaseIterable {
     case transport
     case cacert
     case tokenStore = "token-store"
+    case player
 
     /// The flag that wins over everything else.
     var flag: String { "--" + rawValue }
@@ -23,6 +24,7 @@ enum ConfigKey: String, CaseIterable {
         case .transport: "COCOACASTS_TRANSPORT"
         case .cacert: "COCOACASTS_CACERT"
         case .tokenStore: "COCOACASTS_TOKEN_STORE"
+        case .player: "COCOACASTS_PLAYER"
         }
     }
 
@@ -35,6 +37,7 @@ enum ConfigKey: String, CaseIterable {
         case .transport: TransportChoice.platformDefault.rawValue
         case .cacert: "the system's store, or SSL_CERT_FILE"
         case .tokenStore: TokenStoreChoice.auto.rawValue
+        case .player: "mpv, else xdg-open or $BROWSER"
         }
     }
 
@@ -64,6 +67,7 @@ enum ConfigKey: String, CaseIterable {
         case .baseURL: text.map { .text(Redaction.urlText($0)) }
         case .cacert: text.map(Value.text)
         case .tokenStore: .text(text ?? TokenStoreChoice.auto.rawValue)
+        case .player: text.map(Value.text)
         }
     }
 
@@ -76,6 +80,7 @@ enum ConfigKey: String, CaseIterable {
         case .transport: TransportChoice.expected
         case .cacert: "a readable file of certificate authorities (PEM)"
         case .tokenStore: TokenStoreChoice.expected
+        case .player: "a command: a program on PATH and its arguments, the URL added last"
         }
     }
 

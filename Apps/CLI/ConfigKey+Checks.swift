@@ -1,3 +1,4 @@
+import CommandPlayer
 import Foundation
 import FoundationHTTP
 
@@ -12,6 +13,13 @@ extension ConfigKey {
         case .transport:
             return TransportChoice(available: value) == nil
                 ? "'\(value)' is not a valid transport: expected \(TransportChoice.expected)" : nil
+        case .player:
+            do {
+                _ = try CommandPlayer(command: value, environment: ProcessInfo.processInfo.environment)
+                return nil
+            } catch {
+                return "'\(value)' is not a valid player: \(error)"
+            }
         case .tokenStore:
             return TokenStoreChoice(rawValue: value) == nil
                 ? "'\(value)' is not a valid token-store: expected \(TokenStoreChoice.expected)" : nil

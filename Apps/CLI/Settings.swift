@@ -27,6 +27,8 @@ struct Settings: Equatable {
     let certificateAuthorityFile: String?
     /// `--color`: `auto`, `always` or `never`.
     let color: String
+    /// The player command (`--player`); `nil` finds one (see ``Composition/player(_:)``).
+    let player: String?
     /// Where each configurable value came from.
     let sources: [ConfigKey: SettingSource]
     /// The environment the settings came from (for `HOME` and `XDG_CONFIG_HOME`).
@@ -66,6 +68,7 @@ struct Settings: Equatable {
         transport = try setting(.transport, TransportChoice.init(available:)) ?? .platformDefault
         certificateAuthorityFile = try setting(.cacert) { Self.isReadableFile($0) ? $0 : nil }
         color = parsed.options["--color"] ?? "auto"
+        player = try setting(.player) { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         self.sources = sources
         self.environment = environment
     }

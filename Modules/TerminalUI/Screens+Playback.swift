@@ -21,6 +21,12 @@ extension Screens {
             return [headline, syncLine(playhead, player: player, style)].joined(separator: "\n")
         case .saving(let playhead):
             return busy("Saving where you stopped, \(time(playhead.position ?? playhead.start))…", style)
+        case .finished(.atTheEnd, let playhead) where playhead.position == nil:
+            // A player that reports nothing may only have handed the video on (xdg-open to a browser).
+            return [
+                "\(player) is done with \(video) (\(time(playhead.video.duration))).",
+                syncLine(playhead, player: player, style),
+            ].joined(separator: "\n")
         case .finished(.atTheEnd, let playhead):
             return [
                 style.success(style.check) + " Finished \(video) (\(time(playhead.video.duration))).",

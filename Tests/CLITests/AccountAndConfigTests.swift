@@ -76,7 +76,7 @@ struct AccountAndConfigTests {
                     try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
                 #expect(
                     entries.map { $0["source"] as? String ?? "" } == [
-                        "config file", "environment", "environment", "default", "default", "default",
+                        "config file", "environment", "environment", "default", "default", "default", "default",
                     ])
                 #expect(!sources.stdout.contains(token) && !sources.stdout.contains("1772bb7bc78941e2b51c9c67d17ee76e"))
                 #expect(try await cli.run(["config", "unset", "api-token"]).status == 0)

@@ -13,7 +13,7 @@ struct CompletionTests {
     ]
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
-        "completion", "cache", "manual", "help", "version",
+        "completion", "cache", "manual", "help", "version", "watch", "play",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.
@@ -28,7 +28,10 @@ struct CompletionTests {
         ("cocoacasts progress --", globalOptions.union(["--set", "--delete", "--json"])),
         ("cocoacasts login --e", ["--email"]),
         ("cocoacasts config ", ["get", "set", "unset", "list"]),
-        ("cocoacasts config set ", ["base-url", "api-token", "timeout", "transport", "cacert", "token-store"]),
+        (
+            "cocoacasts config set ",
+            ["base-url", "api-token", "timeout", "transport", "cacert", "token-store", "player"]
+        ),
         ("cocoacasts config set t", ["timeout", "transport", "token-store"]),
         ("cocoacasts --token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts --color never config --verbose ", ["get", "set", "unset", "list"]),

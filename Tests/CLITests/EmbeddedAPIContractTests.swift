@@ -17,7 +17,7 @@ struct EmbeddedAPIContractTests {
                 baseURL: EmbeddedAPITransport.embeddedBaseURL, apiToken: APIConfiguration.seriesAPIToken),
             transport: EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: InMemoryKeyValueStore()),
             tokenStore: tokenStore,
-            accountStore: tokenStore,
+            accountStore: tokenStore, pendingProgress: InMemoryKeyValueStore(),
             observer: nil, isEmbedded: true)
         try await check.run(on: APIServiceSubject(service: services.api, tokenStore: services.tokenStore))
     }

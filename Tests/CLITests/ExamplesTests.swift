@@ -30,8 +30,21 @@ struct ExamplesTests {
                 continue
             }
             try await TemporaryDirectory.with { directory in
-                let run = try await Self.run(example, in: directory)
-                #expect(run.status == 0, "\(example): \(run.stderr)")
+                guard example.hasPrefix("cocoacasts watch ") else {
+                    let run = try await Self.run(example, in: directory)
+                    #expect(run.status == 0, "\(example): \(run.stderr)")
+                    return
+                }
+                // The built-in mock's streams lead off the machine: watch plays the media of a
+                // server on loopback instead, two seconds long, in headless mpv.
+                guard HeadlessMPV.executable != nil else {
+                    print("skipped: \(example) needs mpv, not installed")
+                    return
+                }
+                try await MockAPIServer.with(arguments: ["--media", "--media-seconds", "2"]) { server async throws in
+                    let run = try await Self.run(example, in: directory, server: server)
+                    #expect(run.status == 0, "\(example): \(run.stderr)")
+                }
             }
         }
     }
@@ -41,23 +54,34 @@ struct ExamplesTests {
     /// earlier run. `pass` is a stand-in for the password manager that prints the demo
     /// password and the API token; the password "typed" at the prompt comes from
     /// COCOACASTS_PASSWORD; fish, run once, would have made its completions directory.
-    private static func run(_ example: String, in directory: TemporaryDirectory) async throws -> ChildProcess.Outcome {
+    private static func run(_ example: String, in directory: TemporaryDirectory, server: MockAPIServer? = nil)
+        async throws -> ChildProcess.Outcome
+    {
         let home = directory.file("home")
         let tools = directory.file("tools")
-        for folder in [home.appendingPathComponent(".config/fish/completions"), tools] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let runtime = directory.file("run")
+        for folder in [
+            home.appendingPathComponent(".config/fish/completions"), home.appendingPathComponent(".config/mpv"), tools,
+            runtime,
+        ] {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
+        try "vo=null\nao=null\n".write(
+            to: home.appendingPathComponent(".config/mpv/mpv.conf"), atomically: true, encoding: .utf8)
         let pass = tools.appendingPathComponent("pass")
         try """
         #!/bin/sh
         case "$2" in cocoacasts) echo cocoacasts ;; cocoacasts-api) echo \(apiToken) ;; *) exit 1 ;; esac
         """.write(to: pass, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pass.path)
-        let environment = [
+        var environment = [
             "PATH": [tools.path, CLIProcess.binary.deletingLastPathComponent().path, "/usr/bin", "/bin"]
                 .joined(separator: ":"),
             "HOME": home.path, "LANG": "C.UTF-8", "TERM": "dumb", "COCOACASTS_PASSWORD": "cocoacasts",
+            "XDG_RUNTIME_DIR": runtime.path,
         ]
+        if let server { environment["COCOACASTS_BASE_URL"] = server.baseURL.absoluteString }
         let setup =
             "cocoacasts signin --email demo@cocoacasts.com --password-stdin <<< cocoacasts && cocoacasts episodes"
         let prepared = try await ChildProcess.run(
@@ -104,10 +128,13 @@ struct ExamplesTests {
         }
     }
 
-    /// The programs other than `cocoacasts` that `example` runs (the first word of each
-    /// command of a pipe).
+    /// The programs other than `cocoacasts` that `example` runs: the first word of each
+    /// command of a pipe, and the player `--player 'PROGRAM …'` names.
     private static func programs(in example: String) -> [String] {
-        example.components(separatedBy: "|").compactMap { $0.split(separator: " ").first.map(String.init) }
-            .filter { $0 != "cocoacasts" && $0 != "source" && $0 != "pass" }
+        let player = example.components(separatedBy: "--player '").dropFirst().compactMap {
+            $0.split(separator: " ").first.map { String($0.prefix { $0 != "'" }) }
+        }
+        return example.components(separatedBy: "|").compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0 != "cocoacasts" && $0 != "source" && $0 != "pass" } + player
     }
 }

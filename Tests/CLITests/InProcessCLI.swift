@@ -14,6 +14,10 @@ import Testing
 struct InProcessCLI {
     let tokenStore = KeyValueTokenStore.inMemory()
     let transport: any HTTPTransport
+    /// Where positions the server has not taken wait.
+    let pendingProgress = InMemoryKeyValueStore()
+    /// The player `watch` finds; none by default.
+    var player: (any MediaPlayer)?
     /// Every run's output is checked for the API token and every token the store has held.
     let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken])
 
@@ -35,7 +39,7 @@ struct InProcessCLI {
     func run(_ arguments: [String], on console: RecordingConsole, environment: [String: String] = [:]) async -> (
         status: ExitCode, stdout: String, stderr: String
     ) {
-        let (tokenStore, transport) = (tokenStore, transport)
+        let (tokenStore, transport, pendingProgress, player) = (tokenStore, transport, pendingProgress, player)
         var cli = CLI(console: console, environment: environment)
         cli.compose = { settings, observer, _ throws(CompositionError) in
             let configuration: APIConfiguration
@@ -48,7 +52,8 @@ struct InProcessCLI {
             }
             return Composition.make(
                 configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: tokenStore,
-                observer: observer, isEmbedded: settings.baseURL == nil)
+                pendingProgress: pendingProgress, observer: observer, isEmbedded: settings.baseURL == nil,
+                player: { _ in player })
         }
         await audit.remember(tokensIn: tokenStore)
         let status = await cli.run(arguments)

@@ -81,7 +81,8 @@ struct InvocationTests {
         (
             ["config", "get", "colour"],
             .invalidValue(
-                "config key", value: "colour", expected: "base-url, api-token, timeout, transport, cacert, token-store")
+                "config key", value: "colour",
+                expected: "base-url, api-token, timeout, transport, cacert, token-store, player")
         ),
         (
             ["config", "set", "timeout"],
@@ -149,7 +150,7 @@ struct InvocationTests {
             fromFile.timeout == 7
                 && fromFile.sources == [
                     .baseURL: .configFile, .apiToken: .configFile, .timeout: .configFile, .transport: .defaultValue,
-                    .cacert: .defaultValue, .tokenStore: .defaultValue,
+                    .cacert: .defaultValue, .tokenStore: .defaultValue, .player: .defaultValue,
                 ])
         let environment = [
             "COCOACASTS_BASE_URL": "http://127.0.0.1:1/api/v1", "COCOACASTS_TIMEOUT": "9", "COCOACASTS_API_TOKEN": "",
@@ -160,7 +161,7 @@ struct InvocationTests {
         #expect(
             mixed.sources == [
                 .baseURL: .environment, .apiToken: .configFile, .timeout: .flag, .transport: .defaultValue,
-                .cacert: .defaultValue, .tokenStore: .defaultValue,
+                .cacert: .defaultValue, .tokenStore: .defaultValue, .player: .defaultValue,
             ])
         let defaults = try settings(["episodes"], environment: [:], config: [:])
         #expect(

@@ -38,6 +38,7 @@ struct EpisodeCommand: ServiceCommand, Equatable {
 
 extension CommandContext {
     fileprivate func episode(id: Int, json: Bool, policy: CachePolicy) async -> ExitCode {
+        if policy != .offlineOnly { await sendPendingProgress() }
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {

@@ -63,6 +63,7 @@ struct EpisodesCommand: ServiceCommand, Equatable {
 
 extension CommandContext {
     fileprivate func episodes(_ command: EpisodesCommand) async -> ExitCode {
+        if command.policy != .offlineOnly { await sendPendingProgress() }
         let model = EpisodesViewModel(apiService: services.api, policy: command.policy)
         guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {

@@ -82,6 +82,7 @@ struct ProgressCommand: ServiceCommand, Equatable {
 
 extension CommandContext {
     fileprivate func progress(reference: String, action: ProgressCommand.Action, json: Bool) async -> ExitCode {
+        await sendPendingProgress()
         let videoID: String
         let duration: Int?
         var isSet = false
@@ -105,7 +106,10 @@ extension CommandContext {
             }
         }
         guard synced else { return .interrupted }
+        // A position the server has not taken yet shows beside what it holds, or alone.
+        let pending = action == .show ? await pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
+            defer { if let pending { console.print(Self.notYetSaved(pending)) } }
             let endpoint: APIEndpoint =
                 switch action {
                 case .show: .progressForVideo(id: videoID)
@@ -117,12 +121,35 @@ extension CommandContext {
                 subject: "video \(videoID)")
         }
         if json, case .loaded(let progress) = model.state {
-            printJSON(progress)
+            printJSON(ProgressOutput(progress: progress, pending: pending))
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
             console.print(Screens.progress(model, duration: duration, style: style))
+            if let pending { console.print(Self.notYetSaved(pending)) }
         }
         return .success
+    }
+}
+
+/// `progress --json`: what the server holds, and a position kept on this machine that it has
+/// not taken yet (absent when there is none).
+private struct ProgressOutput: Encodable {
+    let videoID: String
+    let cursor: Int
+    let pending: Pending?
+
+    struct Pending: Encodable {
+        let cursor: Int
+        /// Seconds since 1970.
+        let recordedAt: Double
+    }
+
+    init(progress: VideoProgress, pending: PendingProgress?) {
+        videoID = progress.videoID
+        cursor = progress.cursor
+        self.pending = pending.map {
+            Pending(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
+        }
     }
 }

@@ -51,7 +51,9 @@ extension CommandContext {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
-        guard model.state == .signedIn else { return await printStatus(session: nil, account: nil, json: json) }
+        guard model.state == .signedIn else {
+            return await printStatus(session: nil, account: nil, pending: [], json: json)
+        }
         let account: String?
         do {
             account = try await services.accountStore.account()  // before the check, which may remove it
@@ -65,15 +67,21 @@ extension CommandContext {
             guard await load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
             else { return .interrupted }
         }
-        return await printStatus(session: session, account: account, json: json)
+        // Listed, not sent: status changes nothing (the next command that reaches the server sends them).
+        let pending = await pendingPositions()
+        return await printStatus(session: session, account: account, pending: pending, json: json)
     }
 
-    private func printStatus(session: SessionCheck?, account: String?, json: Bool) async -> ExitCode {
+    private func printStatus(session: SessionCheck?, account: String?, pending: [PendingProgress], json: Bool) async
+        -> ExitCode
+    {
         let cache = await cacheSummary()
         if json {
-            printJSON(StatusReport(services: services, session: session, account: account, cache: cache))
+            printJSON(
+                StatusReport(services: services, session: session, account: account, pending: pending, cache: cache))
         } else {
-            console.printFitted(statusLines(session: session, account: account, cache: cache).joined(separator: "\n"))
+            let lines = statusLines(session: session, account: account, pending: pending, cache: cache)
+            console.printFitted(lines.joined(separator: "\n"))
         }
         return session?.status ?? .unauthorized
     }
@@ -93,9 +101,21 @@ extension CommandContext {
         /// Which store holds the tokens, and why the file when it is the file.
         let tokenStore: TokenStoreInUse?
         let transport: String
+        /// Positions kept on this machine that the server has not taken yet.
+        let pendingProgress: [Pending]
         let cache: CacheSummary?
 
-        init(services: Services, session: SessionCheck?, account: String?, cache: CacheSummary?) {
+        struct Pending: Encodable {
+            let videoID: String
+            let cursor: Int
+            /// Seconds since 1970.
+            let recordedAt: Double
+        }
+
+        init(
+            services: Services, session: SessionCheck?, account: String?, pending: [PendingProgress],
+            cache: CacheSummary?
+        ) {
             server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
             embedded = services.isEmbedded
             signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
@@ -105,12 +125,19 @@ extension CommandContext {
             tokenFile = services.tokenFile
             tokenStore = services.tokenStoreInUse
             transport = services.transport
+            pendingProgress = pending.map {
+                Pending(
+                    videoID: $0.progress.videoID, cursor: $0.progress.cursor,
+                    recordedAt: $0.recordedAt.timeIntervalSince1970)
+            }
             self.cache = cache
         }
     }
 
     /// The headline, then one `Label: value` line per fact.
-    private func statusLines(session: SessionCheck?, account: String?, cache: CacheSummary?) -> [String] {
+    private func statusLines(session: SessionCheck?, account: String?, pending: [PendingProgress], cache: CacheSummary?)
+        -> [String]
+    {
         let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
         let headline: String =
             switch session {
@@ -130,6 +157,7 @@ extension CommandContext {
             services.tokenStoreInUse.map { ("Token store", TerminalText.sanitized($0.summary)) }
                 ?? ("Token file", services.tokenFile.map { TerminalText.sanitized($0) }),
             ("Saved", cache?.description),
+            ("Not saved", pending.isEmpty ? nil : Self.pendingSummary(pending)),
         ]
         return [headline]
             + facts.compactMap { fact in
@@ -160,5 +188,16 @@ extension CommandContext {
             return CacheSummary(
                 directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
         }
+    }
+
+    /// `2 positions kept on this machine: video 632759499 at 3:05 (2 minutes ago), …`.
+    private static func pendingSummary(_ pending: [PendingProgress]) -> String {
+        let now = Date()
+        let each = pending.map {
+            "video \(TerminalText.sanitized($0.progress.videoID)) at \(VideoDuration.format(seconds: $0.progress.cursor)) "
+                + "(\(RelativeAge.phrase(from: $0.recordedAt, to: now)))"
+        }
+        return "\(pending.count) \(pending.count == 1 ? "position" : "positions") kept on this machine: "
+            + each.joined(separator: ", ")
     }
 }

@@ -36,6 +36,7 @@ struct VideoCommand: ServiceCommand, Equatable {
 
 extension CommandContext {
     fileprivate func video(reference: String, json: Bool) async -> ExitCode {
+        await sendPendingProgress()
         struct VideoOutput: Encodable {
             let videoID: String
             let duration: Int

@@ -1,0 +1,75 @@
+import Domain
+import Foundation
+import Ports
+import Presentation
+
+extension CommandContext {
+    /// The positions this server has not taken yet, of the account signed in (its name as
+    /// the token store keeps it; none recorded is the empty name).
+    func progressOutbox() async throws(StoreError) -> any ProgressOutbox {
+        services.progressOutbox(try await services.accountStore.account() ?? "")
+    }
+
+    /// Sends the positions kept on this machine for this server and account, before anything
+    /// else the command asks of the server, and says what became of each (dimmed, on standard
+    /// error). A position the server does not take stays kept for the next command; nothing
+    /// kept says nothing.
+    func sendPendingProgress() async {
+        guard let outbox = await outboxUnlessTheTokenStoreFails() else { return }
+        let deliveries: [PendingDelivery]
+        do throws(StoreError) {
+            deliveries = try await outbox.sendPending(using: services.api)
+        } catch {
+            console.fail("positions kept on this machine could not be read: \(error.message)")
+            return
+        }
+        let now = Date()
+        for delivery in deliveries {
+            let what =
+                "the position \(VideoDuration.format(seconds: delivery.pending.progress.cursor)) of video "
+                + "\(delivery.pending.progress.videoID), kept on this machine since "
+                + RelativeAge.phrase(from: delivery.pending.recordedAt, to: now)
+            switch delivery.outcome {
+            case .sent: console.notice("saved \(what).", style: appearance.error)
+            case .sentButKept(_, let store):
+                console.notice(
+                    "saved \(what), but it could not be forgotten here: \(store.message)", style: appearance.error)
+            case .failed(let error) where error.kind == .cancelled: break
+            case .failed(let error):
+                console.notice(
+                    "\(what) is still kept: \(error.cause?.description ?? error.description)", style: appearance.error)
+            case .notSent: break
+            }
+        }
+    }
+
+    /// The positions kept on this machine for this server and account, oldest first; none
+    /// when they cannot be read (which is said).
+    func pendingPositions() async -> [PendingProgress] {
+        guard let outbox = await outboxUnlessTheTokenStoreFails() else { return [] }
+        do throws(StoreError) {
+            return try await outbox.pending()
+        } catch {
+            console.fail("positions kept on this machine could not be read: \(error.message)")
+            return []
+        }
+    }
+
+    /// `Not yet saved: 3:05, kept on this machine since …`: one kept position, as `progress`
+    /// and `status` show it.
+    static func notYetSaved(_ pending: PendingProgress, now: Date = Date()) -> String {
+        "Not yet saved: \(VideoDuration.format(seconds: pending.progress.cursor)), kept on this machine since "
+            + RelativeAge.phrase(from: pending.recordedAt, to: now)
+            + "; the next command that reaches the server sends it."
+    }
+
+    /// The outbox, or `nil` when the token store (which names the account) cannot be read:
+    /// the command then reports the store's failure with its own first use of it.
+    private func outboxUnlessTheTokenStoreFails() async -> (any ProgressOutbox)? {
+        do throws(StoreError) {
+            return try await progressOutbox()
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Domain
+import Foundation
+import FoundationHTTP
+import Observation
+import Ports
+import Presentation
+import TerminalUI
+
+/// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
+/// where the viewer left off, and saves the position while it plays and when it ends.
+///
+/// Ctrl-C or SIGTERM stops the player, saves the last position, then ends 130 or 143. A
+/// position the server cannot take is kept on this machine and sent by the next command
+/// that reaches the server. The player receives the stream URL alone: no token.
+struct WatchCommand: ServiceCommand, Equatable {
+    static let spec = CommandLineParser.CommandSpec(
+        name: "watch", aliases: ["play"], arguments: ["<episode-id or video-id>"],
+        options: [
+            .init(name: "--from-start", valueName: nil, summary: "start at 0:00, not where you left off"),
+            .init(
+                name: "--player", valueName: "CMD",
+                summary: "play with CMD (the URL added last) instead of mpv; it cannot say where you stopped"),
+        ],
+        summary: "Watch a video from where you left off, saving your place (needs sign-in)",
+        examples: [
+            ("cocoacasts watch 556", "play episode 556 in mpv, from where you stopped"),
+            ("cocoacasts watch 556 --from-start", "from the beginning"),
+            ("cocoacasts watch 556 --player 'vlc --play-and-exit'", "in another player (no position is saved)"),
+        ])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = true
+
+    let reference: String
+    let fromStart: Bool
+
+    init(reference: String, fromStart: Bool) {
+        self.reference = reference
+        self.fromStart = fromStart
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
+        self.init(reference: arguments[0], fromStart: parsed.flag("--from-start"))
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        await context.watch(reference: reference, fromStart: fromStart)
+    }
+}
+
+extension CommandContext {
+    fileprivate func watch(reference: String, fromStart: Bool) async -> ExitCode {
+        let player: any MediaPlayer
+        do throws(PlayerError) {
+            guard let found = try services.player(console.isTerminalInput) else {
+                console.fail(
+                    "No player was found: install mpv (apt-get install mpv), which saves where you stop, "
+                        + "or name one with --player CMD (or COCOACASTS_PLAYER, or config set player).")
+                return .unreachable
+            }
+            player = found
+        } catch {
+            console.fail("The player cannot be used: \(error).")
+            return .unreachable
+        }
+        await sendPendingProgress()
+        let videoID: String
+        switch await resolve(reference, context: .video, needingTheEpisode: false) {
+        case .video(let id, _): videoID = id
+        case .ended(let status): return status
+        }
+        let outbox: any ProgressOutbox
+        do throws(StoreError) {
+            outbox = try await progressOutbox()
+        } catch {
+            console.fail(error.message)
+            return .localState
+        }
+        let model = PlaybackViewModel(videoID: videoID, apiService: services.api, player: player, outbox: outbox)
+        announceThePlayback(of: model)
+        await model.watch(fromStart: fromStart)
+        return finish(model, videoID: videoID, interrupted: Task.isCancelled)
+    }
+
+    /// Says on standard error, once, when playback begins and where; the player draws its own
+    /// progress on the terminal, so nothing more is drawn while it plays. Follows the state
+    /// from change to change, and stops following once it passed playing.
+    private func announceThePlayback(of model: PlaybackViewModel) {
+        withObservationTracking {
+            _ = model.state
+        } onChange: {
+            Task { @MainActor in
+                switch model.state {
+                case .idle, .loading:
+                    announceThePlayback(of: model)
+                case .playing(let playhead):
+                    let video = "video \(model.videoID) (\(VideoDuration.format(seconds: playhead.video.duration)))"
+                    console.notice(
+                        playhead.position == nil
+                            ? "opening \(video) in \(model.playerName)."
+                            : "opening \(video) in \(model.playerName) at \(VideoDuration.format(seconds: playhead.start)); "
+                                + "Ctrl-C stops it and saves where you are.",
+                        style: appearance.error)
+                case .saving, .finished, .failed:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Prints how the watch ended and returns its status: 0 when it played or was stopped in
+    /// the player; 130 or 143 when a signal stopped it (the position saved first); the cause's
+    /// status when nothing could be fetched; 69 when the player could not be started; 1 when it
+    /// failed while playing.
+    private func finish(_ model: PlaybackViewModel, videoID: String, interrupted: Bool) -> ExitCode {
+        switch model.state {
+        case .failed(_, .video(let failure)):
+            return report(failure, context: .video, asking: .video(id: videoID), subject: "video \(videoID)")
+        case .failed(_, .progress(let failure)):
+            return report(
+                failure, context: .progress, asking: .progressForVideo(id: videoID), subject: "video \(videoID)")
+        case .failed(_, let cause):
+            for line in Screens.playback(model, style: appearance.error).split(separator: "\n") {
+                console.fail(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "✗ ", with: ""))
+            }
+            if case .player = cause { return .unreachable }
+            return .failure
+        case .idle, .loading, .playing, .saving, .finished:
+            console.print(Screens.playback(model, style: style))
+            return interrupted ? .interrupted : .success
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import CommandPlayer
+import Foundation
+import MPVPlayer
+import Ports
+
+extension Composition {
+    /// The player `settings` choose: the command given (`--player`, `COCOACASTS_PLAYER`,
+    /// config `player`); else mpv, which reports positions; else the system's opener
+    /// (xdg-open, `$BROWSER`), which does not; `nil` when there is none.
+    ///
+    /// mpv shares the terminal (its keys work, and Ctrl-C reaches it too) when standard input
+    /// is one; from a pipe it is detached, so that it never reads the script's input.
+    static func player(_ settings: Settings, inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? {
+        if let command = settings.player {
+            return try CommandPlayer(command: command, environment: settings.environment)
+        }
+        if let mpv = MPVPlayer.locate(
+            environment: settings.environment, terminal: inputIsTerminal ? .shared : .detached)
+        {
+            return mpv
+        }
+        return CommandPlayer.systemOpener(environment: settings.environment)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `cocoacasts watch` with real, headless mpv against `Scripts/mock-api --media` over
+/// loopback: where it starts, what it saves when a signal stops it, tokens renewed during
+/// a long watch, positions kept when the server cannot take them, and the ways it fails.
+@Suite("watch: real mpv, the mock API's media, the position saved")
+struct WatchTests {
+    /// Runs `body` with a CLI signed in to a `--media` server (more `arguments` added), whose
+    /// mpv is headless through the mpv.conf of the CLI's own XDG_CONFIG_HOME.
+    static func watching(
+        _ arguments: [String] = [], _ body: (MockAPIServer, CLIProcess, TemporaryDirectory) async throws -> Void
+    ) async throws {
+        guard HeadlessMPV.executable != nil else {
+            try skip(because: HeadlessMPV.installHint)
+            return
+        }
+        try await MockAPIServer.with(arguments: ["--media"] + arguments) { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let runtime = directory.file("run")
+                try FileManager.default.createDirectory(
+                    at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                let mpv = directory.file("config/mpv")
+                try FileManager.default.createDirectory(at: mpv, withIntermediateDirectories: true)
+                // network-timeout: a stream that cannot be reached ends mpv well within a run's bound.
+                try "vo=null\nao=null\nnetwork-timeout=10\n".write(
+                    to: mpv.appendingPathComponent("mpv.conf"), atomically: true, encoding: .utf8)
+                let cli = CLIProcess(
+                    in: directory, baseURL: server.baseURL, environment: ["XDG_RUNTIME_DIR": runtime.path])
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                try await body(server, cli, directory)
+            }
+        }
+    }
+
+    /// The cursor the server holds for video 632759499 (episode 556), read by the CLI.
+    static func savedCursor(_ cli: CLIProcess) async throws -> Int? {
+        let read = try await cli.run(["progress", "632759499", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any]
+        return json?["cursor"] as? Int
+    }
+
+    /// Waits until mpv asked the server for the media: playback is starting.
+    static func untilTheMediaIsRequested(_ server: MockAPIServer) async throws {
+        while try await server.admin.count(MockAPIRoute.media) == 0 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
+    func aSignalStopsThePlayerAndSavesWhereTheViewerWas(signal: Int32, status: Int32) async throws {
+        try await Self.watching { server, cli, _ in
+            #expect(try await cli.run(["progress", "556", "--set", "20"]).status == 0)
+            let watched = try await cli.run(["watch", "556"], timeout: .seconds(60)) { send in
+                try await Self.untilTheMediaIsRequested(server)
+                try await Task.sleep(for: .seconds(4))
+                send(signal)
+            }
+            #expect(watched.status == status, "\(watched)")
+            #expect(watched.stderr.contains("opening video 632759499 (8:33) in mpv at 0:20"))
+            let saved = try #require(try await Self.savedCursor(cli))
+            #expect((23...26).contains(saved), "saved \(saved)")
+            #expect(watched.stdout.contains("Saved at 0:\(saved)."))
+            #expect(try await server.admin.count(MockAPIRoute.mediaCredentials) == 0, "no credential reached the media")
+            #expect(try await server.admin.count(MockAPIRoute.media) >= 1)
+        }
+    }
+
+    /// A 2 s access token over a 6 s watch: the final save renews it once through the usual
+    /// refresh, and no refresh token is presented twice.
+    @Test func aTokenThatExpiresWhileWatchingIsRenewedForTheSave() async throws {
+        try await Self.watching(["--access-ttl", "2"]) { server, cli, _ in
+            let watched = try await cli.run(["watch", "556", "--from-start"], timeout: .seconds(60)) { send in
+                try await Self.untilTheMediaIsRequested(server)
+                try await Task.sleep(for: .seconds(6))
+                send(SIGINT)
+            }
+            #expect(watched.status == 130, "\(watched)")
+            #expect(try await server.admin.count(MockAPIRoute.refresh) >= 1)
+            #expect(try await server.admin.count("refresh-reuse") == 0)
+            #expect(try await server.admin.count(MockAPIRoute.updateProgress) >= 1)
+            let saved = try #require(try await Self.savedCursor(cli))
+            #expect(saved >= 4, "the final save was accepted: \(saved)")
+        }
+    }
+
+    /// The server refuses every save while the viewer watches: the position is kept on this
+    /// machine, listed by status, shown by progress, and sent by the next command.
+    @Test func aPositionTheServerCannotTakeIsKeptAndSentByTheNextCommand() async throws {
+        try await Self.watching { server, cli, directory in
+            try await server.admin.inject(.status(503, route: MockAPIRoute.updateProgress, count: -1))
+            let watched = try await cli.run(["watch", "556", "--from-start"], timeout: .seconds(60)) { send in
+                try await Self.untilTheMediaIsRequested(server)
+                try await Task.sleep(for: .seconds(3))
+                send(SIGINT)
+            }
+            #expect(watched.status == 130, "\(watched)")
+            #expect(watched.stdout.contains("is kept on this machine until the server takes it"))
+            let pending = directory.file("config/cocoacasts/pending-progress.json")
+            let mode = try FileManager.default.attributesOfItem(atPath: pending.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let status = try await cli.run(["status"])
+            #expect(status.stdout.contains("Not saved:   1 position kept on this machine: video 632759499 at 0:0"))
+            let shown = try await cli.run(["progress", "556"])
+            #expect(shown.stdout.contains("Not yet saved: 0:0"))
+            try await server.admin.clearFaults()
+            let episodes = try await cli.run(["episodes", "--limit", "1"])
+            #expect(episodes.status == 0)
+            #expect(episodes.stderr.contains("cocoacasts: saved the position 0:0"))
+            let saved = try #require(try await Self.savedCursor(cli))
+            #expect((1...6).contains(saved), "saved \(saved)")
+            #expect(try await cli.run(["status"]).stdout.contains("Not saved") == false)
+        }
+    }
+
+    /// A player that dies (mpv killed) saves the last position it reported and ends with the
+    /// player's cause.
+    @Test func aPlayerThatDiesSavesItsLastPositionAndSaysWhy() async throws {
+        try await Self.watching { server, cli, directory in
+            let watched = try await cli.run(["watch", "556", "--from-start"], timeout: .seconds(60)) { _ in
+                try await Self.untilTheMediaIsRequested(server)
+                try await Task.sleep(for: .seconds(3))
+                // mpv's command line names its socket, in this test's own runtime directory.
+                _ = try await ChildProcess.run(
+                    URL(fileURLWithPath: "/usr/bin/pkill"),
+                    ["-KILL", "-f", "input-ipc-server=\(directory.file("run").path)"])
+            }
+            #expect(watched.status == 1, "\(watched)")
+            #expect(watched.stderr.contains("mpv failed: killed by signal 9 (SIGKILL)"))
+            let saved = try #require(try await Self.savedCursor(cli))
+            #expect((1...5).contains(saved), "saved \(saved)")
+        }
+    }
+
+    @Test func noPlayerNamesMpvAndThePlayerOption() async throws {
+        try await TemporaryDirectory.with { directory in
+            let empty = directory.file("empty-path")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            let cli = CLIProcess(in: directory, environment: ["PATH": empty.path])
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            let watched = try await cli.run(["watch", "556"])
+            #expect(watched.status == 69)
+            #expect(watched.stderr.contains("No player was found: install mpv"))
+            #expect(watched.stderr.contains("--player CMD"))
+        }
+    }
+
+    /// The built-in mock's stream URLs lead off the machine: mpv cannot open them, and the
+    /// command ends by itself with mpv's words.
+    @Test func theBuiltInMocksStreamEndsWithThePlayersCause() async throws {
+        try await Self.watching { _, _, directory in
+            let cli = CLIProcess(in: directory, environment: ["XDG_RUNTIME_DIR": directory.file("run").path])
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            let watched = try await cli.run(["watch", "556"], timeout: .seconds(60))
+            #expect(watched.status == 1, "\(watched)")
+            #expect(watched.stderr.contains("cocoacasts: mpv failed: "))
+        }
+    }
+
+    /// Any command plays the URL, its last argument; it cannot say where playback is, and
+    /// the CLI says so once.
+    @Test func anyCommandGetsTheURLAndNothingIsSaved() async throws {
+        try await MockAPIServer.with(arguments: ["--media"]) { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                let record = directory.file("played")
+                let player = directory.file("player.sh")
+                try "#!/bin/sh\nprintf %s \"$*\" > '\(record.path)'\n".write(
+                    to: player, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+                let watched = try await cli.run(["watch", "556", "--player", player.path])
+                #expect(watched.status == 0, "\(watched)")
+                #expect(
+                    try String(contentsOf: record, encoding: .utf8)
+                        == server.mediaURL(videoID: "632759499").absoluteString)
+                let said = (watched.stdout + watched.stderr).components(separatedBy: "does not say where playback is")
+                #expect(said.count == 2, "said once: \(watched)")
+                #expect(try await server.admin.count(MockAPIRoute.updateProgress) == 0)
+            }
+        }
+    }
+}
