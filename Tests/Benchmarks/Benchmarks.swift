@@ -74,6 +74,13 @@ enum Benchmarks {
                 for row in rows { report.add(row) }
             }
         }
+        if let mediaURL = options.mediaURL, let cli = options.cli, options.selected(14) {
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv") {
+                report.add(try await WatchBenchmark.run(mediaURL: mediaURL, cli: cli))
+            } else {
+                print("(14. skipped: mpv is not installed; apt-get install --no-install-recommends mpv)")
+            }
+        }
         if let jsonPath = options.jsonPath { try report.write(json: jsonPath) }
         let missed = report.rows.filter { !$0.met }.map(\.benchmark)
         print(missed.isEmpty ? "\nEvery target met." : "\nMissed: " + missed.joined(separator: "; "))

@@ -16,6 +16,8 @@ struct Options: Sendable {
     var baseURL: URL?
     var catalogueURL: URL?
     var largeCatalogueURL: URL?
+    /// A `--media` mock API (Scripts/bench starts it), for row 14.
+    var mediaURL: URL?
     var cli: String?
     /// The private keyring's bus (Scripts/bench starts it), for row 13.
     var keyringBus: String?
@@ -26,7 +28,8 @@ struct Options: Sendable {
     var recordInstructions = false
 
     static let usage =
-        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--cli PATH]"
+        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--media-url URL]"
+        + " [--cli PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
     /// The options, or `nil` for a command line it does not understand.
@@ -37,6 +40,7 @@ struct Options: Sendable {
             case "--base-url": baseURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--catalogue-url": catalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--media-url": mediaURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--keyring-bus": keyringBus = arguments.popFirst()
             case "--json": jsonPath = arguments.popFirst()
