@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(name: "Digest", path: "Modules/Digest"),
         // What the two player adapters share: starting, watching and ending the player's process.
-        .target(name: "Subprocesses", path: "Modules/Subprocesses"),
+        .target(name: "Subprocesses", dependencies: ["AsyncPrimitives"], path: "Modules/Subprocesses"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -40,7 +40,7 @@ let package = Package(
             name: "CCurl", path: "Modules/CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
-            name: "CurlTransport", dependencies: ["CCurl", "Ports"],
+            name: "CurlTransport", dependencies: ["CCurl", "Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/CurlTransport"),
         .target(
             name: "URLSessionTransport", dependencies: ["Ports", "Domain"],
@@ -63,7 +63,7 @@ let package = Package(
         // The players. Like FileTokenStore, they serve this package's own apps (an app embedding the
         // layer plays with its platform's player), so they are not offered as products.
         .target(
-            name: "MPVPlayer", dependencies: ["Ports", "Domain", "PrivateFiles", "Subprocesses"],
+            name: "MPVPlayer", dependencies: ["Ports", "Domain", "PrivateFiles", "Subprocesses", "AsyncPrimitives"],
             path: "Modules/Adapters/MPVPlayer"),
         .target(
             name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
@@ -81,11 +81,15 @@ let package = Package(
             name: "TerminalUI", dependencies: ["Presentation", "Domain"],
             path: "Modules/TerminalUI"),
 
+        // Swift's global-executor hook and Dispatch's main-queue entry points, with which the CLI
+        // serves its tasks on the main thread alone.
+        .target(name: "CMainThread", path: "Modules/CMainThread"),
+
         // The composition roots.
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
+                "CMainThread", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
                 "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).

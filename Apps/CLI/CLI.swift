@@ -1,6 +1,16 @@
-import Foundation
 import FoundationHTTP
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `cocoacasts`: parses, wires and runs one command; `main` only calls ``run(_:)``.
 @MainActor

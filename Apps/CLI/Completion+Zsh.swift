@@ -1,4 +1,9 @@
-import Foundation
+import Domain
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Completion {
     /// `compdef`: `_arguments -C` takes the global options and the command (knowing which
@@ -59,7 +64,7 @@ extension Completion {
                 ? "_cocoacasts_config_value"
                 : index < command.argumentChoices.count
                     ? "(\(command.argumentChoices[index].joined(separator: " ")))" : " "
-            let label = zshQuoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "<>[].")))
+            let label = zshQuoted(String(name.trimming { "<>[].".contains($0) }))
             let kind = name.hasSuffix("...]") ? "*:" : name.hasPrefix("[") ? "::" : ":"
             return "'\(kind)\(label):\(action)'"
         }
@@ -75,7 +80,6 @@ extension Completion {
 
     /// `text` safe inside single quotes and zsh's `[…]` and `name:description` specs.
     private static func zshQuoted(_ text: String) -> String {
-        quoted(text).replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
-            .replacingOccurrences(of: ":", with: "\\:")
+        quoted(text).replacing("[", with: "(").replacing("]", with: ")").replacing(":", with: "\\:")
     }
 }

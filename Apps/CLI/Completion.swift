@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts completion bash|zsh|fish`: completion scripts made from ``Grammar``'s table,
 /// so they offer exactly the commands, aliases, options and option values the parser takes.
@@ -51,6 +55,6 @@ enum Completion {
 
     /// `text` safe inside single quotes.
     static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "’")
+        text.replacing("'", with: "’")
     }
 }

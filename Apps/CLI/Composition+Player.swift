@@ -1,7 +1,11 @@
 import CommandPlayer
-import Foundation
 import MPVPlayer
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Composition {
     /// The player `settings` choose: the command given (`--player`, `COCOACASTS_PLAYER`,

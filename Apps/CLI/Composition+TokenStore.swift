@@ -1,9 +1,13 @@
 import Domain
 import FileTokenStore
-import Foundation
 import Ports
 import Presentation
 import SecretServiceStore
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which store holds the tokens, and why, as `status` and `--verbose` tell it.
 struct TokenStoreInUse: Encodable, Equatable, Sendable {

@@ -3,9 +3,13 @@ import Domain
 import EmbeddedAPI
 import FileResponseCache
 import FileTokenStore
-import Foundation
 import FoundationHTTP
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Darwin)
     import URLSessionTransport

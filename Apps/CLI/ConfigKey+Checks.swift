@@ -1,6 +1,10 @@
 import CommandPlayer
-import Foundation
 import FoundationHTTP
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ConfigKey {
     /// Why `value` cannot be `key`'s value, or `nil` when it can: the checks a run would make.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts manual`: the manual page in roff (`man -l`), made from ``Grammar``'s table
 /// and the same texts as `--help`. Each option is a `.TP` item, its description beside or
@@ -69,7 +73,7 @@ enum Manual {
 
     /// `line` as roff text: backslashes and hyphens escaped, a leading `.` or `'` kept literal.
     static func text(_ line: String) -> String {
-        let escaped = line.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        let escaped = line.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }

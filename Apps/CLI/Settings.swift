@@ -1,5 +1,15 @@
-import Foundation
 import FoundationHTTP
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where to connect and how: flags win over the environment, the environment over the
 /// config file, the config file over defaults.
@@ -95,9 +105,8 @@ struct Settings: Equatable {
 
     /// Whether `path` is a file this process can read.
     static func isReadableFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isReadableFile(atPath: path)
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR && access(path, R_OK) == 0
     }
 
     /// Seconds in `text` when they are more than 0 and at most an hour.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The directives of a `Cache-Control` response header that a private client cache
 /// heeds (RFC 9111 §5.2.2); others are ignored.
@@ -30,8 +34,8 @@ public struct CacheControl: Hashable, Sendable, Codable {
         var maxAges: [Int?] = []
         for directive in (header ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            let argument = parts.count == 2 ? Substring(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            let name = parts.first.map { $0.trimmingWhitespace().lowercased() } ?? ""
+            let argument = parts.count == 2 ? parts[1].trimmingWhitespace() : nil
             switch name {
             case "max-age": maxAges.append(argument.flatMap(Self.seconds))
             case "no-cache": noCache = true

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A protected video: where to stream it, how long it is and its poster image.
 public struct Video: Codable, Equatable, Hashable, Sendable {

@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One saved answer: its body, the validators to revalidate it with, when it was
 /// received and how long the server allowed it to be used.

@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The list of episodes, and where it came from: the server, or a list saved before.
 public struct Catalogue: Equatable, Sendable {

@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A position the server has not taken yet, and when the viewer reached it.
 public struct PendingProgress: Codable, Equatable, Sendable {

@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import Observation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The episodes list: fetches the episodes and tells the screen what to show.
 ///

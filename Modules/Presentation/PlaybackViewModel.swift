@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import Observation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Watching a video: fetches it and where the viewer left off, plays it, and saves the
 /// position as it goes, so that the next watch resumes there.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How long ago something happened, in the words of a status line: "just now",
 /// "1 minute ago", "2 hours ago", "3 days ago". Whole units, rounded down; a moment in the

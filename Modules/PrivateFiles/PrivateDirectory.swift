@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -22,14 +26,10 @@ public struct PrivateDirectory: Sendable {
     /// (a umask can only take bits away) — and any missing parents, when it does not
     /// exist; then checks it (see ``check()``).
     public func ensure() throws(StoreError) {
-        let parent = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try makeDirectory(path, mode: 0o700)
         } catch {
-            throw .io(path: parent, detail: "the directory could not be created (\(error.localizedDescription))")
-        }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw .io(path: path, detail: "the directory could not be created (\(String(cString: strerror(errno))))")
+            throw .io(path: error.path, detail: "the directory could not be created (\(error.reason))")
         }
         try check()
     }

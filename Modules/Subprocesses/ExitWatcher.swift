@@ -1,6 +1,11 @@
+import AsyncPrimitives
 import Dispatch
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -27,10 +32,7 @@ final class ExitWatcher: Sendable {
     /// Starts watching `pid`, a child of this process that nobody else waits for.
     init(pid: pid_t) {
         self.pid = pid
-        let thread = Thread { [self] in self.watch() }
-        thread.name = "cocoacasts-exit-\(pid)"
-        thread.stackSize = 64 << 10
-        thread.start()
+        DetachedThread.run(name: "cocoacasts-exit", stackSize: 64 << 10) { [self] in self.watch() }
     }
 
     /// How the child ended, or `nil` while it runs.

@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Presentation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What each screen of the app looks like in a terminal, in every state of its
 /// view-model: shared by the CLI and the preview harness.

@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import Ports
 import Presentation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension CommandContext {
     /// The positions this server has not taken yet, of the account signed in (its name as

@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a ``ServiceCommand`` runs with, and what commands share: the spinner, a failure's
 /// report, the built-in mock's notice, JSON output. A command drives its view-model and

@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ConfigCommand {
     /// Every setting: its value in force (flag, environment, config file, default) and where it came from.

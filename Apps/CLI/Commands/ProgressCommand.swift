@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
 struct ProgressCommand: ServiceCommand, Equatable {

@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts signout`: forgets this server's tokens, in the store in use and the other one.
 struct SignOutCommand: ServiceCommand, Equatable {

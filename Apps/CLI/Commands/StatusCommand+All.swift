@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension CommandContext {
     /// Every session the token store holds. Sessions are kept per origin, so `--json` gives

@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts status`: who is signed in, to which server, whether the server still
 /// accepts the session, and where the tokens and the saved catalogue are kept.

@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts video EPISODE|VIDEO`: a protected video's stream URL and duration.
 struct VideoCommand: ServiceCommand, Equatable {

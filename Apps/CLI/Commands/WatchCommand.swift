@@ -1,10 +1,14 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Observation
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
 /// where the viewer left off, and saves the position while it plays and when it ends.
@@ -120,7 +124,7 @@ extension CommandContext {
                 failure, context: .progress, asking: .progressForVideo(id: videoID), subject: "video \(videoID)")
         case .failed(_, let cause):
             for line in Screens.playback(model, style: appearance.error).split(separator: "\n") {
-                console.fail(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "✗ ", with: ""))
+                console.fail(String(line.trimmingWhitespace()).replacing("✗ ", with: ""))
             }
             if case .player = cause { return .unreachable }
             return .failure

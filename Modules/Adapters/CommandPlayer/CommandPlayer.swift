@@ -1,6 +1,10 @@
-import Foundation
 import Ports
 import Subprocesses
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``MediaPlayer`` that runs any command with the URL as its last argument (`--player
 /// CMD`): a player this layer cannot talk to, so its positions are unknown
@@ -83,7 +87,7 @@ public struct CommandPlayer: MediaPlayer {
     func commandArguments(for url: URL) -> [String] {
         guard substitutesURL else { return arguments + [url.absoluteString] }
         return arguments.map { argument in
-            argument.components(separatedBy: "%%").map { $0.replacingOccurrences(of: "%s", with: url.absoluteString) }
+            argument.components(separatedBy: "%%").map { $0.replacing("%s", with: url.absoluteString) }
                 .joined(separator: "%")
         }
     }

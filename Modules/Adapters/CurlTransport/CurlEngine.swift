@@ -1,7 +1,12 @@
+import AsyncPrimitives
 import CCurl
-import Foundation
 import Ports
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One libcurl multi handle and the one thread that drives it.
 ///
@@ -34,9 +39,7 @@ final class CurlEngine: @unchecked Sendable {
         self.curl = curl
         self.multi = multi
         _ = ccurl_multi_setopt_long(curl.functions, multi, Int32(CCURLMOPT_PIPELINING), Int(CCURLPIPE_MULTIPLEX))
-        let thread = Thread { [self] in run() }
-        thread.name = "cocoacasts.curl"
-        thread.start()
+        DetachedThread.run(name: "cocoacasts.curl", stackSize: 8 << 20) { [self] in run() }
     }
 
     /// Starts `transfer`, or answers it at once when it was cancelled before it got here.

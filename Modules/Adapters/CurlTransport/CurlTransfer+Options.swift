@@ -1,6 +1,10 @@
 import CCurl
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a request becomes curl's options: its method and body, whom it trusts, its header
 /// lines and its deadline.

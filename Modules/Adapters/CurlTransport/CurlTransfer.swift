@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
+import Domain
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request in flight: its easy handle, what has arrived, and who waits for the answer.
 ///
@@ -131,7 +136,7 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func receive(header bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
         guard let bytes else { return count }
         let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaders()
             statusSeen = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
@@ -149,7 +154,7 @@ final class CurlTransfer: @unchecked Sendable {
         } else if let colon = line.firstIndex(of: ":") {
             headers.append(
                 name: String(line[..<colon]),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                value: String(line[line.index(after: colon)...].trimmingWhitespace()))
         }
         return count
     }

@@ -1,4 +1,9 @@
-import Foundation
+import Domain
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the credentials of an `Authorization` header.
 enum Credentials {
@@ -19,7 +24,7 @@ enum Credentials {
         guard let header, let space = header.firstIndex(of: " "), header[..<space].lowercased() == scheme else {
             return nil
         }
-        let value = header[header.index(after: space)...].trimmingCharacters(in: .whitespaces)
+        let value = String(header[header.index(after: space)...].trimmingWhitespace())
         return value.isEmpty ? nil : value
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The mock API's routes, matched on the path below the base path.
 enum EmbeddedAPIRoute: Equatable {
@@ -27,7 +31,20 @@ enum EmbeddedAPIRoute: Equatable {
         }
     }
 
+    /// `segment` with its `%XX` escapes decoded; as it is when they do not decode to UTF-8.
     private static func decode(_ segment: String) -> String {
-        segment.removingPercentEncoding ?? segment
+        var bytes: [UInt8] = []
+        var rest = segment.utf8[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? segment
     }
 }

@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension EmbeddedAPIRouter {
     func signIn(authorization: String?) async throws(StoreError) -> Response {
@@ -83,6 +87,6 @@ extension EmbeddedAPIRouter {
     }
 
     private static func randomToken() -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        UUID().uuidString.replacing("-", with: "").lowercased()
     }
 }

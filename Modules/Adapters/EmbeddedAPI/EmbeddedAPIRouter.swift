@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The mock API's behaviour in process, following the contract the Python server in
 /// `Scripts/mock-api` follows (and passing the same contract suite): the API token
@@ -86,7 +90,7 @@ struct EmbeddedAPIRouter: Sendable {
     /// `304` without a body when `If-None-Match` names the current `ETag`.
     static func episodes(ifNoneMatch: String?) -> Response {
         let headers = ["ETag": entityTag, "Cache-Control": "max-age=60"]
-        let tags = (ifNoneMatch ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tags = (ifNoneMatch ?? "").split(separator: ",").map { String($0.trimmingWhitespace()) }
         if tags.contains(entityTag) || tags.contains("*") {
             return Response(status: 304, body: Data(), headers: headers)
         }

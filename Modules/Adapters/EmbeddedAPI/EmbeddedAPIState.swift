@@ -1,6 +1,10 @@
 import Digest
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the in-process mock API remembers: sign-ins and progress. It lives in a
 /// ``KeyValueStore`` under one key, so with a file store it outlives the process (the

@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension EmbeddedAPITransport.Account: CustomStringConvertible, CustomReflectable {
     /// The e-mail address; the password is redacted.
@@ -83,7 +87,7 @@ public struct EmbeddedAPITransport: HTTPTransport {
     /// `videos/1` for `…/api/v1/videos/1`, still percent-encoded; `""` when the path is not below `/api/v1/`.
     private static func pathBelowAPI(_ url: URL) -> String {
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
-        guard let range = path.range(of: "/api/v1/") else { return "" }
+        guard let range = path.firstRange(of: "/api/v1/") else { return "" }
         return String(path[range.upperBound...])
     }
 }

@@ -1,5 +1,9 @@
-import Foundation
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -36,14 +40,10 @@ struct CacheDirectory: ~Copyable {
     /// write) is then made 0700 through its descriptor.
     static func open(_ path: String, creating: Bool) throws(CacheDirectoryRefusal) -> CacheDirectory? {
         if creating {
-            let parent = (path as NSString).deletingLastPathComponent
             do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                try makeDirectory(path, mode: 0o700)
             } catch {
-                throw .unusable(path: parent, detail: "it could not be created (\(error.localizedDescription))")
-            }
-            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-                throw .unusable(path: path, detail: "it could not be created (\(describe(errno)))")
+                throw .unusable(path: error.path, detail: "it could not be created (\(error.reason))")
             }
         }
         let descriptor = openDirectory(path)

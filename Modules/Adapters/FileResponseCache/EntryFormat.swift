@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One entry's file: a line of JSON (the key, validators, date and freshness, and the
 /// body's length), then the body byte for byte, so a large body is never re-encoded.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Keeping the cache within its bound, and what counts as abandoned.
 extension FileResponseCache {

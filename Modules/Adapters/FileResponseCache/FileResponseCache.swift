@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import Ports
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``Ports/ResponseCache`` of one file per entry in a private directory.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something the file cache met and got past without failing the caller: the directory
 /// refused, an entry refused or dropped as unreadable, a write that failed.

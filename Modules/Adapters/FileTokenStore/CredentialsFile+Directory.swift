@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -15,11 +19,7 @@ import PrivateFiles
 extension CredentialsFile {
     /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
     func moveAside(at date: Date = Date()) throws(StoreError) -> String {
-        let stamp = ISO8601DateFormatter.string(
-            from: date, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [
-                .withYear, .withMonth, .withDay, .withTime, .withTimeZone,
-            ])
+        let stamp = ISO8601Timestamp.basic(date)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
         while access(target, F_OK) == 0 {
@@ -34,7 +34,7 @@ extension CredentialsFile {
     /// Removes temporary files that a writer killed before its rename left behind. Only
     /// call it while holding the store's lock, when no other writer is mid-write.
     func removeAbandonedTemporaryFiles() {
-        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        let prefix = ".\(Path.lastComponent(of: path)).tmp-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
     }

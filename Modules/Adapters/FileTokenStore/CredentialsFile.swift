@@ -1,5 +1,10 @@
 import Domain
-import Foundation
+import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +35,7 @@ struct CredentialsFile: Sendable {
     static let maximumSize = 1 << 20
 
     let path: String
-    var directory: String { (path as NSString).deletingLastPathComponent }
+    var directory: String { Path.parent(of: path) }
 
     /// The identity of the file as it is now, or `nil` when there is none.
     func identity() throws(StoreError) -> Identity? {
@@ -81,7 +86,7 @@ struct CredentialsFile: Sendable {
     func reserve(bytes: Int) throws(StoreError) -> Reservation {
         try ensureDirectory()
         let temporary =
-            "\(directory)/.\((path as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            "\(directory)/.\(Path.lastComponent(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw .io(path: path, detail: "it could not be written (\(Self.describe(errno)))")

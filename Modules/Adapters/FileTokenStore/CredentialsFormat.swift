@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a credentials file lays out its keys and values.
 public enum CredentialsFormat: Sendable, Equatable {
@@ -59,13 +63,13 @@ public enum CredentialsFormat: Sendable, Equatable {
         }
         var fields: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw .corrupt(path: path, detail: "a line without '='")
             }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            fields[key] = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = String(trimmed[..<equals].trimmingWhitespace())
+            fields[key] = String(trimmed[trimmed.index(after: equals)...].trimmingWhitespace())
         }
         guard let access = fields["access_token"], let refresh = fields["refresh_token"] else { return [:] }
         let baseURL = fields["base_url"].map { URL(string: $0) } ?? defaultBaseURL

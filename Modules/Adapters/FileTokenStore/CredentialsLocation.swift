@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the credentials file lives.
 public enum CredentialsLocation {
@@ -37,6 +41,6 @@ public enum CredentialsLocation {
         if let home = environment["HOME"], home.hasPrefix("/") {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
-        return URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        return FileManager.default.homeDirectoryForCurrentUser
     }
 }

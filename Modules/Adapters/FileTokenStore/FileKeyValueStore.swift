@@ -1,9 +1,13 @@
 import AsyncPrimitives
 import Domain
-import Foundation
 import Ports
 import PrivateFiles
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``KeyValueStore`` in one file that any number of processes share safely: the
 /// Linux stand-in for the keychain.

@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension KeyValueTokenStore {
     /// `origin`'s tokens in the credentials file: the keychain's stand-in, a

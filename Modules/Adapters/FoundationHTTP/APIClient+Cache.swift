@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension APIClient {
     /// `GET episodes` under `policy`, with the injected ``Ports/ResponseCache``.

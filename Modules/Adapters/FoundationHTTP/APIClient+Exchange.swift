@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension APIClient {
     /// The most redirects followed for one request.

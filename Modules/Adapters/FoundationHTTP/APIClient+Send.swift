@@ -1,7 +1,11 @@
 import AsyncPrimitives
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension APIClient {
     /// What the server finally answered a call, whatever its status, with the request

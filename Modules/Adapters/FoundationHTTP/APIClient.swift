@@ -1,7 +1,11 @@
 import AsyncPrimitives
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The production ``APIService``: endpoints over an ``HTTPTransport``, with fail-early
 /// authorization, a coordinated refresh on 401, retries, safe redirects and the

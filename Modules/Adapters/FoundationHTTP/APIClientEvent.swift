@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something the client did, ready to log: secrets are already `<redacted>`.
 public enum APIClientEvent: Sendable, Equatable, CustomStringConvertible {

@@ -1,7 +1,11 @@
 import Digest
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the API lives and how the client talks to it, injected into ``APIClient``
 /// rather than read from globals.

@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every request the API knows: each case computes its path, method, headers and body,
 /// so the client only asks an endpoint for its request.

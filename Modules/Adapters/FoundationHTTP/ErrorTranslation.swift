@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What went wrong, as an ``APIError``: the series' kind and the cause that says what
 /// really happened.
@@ -40,7 +44,7 @@ enum ErrorTranslation {
     /// curl's "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
     /// without the part the message already says: "Couldn't connect to server".
     private static func reasonOnly(_ detail: String) -> String {
-        guard let colon = detail.range(of: ": ", options: .backwards) else { return detail }
+        guard let colon = detail.ranges(of: ": ").last else { return detail }
         return String(detail[colon.upperBound...])
     }
 
@@ -51,9 +55,9 @@ enum ErrorTranslation {
         guard body.count <= 64 << 10, let decoded = try? JSONDecoder().decode(ErrorResponse.self, from: body) else {
             return nil  // not the API's error body (an HTML page from a proxy, say): the status says it all
         }
-        var reason = String(decoded.reason.trimmingCharacters(in: .whitespacesAndNewlines).prefix(300))
+        var reason = String(decoded.reason.trimmingWhitespace().prefix(300))
         for secret in secrets where secret.count >= 4 {
-            reason = reason.replacingOccurrences(of: secret, with: "<redacted>")
+            reason = reason.replacing(secret, with: "<redacted>")
         }
         return reason.isEmpty ? nil : reason
     }

@@ -1,5 +1,9 @@
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replaces secrets with `<redacted>` before anything is logged or echoed.
 public enum Redaction {
@@ -52,7 +56,7 @@ public enum Redaction {
     public static func urlText(_ text: String) -> String {
         var rest = Substring(text)
         var scheme = ""
-        if let separator = rest.range(of: "://") {
+        if let separator = rest.firstRange(of: "://") {
             scheme = String(rest[..<separator.upperBound])
             rest = rest[separator.upperBound...]
         }

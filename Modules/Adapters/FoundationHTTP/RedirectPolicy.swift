@@ -1,6 +1,10 @@
 import Domain
-import Foundation
 import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decides whether and how to follow a redirect, so credentials never leave the
 /// configured origin and no request changes its meaning on the way. (A transport never

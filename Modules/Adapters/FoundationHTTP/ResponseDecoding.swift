@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decodes a 2xx body into the endpoint's model; a body that does not decode is an
 /// `invalidResponse` whose cause says what is wrong — where, never what the body held

@@ -1,4 +1,9 @@
-import Foundation
+import Domain
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// When the client tries an idempotent request again: on 502, 503 and 504 and on a lost
 /// connection, with exponential backoff and jitter, honouring `Retry-After`.
@@ -31,18 +36,11 @@ public struct RetryPolicy: Sendable, Equatable {
     /// (`Sun, 06 Nov 1994 08:49:37 GMT`, and the two obsolete forms RFC 9110 says to accept)
     /// counted from `now`; `nil` for anything else.
     static func retryAfter(_ value: String, now: Date = Date()) -> TimeInterval? {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingWhitespace()
         if !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             return TimeInterval(text)  // delay-seconds: digits only, never "nan", "-5" or "1e9"
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return max(0, date.timeIntervalSince(now)) }
-        }
-        return nil
+        return HTTPDate.parse(text, now: now).map { max(0, $0.timeIntervalSince(now)) }
     }
 
     /// The delay before retry number `retry` (1 for the first), or `nil` to stop.
@@ -54,7 +52,7 @@ public struct RetryPolicy: Sendable, Equatable {
         if let retryAfter {
             return retryAfter <= maximumDelay ? max(0, retryAfter) : nil
         }
-        let exponential = min(maximumDelay, baseDelay * pow(2, Double(retry - 1)))
+        let exponential = min(maximumDelay, Double(sign: .plus, exponent: retry - 1, significand: baseDelay))
         return exponential / 2 + exponential / 2 * min(max(jitter, 0), 1)
     }
 }

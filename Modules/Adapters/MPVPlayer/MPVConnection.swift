@@ -1,7 +1,11 @@
-import Foundation
 import Ports
 import Subprocesses
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

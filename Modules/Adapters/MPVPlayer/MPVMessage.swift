@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One line mpv sends over its JSON IPC: an event (`{"event": "end-file", "reason": "eof"}`)
 /// or a reply to a command (`{"request_id": 2, "error": "success", "data": 12.5}`). Only

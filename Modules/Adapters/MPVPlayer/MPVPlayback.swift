@@ -1,6 +1,11 @@
-import Foundation
+import AsyncPrimitives
 import Ports
 import Subprocesses
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -70,13 +75,10 @@ final class MPVPlayback: Playback {
     /// the socket.
     private static func run(_ loop: MPVEventLoop) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
+            DetachedThread.run(name: "cocoacasts-mpv", stackSize: 1 << 20) {
                 loop.run()
                 done.resume()
             }
-            thread.name = "cocoacasts-mpv-ipc"
-            thread.stackSize = 1 << 20
-            thread.start()
         }
     }
 }

@@ -1,6 +1,10 @@
-import Foundation
 import Ports
 import Subprocesses
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

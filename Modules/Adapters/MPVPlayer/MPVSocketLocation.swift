@@ -1,7 +1,11 @@
 import Domain
-import Foundation
 import Ports
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A store key as an item's origin and the value's name within it: `<origin>#<name>`,
 /// or a bare `<name>` for the origin "".

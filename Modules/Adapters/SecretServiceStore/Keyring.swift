@@ -1,7 +1,12 @@
 import CSecret
+import Dispatch
 import Domain
-import Foundation
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Opens the session's keyring: the Secret Service on the session bus, over libsecret
 /// loaded at run time.

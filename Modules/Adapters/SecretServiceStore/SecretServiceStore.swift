@@ -1,8 +1,12 @@
 import AsyncPrimitives
 import Domain
-import Foundation
 import Ports
 import PrivateFiles
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``KeyValueStore`` in the user's keyring, over the Secret Service (GNOME Keyring,
 /// KWallet, KeePassXC): the Linux desktop's keychain.
@@ -75,7 +79,7 @@ public final class SecretServiceStore: KeyValueStore {
     ) async throws(StoreError) -> T {
         if let refusal { throw refusal }
         return try await exclusiveAccess.withLock { () async throws(StoreError) -> T in
-            try PrivateDirectory(path: (lock.path as NSString).deletingLastPathComponent).ensure()
+            try PrivateDirectory(path: Path.parent(of: lock.path)).ensure()
             let descriptor = try await lock.acquire()
             defer { lock.release(descriptor) }
             let original = try await read(origin: nil)
@@ -158,7 +162,7 @@ public final class SecretServiceStore: KeyValueStore {
         switch await calls.run({ cancellable in work(items, cancellable) }) {
         case .success(let value): return value
         case .failure(.timedOut): throw Self.timedOut(path: collectionPath, after: calls.deadline)
-        case .failure(.failed(let message)) where message.localizedCaseInsensitiveContains("locked"): throw locked
+        case .failure(.failed(let message)) where message.containsIgnoringASCIICase("locked"): throw locked
         case .failure(.failed(let message)):
             throw .io(path: collectionPath, detail: "the keyring refused: \(message)")
         }

@@ -1,5 +1,9 @@
 import Domain
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``ProgressOutbox`` over any ``KeyValueStore``: the pending-progress file, memory.
 ///
