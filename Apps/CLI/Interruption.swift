@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,80 +16,113 @@ import Synchronization
 ///
 /// While the process waits for typed input nothing is in flight, and the first signal
 /// ends it at once, after putting the terminal back as it was.
+///
+/// The handler is `sigaction(2)`'s, and does only what a handler may (atomics, `write`,
+/// `tcsetattr`, `_exit`): it notes the first signal and wakes the main thread's loop
+/// through a pipe (``descriptor``), which then cancels the command (see ``deliver()``).
+/// Dispatch's signal sources did this before, at the price of a manager thread, an epoll
+/// instance and a timerfd in every run.
 final class Interruption: Sendable {
     /// The one instance; ``install()`` makes it receive the signals.
     static let shared = Interruption()
 
-    private struct State {
-        var received: Int32?
-        var cancel: (@Sendable () -> Void)?
-        /// Set while a blocking read of typed input runs: the terminal settings to restore.
-        var reading: termios?
-        var isReading = false
+    /// The first signal's number, 0 before one arrives: set by the handler.
+    fileprivate let received = Atomic<Int32>(0)
+    /// Whether a blocking read of typed input runs: the handler then ends the process.
+    fileprivate let isReading = Atomic<Bool>(false)
+    /// Whether ``terminal`` holds settings to restore before ending.
+    fileprivate let restoresTerminal = Atomic<Bool>(false)
+    // The handler reads it only after `restoresTerminal` (set with release ordering after it
+    // was written) says so, and it is written only while no read of typed input runs.
+    fileprivate nonisolated(unsafe) let terminal = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    /// The pipe the handler writes a byte into.
+    fileprivate let wake: (read: Int32, write: Int32)
+    private let cancel = Mutex<(@Sendable () -> Void)?>(nil)
+
+    private init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            }
+        }
+        wake = (ends[0], ends[1])
     }
 
-    private let state = Mutex(State())
-    /// Kept for the process's life: a source that is released stops delivering.
-    private let sources = Mutex<[any DispatchSourceSignal]>([])
+    /// Readable once a first signal has arrived; call ``deliver()`` then.
+    var descriptor: Int32 { wake.read }
 
     /// Replaces SIGINT's and SIGTERM's default action (ending the process) with the above.
     func install() {
-        sources.withLock { sources in
-            sources = [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { [self] in received(number) }
-                source.resume()
-                return source
-            }
-        }
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handleSignal
+        #else
+            action.__sigaction_u.__sa_handler = handleSignal
+        #endif
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
     }
 
     /// The signal that arrived first, if any.
-    var receivedSignal: Int32? { state.withLock(\.received) }
+    var receivedSignal: Int32? {
+        let number = received.load(ordering: .acquiring)
+        return number == 0 ? nil : number
+    }
 
     /// Calls `cancel` on the first signal, or now if one already arrived.
     func onFirstSignal(_ cancel: @escaping @Sendable () -> Void) {
-        let arrived = state.withLock { state in
-            state.cancel = cancel
-            return state.received != nil
-        }
-        if arrived { cancel() }
+        self.cancel.withLock { $0 = cancel }
+        if receivedSignal != nil { cancel() }
+    }
+
+    /// Cancels the command, after the handler said a first signal came.
+    func deliver() {
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        while read(wake.read, &bytes, bytes.count) > 0 {}
+        if receivedSignal != nil { cancel.withLock { $0 }?() }
     }
 
     /// Runs `read`, a blocking read of typed input, so that a signal meanwhile ends the
     /// process at once, with `terminal`'s settings restored when given.
     func endingAtOnce<T>(restoring terminal: termios? = nil, _ read: () -> T) -> T {
-        let arrived = state.withLock { state in
-            state.isReading = true
-            state.reading = terminal
-            return state.received
+        if let terminal {
+            self.terminal.pointee = terminal
+            restoresTerminal.store(true, ordering: .releasing)
+        }
+        isReading.store(true, ordering: .sequentiallyConsistent)
+        defer {
+            isReading.store(false, ordering: .sequentiallyConsistent)
+            restoresTerminal.store(false, ordering: .releasing)
         }
         // A signal that came before the read began only cancelled the task, which a blocking
         // read would never notice.
-        if let arrived { Self.endNow(arrived, restoring: terminal) }
-        defer {
-            state.withLock { state in
-                state.isReading = false
-                state.reading = nil
-            }
-        }
+        if let arrived = receivedSignal { endNow(arrived) }
         return read()
     }
 
-    private func received(_ number: Int32) {
-        let (first, cancel, reading, terminal) = state.withLock { state in
-            let first = state.received == nil
-            if first { state.received = number }
-            return (first, state.cancel, state.isReading, state.reading)
+    /// Ends the process as the signal `number` asks, the terminal restored: from the handler too.
+    fileprivate func endNow(_ number: Int32) -> Never {
+        if restoresTerminal.load(ordering: .acquiring) { tcsetattr(STDIN_FILENO, TCSANOW, terminal) }
+        if isatty(STDERR_FILENO) == 1 {
+            var newline = UInt8(ascii: "\n")  // after the "^C"
+            _ = write(STDERR_FILENO, &newline, 1)
         }
-        guard first, !reading else { Self.endNow(number, restoring: terminal) }
-        cancel?()
-    }
-
-    private static func endNow(_ number: Int32, restoring terminal: termios?) -> Never {
-        if var terminal { tcsetattr(STDIN_FILENO, TCSANOW, &terminal) }
-        if isatty(STDERR_FILENO) == 1 { _ = SystemConsole.write("\n", to: STDERR_FILENO) }  // after the "^C"
         _exit(128 + number)
     }
+}
+
+/// The signal handler: the first signal is noted and the loop woken; a second one, or one
+/// during a read of typed input, ends the process.
+private func handleSignal(_ number: Int32) {
+    let interruption = Interruption.shared
+    let isFirst = interruption.received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
+        .exchanged
+    guard isFirst, !interruption.isReading.load(ordering: .sequentiallyConsistent) else {
+        interruption.endNow(number)
+    }
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(interruption.wake.write, &byte, 1)
 }
