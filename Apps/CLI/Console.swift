@@ -1,6 +1,10 @@
-import Foundation
 import Synchronization
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -28,6 +32,8 @@ protocol Console: AnyObject, Sendable {
     var outputFailure: Int32? { get }
     /// Writes `text` and a newline to standard output.
     func print(_ text: String)
+    /// Writes `utf8`, text already encoded (megabytes of JSON), and a newline to standard output.
+    func print(utf8: [UInt8])
     /// Writes `text` and a newline to standard error.
     func printError(_ text: String)
     /// Writes `text` to standard error as it is (spinner frames).
@@ -42,6 +48,10 @@ protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
+    func print(utf8: [UInt8]) {
+        print(String(decoding: utf8, as: UTF8.self))
+    }
+
     /// Says on standard error that something failed: `cocoacasts: <message>`, broken at
     /// spaces to fit a terminal (never in a pipe, where a line is a record).
     ///
@@ -117,8 +127,21 @@ final class SystemConsole: Console {
     }
 
     func print(_ text: String) {
+        var text = text
+        text.withUTF8 { print(utf8: $0) }
+    }
+
+    func print(utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { print(utf8: $0) }
+    }
+
+    /// Writes `utf8` and a newline, unless an earlier write failed.
+    private func print(utf8: UnsafeBufferPointer<UInt8>) {
         guard failure.errno == nil else { return }
-        let error = closedStreams.contains(STDOUT_FILENO) ? EBADF : Self.write(text + "\n", to: STDOUT_FILENO)
+        let newline = "\n"
+        let error =
+            closedStreams.contains(STDOUT_FILENO)
+            ? EBADF : Self.write(utf8, to: STDOUT_FILENO) ?? Self.write(newline, to: STDOUT_FILENO)
         if let error { failure.record(error) }
     }
 
@@ -173,12 +196,18 @@ final class SystemConsole: Console {
 
     /// Writes all of `text`, retrying after signals; the `errno` of a failure, else `nil`.
     static func write(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
+        var text = text
+        return text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, retrying after signals; the `errno` of a failure, else `nil`.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var rest = UnsafeRawBufferPointer(bytes)
+        while !rest.isEmpty {
+            let count = writeBytes(descriptor, rest.baseAddress, rest.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return count < 0 ? errno : EIO }
-            bytes = bytes.dropFirst(count)
+            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
         }
         return nil
     }

@@ -43,8 +43,14 @@ public enum EpisodeTable {
 
     /// One line per row for a script: id, title and duration separated by tabs, whole
     /// (sanitized: a tab or line break in a title is shown, not taken as a separator), no header.
+    /// The lines are written into one string as they are made (no array of lines to join).
     public static func tabSeparated(_ rows: [EpisodeRowViewModel]) -> String {
-        rows.map { [String($0.id), TerminalText.sanitized($0.title), TerminalText.sanitized($0.duration)] }
-            .map { $0.joined(separator: "\t") }.joined(separator: "\n")
+        var text = ""
+        text.reserveCapacity(rows.reduce(0) { $0 + $1.title.utf8.count + 16 })
+        for (index, row) in rows.enumerated() {
+            if index > 0 { text += "\n" }
+            text += String(row.id) + "\t" + TerminalText.sanitized(row.title) + "\t" + TerminalText.sanitized(row.duration)
+        }
+        return text
     }
 }

@@ -23,17 +23,13 @@ public enum TerminalText {
     /// which JSON allows anywhere in a string and a terminal cannot act on. (Outside
     /// strings JSON text is plain ASCII, so only string contents change.)
     public static func jsonEscapingTerminalControls(_ json: String) -> String {
-        var result = ""
-        result.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            if isTerminalControl(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+        var json = json
+        var escaped: [UInt8] = []
+        json.withUTF8 { utf8 in
+            escaped.reserveCapacity(utf8.count)
+            JSONStringEscaping.appendTerminalControls(utf8, to: &escaped)
         }
-        return result
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,9 +1,13 @@
 import Domain
-import Foundation
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts episodes [TEXT...] [--limit N]`: the catalogue, or the episodes whose title or
 /// excerpt holds every word of TEXT, as a table that fits the terminal, tab-separated fields
@@ -82,7 +86,7 @@ extension CommandContext {
         var offline = false
         if case .offline = model.state { offline = true }
         if command.json {
-            printJSON(found.map(\.episode))
+            printJSON(episodes: found.map(\.episode))
         } else if !console.isOutputTerminal {
             // For scripts, as gh does: whole fields, no header, no padding to a width.
             if !found.isEmpty { console.print(EpisodeTable.tabSeparated(found)) }
