@@ -47,6 +47,21 @@ struct MockAPIAdminTests {
         }
     }
 
+    /// One client's requests one after another keep one connection; a second client opens
+    /// another; the admin routes' own connections (these counters') never count.
+    @Test func connectionsCountThoseThatCarriedARequest() async throws {
+        try await MockAPIServer.with { server async throws in
+            #expect(try await server.admin.connections() == 0)
+            let first = Probe(server)
+            for _ in 0..<3 { _ = try await first.send("GET", "/episodes") }
+            #expect(try await server.admin.connections() == 1)
+            _ = try await Probe(server).send("GET", "/episodes")
+            #expect(try await server.admin.connections() == 2)
+            try await server.admin.reset()
+            #expect(try await server.admin.connections() == 0)
+        }
+    }
+
     @Test func sigtermStopsTheServerCleanly() async throws {
         let server = try await MockAPIServer.start()
         #expect(try await Probe(server).send("GET", "/episodes").status == 200)

@@ -21,6 +21,13 @@ public struct MockAPIAdmin: Sendable {
         try await counters()[route] ?? 0
     }
 
+    /// The TCP connections that carried an API or media request since start-up or the last
+    /// ``reset()`` (the admin routes' own are left out): how many a client opened.
+    public func connections() async throws -> Int {
+        struct Counters: Decodable { let connections: Int }
+        return try JSONDecoder().decode(Counters.self, from: await send("GET", "counters")).connections
+    }
+
     /// The most recent API requests, oldest first, with the names (never values) of their headers.
     public func requests() async throws -> [RecordedRequest] {
         struct Log: Decodable { let requests: [RecordedRequest] }

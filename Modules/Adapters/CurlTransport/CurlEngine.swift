@@ -14,7 +14,8 @@ import Synchronization
 /// curl's next timer is due, or `curl_multi_wakeup` says a transfer was added or
 /// cancelled. Body bytes are appended by curl's callbacks on that thread, in place: no
 /// hop to another thread per chunk. Connections are kept and reused across transfers
-/// (HTTP/2 streams multiplexed on one, as curl offers).
+/// (HTTP/2 streams multiplexed on one, as curl offers), at most
+/// ``CurlTransport/connectionsPerOrigin`` to an origin.
 final class CurlEngine: @unchecked Sendable {
     // Sendable: `multi` and `running` are touched only by the engine's thread (and by
     // init, before it starts); what other threads hand over goes through `inbox`, under
@@ -38,7 +39,16 @@ final class CurlEngine: @unchecked Sendable {
         }
         self.curl = curl
         self.multi = multi
-        _ = ccurl_multi_setopt_long(curl.functions, multi, Int32(CCURLMOPT_PIPELINING), Int(CCURLPIPE_MULTIPLEX))
+        // HTTP/2 streams share a connection where the server offers it; otherwise at most
+        // `connectionsPerOrigin` connections to one origin, the transfers beyond them waiting
+        // in curl's queue for one to come free, and every connection kept for the next.
+        let limits: [(option: Int32, value: Int)] = [
+            (Int32(CCURLMOPT_PIPELINING), Int(CCURLPIPE_MULTIPLEX)),
+            (Int32(CCURLMOPT_MAX_HOST_CONNECTIONS), CurlTransport.connectionsPerOrigin),
+            (Int32(CCURLMOPT_MAX_TOTAL_CONNECTIONS), CurlTransport.connectionsInAll),
+            (Int32(CCURLMOPT_MAXCONNECTS), CurlTransport.connectionsInAll),
+        ]
+        for limit in limits { _ = ccurl_multi_setopt_long(curl.functions, multi, limit.option, limit.value) }
         DetachedThread.run(name: "cocoacasts.curl", stackSize: 8 << 20) { [self] in run() }
     }
 

@@ -13,6 +13,14 @@ import Synchronization
 /// (`https_proxy`, `no_proxy`, …); trust is the system's store unless
 /// ``CertificateAuthorities`` says otherwise.
 public final class CurlTransport: HTTPTransport {
+    /// The most connections open to one origin (scheme, host, port) at once: a burst of
+    /// requests beyond it waits for one of them, which stays open for the next, instead of
+    /// opening (and later closing) one connection per request in flight. Over HTTP/2 the
+    /// requests share one connection as streams.
+    public static let connectionsPerOrigin = 8
+    /// The most connections open at once, to every origin together, and kept for reuse.
+    public static let connectionsInAll = 32
+
     private let authorities: CertificateAuthorities
     /// Started with the first request, so that a transport that sends nothing never loads libcurl.
     private let engine = Mutex<Result<CurlEngine, TransportError>?>(nil)
