@@ -63,7 +63,15 @@ final class Interruption: Sendable {
         #endif
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
-        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            sigaction(number, &action, nil)
+            sigaddset(&signals, number)
+        }
+        // A parent may start us with them blocked (Foundation's Process does, and so test
+        // runners): a handler never sees a blocked signal. Threads started later inherit this.
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// The signal that arrived first, if any.
