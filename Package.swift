@@ -89,7 +89,8 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "CMainThread", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
+                "CMainThread", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore",
+                "SecretServiceStore",
                 "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).

@@ -35,7 +35,8 @@ enum MainThreadLoop {
     /// Runs the loop until `task` ends, then `finish` with its value; `onReadable` is
     /// called on the main thread whenever `watching` becomes readable.
     static func run<T: Sendable>(
-        until task: Task<T, Never>, watching: Int32, onReadable: () -> Void, then finish: @escaping @Sendable (T) -> Never
+        until task: Task<T, Never>, watching: Int32, onReadable: () -> Void,
+        then finish: @escaping @Sendable (T) -> Never
     ) -> Never {
         let queue = cmainthread_main_queue_descriptor()
         guard queue >= 0, cmainthread_forward_global_jobs(forwardToMainQueue) != 0 else {
@@ -103,7 +104,8 @@ enum MainThreadLoop {
     private static func timeout() -> Int32 {
         guard let next = state.withLock({ $0.timers.values.map(\.deadline).min() }) else { return -1 }
         let (seconds, attoseconds) = max(.zero, next - ContinuousClock.now).components
-        return Int32(min(Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        return Int32(
+            min(Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
     }
 }
 

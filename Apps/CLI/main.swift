@@ -24,5 +24,7 @@ MainThreadLoop.run(until: command, watching: Interruption.shared.descriptor, onR
     status in
     // A signal the command saw (it stopped, printing nothing more) sets the status; one that came
     // after the command had done its work changes nothing.
-    exit(status == .interrupted ? Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue : status.rawValue)
+    exit(
+        status == .interrupted
+            ? Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue : status.rawValue)
 }

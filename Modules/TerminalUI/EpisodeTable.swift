@@ -49,7 +49,8 @@ public enum EpisodeTable {
         text.reserveCapacity(rows.reduce(0) { $0 + $1.title.utf8.count + 16 })
         for (index, row) in rows.enumerated() {
             if index > 0 { text += "\n" }
-            text += String(row.id) + "\t" + TerminalText.sanitized(row.title) + "\t" + TerminalText.sanitized(row.duration)
+            text +=
+                String(row.id) + "\t" + TerminalText.sanitized(row.title) + "\t" + TerminalText.sanitized(row.duration)
         }
         return text
     }
