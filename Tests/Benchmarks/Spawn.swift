@@ -121,6 +121,21 @@ enum Spawn {
     }
 
     /// Runs `path` to its end and returns its exit status and everything it wrote to
+    /// standard output (standard error is dropped).
+    static func standardOutput(of path: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// Runs `path` to its end and returns its exit status and everything it wrote to
     /// standard error (standard output is dropped).
     static func standardError(of path: String, _ arguments: [String], environment: [String: String]? = nil) throws
         -> (status: Int32, text: String)

@@ -1,5 +1,6 @@
 import CCurl
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,10 +14,6 @@ extension CurlTransfer {
     /// reads and as many polls (and wakeups of the engine); 512 KiB, 106. The buffer lives
     /// while its transfer does, so 32 at once hold 16 MiB.
     static let receiveBufferSize = 512 << 10
-
-    /// The most room reserved ahead for a declared length: a header is the server's word, and
-    /// a body past this grows as it comes.
-    static let largestReservation = 64 << 20
 
     /// A timeout in curl's milliseconds: at least 1, at most a day (a non-finite one too).
     static func milliseconds(_ seconds: TimeInterval) -> Int {

@@ -30,7 +30,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let curl: LibCurl
     private let headerList: UnsafeMutableRawPointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
-    private var body = Data()
+    private var body = ResponseBody()
     private var headers = HTTPHeaders()
     /// The status of the response whose headers are arriving.
     private var statusSeen = 0
@@ -117,7 +117,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         _ = ccurl_easy_getinfo_long(curl.functions, easy, Int32(CCURLINFO_RESPONSE_CODE), &status)
-        return .success(HTTPResponse(status: status, headers: headers, body: body))
+        return .success(HTTPResponse(status: status, headers: headers, body: body.take()))
     }
 
     /// `count` bytes of (decoded) body: appended in place, or the transfer stopped when they
@@ -128,14 +128,15 @@ final class CurlTransfer: @unchecked Sendable {
             return 0  // curl stops the transfer with CURLE_WRITE_ERROR
         }
         if let bytes, count > 0 {
-            body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+            body.append(UnsafeRawPointer(bytes), count: count)
         }
         return count
     }
 
     /// One header line. A status line starts a response anew (after a 100 Continue); at the
     /// end of a final response's headers a declared length past the limit stops the
-    /// transfer before its body, and a smaller one reserves room for it.
+    /// transfer before its body, and a smaller one reserves room for all of it (see
+    /// ``ResponseBody``).
     fileprivate func receive(header bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
         guard let bytes else { return count }
         let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -152,7 +153,7 @@ final class CurlTransfer: @unchecked Sendable {
                     exceededLimit = true
                     return 0
                 }
-                body.reserveCapacity(min(declared, Self.largestReservation))
+                body.reserve(declared)
             }
         } else if let colon = line.firstIndex(of: ":") {
             headers.append(
