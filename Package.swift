@@ -111,6 +111,8 @@ let package = Package(
                 "FileResponseCache", "Stubs", "SecretServiceStore",
             ],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json", "PERFORMANCE-LOG.md"]),
+        // What Scripts/bench's start-up row measures the CLI against: Foundation, JSON and a URL.
+        .executableTarget(name: "startup-baseline", path: "Tests/StartupBaseline"),
         .executableTarget(
             name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
             path: "Tests/FaultSoak"),

@@ -6,6 +6,7 @@ public enum CellWidth {
     /// ``TerminalText/sanitized(_:keepingNewlines:)`` replaces before any layout).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        if value < 0x7F { return value < 0x20 ? 0 : 1 }  // ASCII, most of what is measured
         if value < 0x20 || (0x7F..<0xA0).contains(value) || contains(value, in: zeroWidthRanges) { return 0 }
         return contains(value, in: wideRanges) ? 2 : 1
     }
@@ -16,9 +17,10 @@ public enum CellWidth {
     /// does; and 2 for a narrow emoji such as ♥ followed by U+FE0F, which asks for its
     /// emoji presentation.
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return of(Unicode.Scalar(ascii)) }  // CR LF too: 0
         guard let base = character.unicodeScalars.first(where: { of($0) > 0 }) else { return 0 }
         let width = of(base)
-        if width == 1, base.properties.isEmoji, character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        if width == 1, character.unicodeScalars.contains("\u{FE0F}"), base.properties.isEmoji { return 2 }
         return width
     }
 

@@ -38,6 +38,7 @@ extension TerminalText {
 
     /// The cells `text` takes on a terminal, not counting colour sequences (`ESC [ … m`).
     public static func visibleWidth(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiVisibleWidth(text.utf8) }
         var cells = 0
         var inSequence = false
         for character in text {
@@ -47,6 +48,22 @@ extension TerminalText {
                 if character.isLetter { inSequence = false }
             } else {
                 cells += CellWidth.of(character)
+            }
+        }
+        return cells
+    }
+
+    /// ``visibleWidth(_:)`` of ASCII text, byte by byte: every printable byte one cell.
+    private static func asciiVisibleWidth(_ utf8: String.UTF8View) -> Int {
+        var cells = 0
+        var inSequence = false
+        for byte in utf8 {
+            if byte == 0x1B {
+                inSequence = true
+            } else if inSequence {
+                if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { inSequence = false }
+            } else if byte >= 0x20 && byte != 0x7F {
+                cells += 1
             }
         }
         return cells

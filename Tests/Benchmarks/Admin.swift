@@ -18,6 +18,12 @@ struct Admin {
         return try JSONDecoder().decode(Counters.self, from: data).counts[route] ?? 0
     }
 
+    /// The TCP connections that carried an API request since the server started (or was reset).
+    func connections() async throws -> Int {
+        struct Counters: Decodable { let connections: Int }
+        return try JSONDecoder().decode(Counters.self, from: try await send("GET", "counters")).connections
+    }
+
     func expireAccessTokens() async throws { try await send("POST", "expire-access-tokens") }
 
     func reset() async throws { try await send("POST", "reset") }

@@ -34,6 +34,7 @@ enum Benchmarks {
         if let baseURL = options.baseURL {
             if options.selected(2) {
                 for row in try await LoopbackBenchmark.run(baseURL: baseURL, runs: runs) { report.add(row) }
+                for row in try await BurstBenchmark.run(baseURL: baseURL, runs: runs) { report.add(row) }
             }
             if options.selected(3) {
                 report.add(try await RefreshFanOutBenchmark.run(baseURL: baseURL, runs: max(5, runs / 3)))
@@ -44,7 +45,10 @@ enum Benchmarks {
         }
         if options.selected(5) { report.add(try await TokenReadBenchmark.run(runs: runs)) }
         if let baseURL = options.baseURL, let cli = options.cli, options.selected(6) {
-            for row in try ColdStartBenchmark.run(baseURL: baseURL, cli: cli, runs: runs * 2) { report.add(row) }
+            let rows = try ColdStartBenchmark.run(
+                baseURL: baseURL, cli: cli, baseline: options.baseline, runs: runs * 2)
+            for row in rows { report.add(row) }
+            report.add(try ReleaseBinaryCheck.run(cli: cli))
         }
         if options.selected(7) { report.add(try await ScaleBenchmark.run(runs: runs, benchmarkExecutable: executable)) }
         if let baseURL = options.baseURL, options.selected(8) {
@@ -67,6 +71,9 @@ enum Benchmarks {
         }
         if let largeCatalogueURL = options.largeCatalogueURL, options.selected(12) {
             report.add(try await CatalogueDecodeBenchmark.run(baseURL: largeCatalogueURL, runs: runs))
+            if let cli = options.cli {
+                report.add(try CatalogueDecodeBenchmark.runCLI(baseURL: largeCatalogueURL, cli: cli, runs: runs))
+            }
         }
         if let bus = options.keyringBus, options.selected(13) {
             if let reason = KeyringReadBenchmark.unavailable(bus: bus) {

@@ -20,6 +20,8 @@ struct Options: Sendable {
     /// A `--media` mock API (Scripts/bench starts it), for row 14.
     var mediaURL: URL?
     var cli: String?
+    /// The static Foundation program `--version` is measured against (Scripts/bench builds it).
+    var baseline: String?
     /// The private keyring's bus (Scripts/bench starts it), for row 13.
     var keyringBus: String?
     var jsonPath: String?
@@ -30,7 +32,7 @@ struct Options: Sendable {
 
     static let usage =
         "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--media-url URL]"
-        + " [--cli PATH]"
+        + " [--cli PATH] [--baseline PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
     /// The options, or `nil` for a command line it does not understand.
@@ -43,6 +45,7 @@ struct Options: Sendable {
             case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--media-url": mediaURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
+            case "--baseline": baseline = arguments.popFirst()
             case "--keyring-bus": keyringBus = arguments.popFirst()
             case "--json": jsonPath = arguments.popFirst()
             case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
