@@ -24,7 +24,7 @@ final class CurlTransfer: @unchecked Sendable {
     var continuation: Continuation?
     private let curl: LibCurl
     private let headerList: UnsafeMutableRawPointer?
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+    private let errorBuffer = CurlErrorBuffer()
     private var body = Data()
     private var headers = HTTPHeaders()
     /// The status of the response whose headers are arriving.
@@ -43,7 +43,6 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.easy = easy
         self.curl = curl
-        errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
         var list: UnsafeMutableRawPointer?
         for case let line? in lines {
             list = curl.functions.pointee.slist_append(list, line)
@@ -59,7 +58,7 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_BUFFERSIZE), Self.receiveBufferSize),
-            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer.pointer),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HTTPHEADER), list),
             ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_WRITEFUNCTION), receiveBody),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_WRITEDATA), context),
@@ -88,10 +87,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    deinit {
-        errorBuffer.deallocate()
-    }
-
     /// Frees the easy handle and the header list: after the engine removed the handle.
     func release() {
         curl.functions.pointee.easy_cleanup(easy)
@@ -104,7 +99,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes"))
         }
         guard code == CurlCode.ok else {
-            let said = String(cString: errorBuffer)
+            let said = errorBuffer.message
             return .failure(TransportError(CurlCode.cause(of: code), said.isEmpty ? curl.describe(code) : said))
         }
         var status = 0
