@@ -7,8 +7,9 @@
 /// exec). A transport does not follow redirects (it returns the 3xx response and the
 /// client decides), negotiates no authentication (a 401 with any challenge is returned
 /// at once, like any response), keeps no cookies and no cache, ends a request that has
-/// not finished within its ``HTTPRequest/timeout`` of being sent, and stops reading a body
-/// past ``HTTPRequest/maximumResponseSize`` decoded bytes.
+/// not finished within its ``HTTPRequest/timeout`` of being sent, stops reading a body
+/// past ``HTTPRequest/maximumResponseSize`` decoded bytes, and sends nothing of a request
+/// whose header would not fit on one line (``HTTPHeaders/checkEveryFieldFitsOnOneLine()``).
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the server's answer, whatever its status.
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse

@@ -53,6 +53,18 @@ struct StubAPITransportTests {
         }
     }
 
+    /// Refused as a transport on a wire refuses it, so that nothing passes in process that
+    /// would fail over HTTP.
+    @Test(arguments: ["\r\n", "\r", "\n", "\0"])
+    func aHeaderThatBreaksItsLineIsRefused(breaker: String) async throws {
+        let request = HTTPRequest(
+            method: "GET", url: URL(string: StubAPITransport.embeddedBaseURL.absoluteString + "/episodes")!,
+            headers: ["X-API-TOKEN": StubConnection.apiToken, "X-Note": "a\(breaker)X-Injected: yes"])
+        let transport = StubAPITransport(apiToken: StubConnection.apiToken)
+        let refusal = TransportError(.other, "the header X-Note holds a line break or a NUL; nothing was sent")
+        await #expect(throws: refusal) { try await transport.send(request) }
+    }
+
     @Test func aCancelledRequestFailsAsCancelled() async throws {
         let transport = StubAPITransport(apiToken: StubConnection.apiToken, latency: .seconds(30))
         let request = HTTPRequest(

@@ -33,10 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A transfer of `request`, its easy handle set up; trusting `authorities`.
     init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities) throws(TransportError) {
-        let lines = request.headers.map(Self.line(of:))
-        if let index = lines.firstIndex(of: nil) {
-            throw TransportError(.other, "the header \(request.headers.fields[index].name) holds a line break or a NUL")
-        }
+        try request.headers.checkEveryFieldFitsOnOneLine()
         guard let easy = curl.functions.pointee.easy_init() else {
             throw TransportError(.other, "libcurl could not make a handle (curl_easy_init)")
         }
@@ -44,8 +41,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         self.curl = curl
         var list: UnsafeMutableRawPointer?
-        for case let line? in lines {
-            list = curl.functions.pointee.slist_append(list, line)
+        for field in request.headers {
+            list = curl.functions.pointee.slist_append(list, Self.line(of: field))
         }
         // "Expect:" keeps curl from waiting for a 100 Continue before a body.
         list = curl.functions.pointee.slist_append(list, "Expect:")

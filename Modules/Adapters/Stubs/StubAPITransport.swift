@@ -66,6 +66,8 @@ public struct StubAPITransport: HTTPTransport {
         } catch {
             throw TransportError(.cancelled, "cancelled")
         }
+        // Refused as every transport on a wire refuses it, so that nothing passes here that would fail there.
+        try request.headers.checkEveryFieldFitsOnOneLine()
         let response = await router.respond(
             to: StubAPIRouter.Request(
                 method: request.method, path: Self.pathBelowAPI(request.url),
