@@ -161,6 +161,8 @@ let package = Package(
             ],
             path: "Tests/CLITests"),
         .testTarget(
+            name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+        .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),
         .testTarget(
