@@ -62,6 +62,9 @@ struct SavedCatalogue: Sendable {
 
 /// The only place that chooses adapters.
 enum Composition {
+    /// How the CLI names itself to servers, as gh and curl do: `cocoacasts/1.0.0`.
+    static let userAgent = "cocoacasts/\(Grammar.version)"
+
     /// The services for `settings`: `APIClient` over the transport `settings` choose (see
     /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens
     /// in the store `settings` choose (see ``TokenStoreChoice``). A process waits for another's
@@ -77,7 +80,8 @@ enum Composition {
         do {
             configuration = try APIConfiguration(
                 baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
-                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                userAgent: userAgent)
         } catch {
             throw .configuration(error)
         }

@@ -38,7 +38,8 @@ struct InProcessCLI {
             do throws(ConfigurationError) {
                 configuration = try APIConfiguration(
                     baseURL: settings.baseURL ?? StubAPITransport.embeddedBaseURL,
-                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                    userAgent: Composition.userAgent)
             } catch {
                 throw .configuration(error)
             }

@@ -58,6 +58,9 @@ public struct StubAPITransport: HTTPTransport {
         self.latency = latency
     }
 
+    /// No engine and no wire: the API answers in this process.
+    public var engine: String { "in-process mock API" }
+
     /// Answers `request` as the API would.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         do {
