@@ -98,8 +98,8 @@ struct InterruptionTests {
         }
     }
 
-    /// `COCOACASTS_INTERRUPT_SOAK` runs (24 by default; the 200 take about a
-    /// minute), 8 at once, against 1 s access tokens and refreshes whose answer the server
+    /// `COCOACASTS_INTERRUPT_SOAK` runs (24 by default; the 200 take about 20 s
+    /// here), 8 at once, against 1 s access tokens and refreshes whose answer the server
     /// holds for 0.4 s. Each run asks for a video no other run in flight asks for, so the
     /// server's count for that path says when it has seen the run's first request; the run
     /// gets SIGINT or SIGTERM at a random moment of the next 0.5 s. A video's 200 is held for

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// One end of a pipe (or `/dev/null`) this process holds: close-on-exec, non-blocking for
-/// the parent's ends, and closed exactly once — by ``close()``, or when it is dropped.
+/// One end of a pipe (or `/dev/null`) this process holds: close-on-exec, and closed exactly
+/// once — by ``close()``, or when it is dropped.
 public final class PipeEnd: Sendable {
     private let state: Mutex<Int32>  // the descriptor, -1 once closed
 
@@ -20,7 +20,7 @@ public final class PipeEnd: Sendable {
     /// Closes the descriptor, once; later calls do nothing.
     public func close() {
         state.withLock { descriptor in
-            if descriptor >= 0 { _ = Glibc.close(descriptor) }
+            if descriptor >= 0 { closeDescriptor(descriptor) }
             descriptor = -1
         }
     }
@@ -34,9 +34,16 @@ public final class PipeEnd: Sendable {
     /// child spawned by another thread meanwhile inherits either).
     static func makePipe() throws -> (reading: PipeEnd, writing: PipeEnd) {
         var descriptors: [Int32] = [-1, -1]
-        guard let pipe2 = CFunction.pipe2, pipe2(&descriptors, O_CLOEXEC) == 0 else {
-            throw SpawnError.system("pipe2", errno)
-        }
+        #if canImport(Glibc)
+            guard let pipe2 = CFunction.pipe2, pipe2(&descriptors, O_CLOEXEC) == 0 else {
+                throw SpawnError.system("pipe2", errno)
+            }
+        #else
+            // No pipe2: a spawn between these calls is harmless, as every spawn of ours closes
+            // what it does not name (POSIX_SPAWN_CLOEXEC_DEFAULT).
+            guard pipe(&descriptors) == 0 else { throw SpawnError.system("pipe", errno) }
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #endif
         return (PipeEnd(descriptors[0]), PipeEnd(descriptors[1]))
     }
 
@@ -52,6 +59,11 @@ public final class PipeEnd: Sendable {
     func makeNonBlocking() {
         _ = withDescriptor { fcntl($0, F_SETFL, fcntl($0, F_GETFL) | O_NONBLOCK) }
     }
+}
+
+/// `close(2)`, outside the type whose `close()` shadows the name.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 /// Why a child could not be started.

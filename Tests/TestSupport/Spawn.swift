@@ -1,20 +1,22 @@
 import Foundation
 
-/// glibc's functions that its headers declare only for `_GNU_SOURCE`, looked up at run time.
-enum CFunction {
-    /// `pipe2(2)`: a pipe created close-on-exec in one step.
-    static let pipe2 = lookUp("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+#if canImport(Glibc)
+    /// glibc's functions that its headers declare only for `_GNU_SOURCE`, looked up at run time.
+    enum CFunction {
+        /// `pipe2(2)`: a pipe created close-on-exec in one step.
+        static let pipe2 = lookUp("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
 
-    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): closes every descriptor from
-    /// a number up in the child.
-    static let addCloseFrom = lookUp(
-        "posix_spawn_file_actions_addclosefrom_np",
-        as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): closes every descriptor
+        /// from a number up in the child.
+        static let addCloseFrom = lookUp(
+            "posix_spawn_file_actions_addclosefrom_np",
+            as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
-    private static func lookUp<F>(_ name: String, as type: F.Type) -> F? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+        private static func lookUp<F>(_ name: String, as type: F.Type) -> F? {
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }  // RTLD_DEFAULT
+        }
     }
-}
+#endif
 
 /// `posix_spawn` with the settings ``SpawnedProcess`` promises.
 enum Spawn {
@@ -23,14 +25,25 @@ enum Spawn {
     static func start(
         _ path: String, _ argv: [String], environment: [String: String]?, standardStreams: [Int32?]
     ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+            let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+            // Darwin closes in the child every descriptor the actions do not name.
+            let flags =
+                POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (target, source) in standardStreams.enumerated() {
             if let source { posix_spawn_file_actions_adddup2(&actions, source, Int32(target)) }
         }
-        _ = CFunction.addCloseFrom?(&actions, 3)  // else close-on-exec alone keeps ours out
-        var attributes = posix_spawnattr_t()
+        #if canImport(Glibc)
+            _ = CFunction.addCloseFrom?(&actions, 3)  // else close-on-exec alone keeps ours out
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t()
@@ -42,8 +55,7 @@ enum Spawn {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let environment = environment ?? ProcessInfo.processInfo.environment
         let arguments = CStrings(argv)
         let variables = CStrings(environment.map { "\($0.key)=\($0.value)" })

@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("ChildProcess: a run ends at its bound with everything it started, and leaves no descriptor open")
+@Suite(
+    "ChildProcess: a run ends at its bound with everything it started, and leaves no descriptor open",
+    .enabled(if: OpenDescriptors.available, "needs /proc"))
 struct ChildProcessTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// The descriptors this test process has open (`/proc/self/fd`), to find leaks by.
 enum OpenDescriptors {
+    /// Whether this system lists them (Linux's `/proc`).
+    static let available = FileManager.default.fileExists(atPath: "/proc/self/fd")
+
     /// How many are open now.
     static func count() throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count

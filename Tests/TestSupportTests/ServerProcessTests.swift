@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("The test servers and daemons: stopped, they leave no process and no descriptor behind")
+@Suite(
+    "The test servers and daemons: stopped, they leave no process and no descriptor behind",
+    .enabled(if: OpenDescriptors.available, "needs /proc"))
 struct ServerProcessTests {
     /// A test run starts hundreds of servers: a descriptor kept by each adds up (a whole
     /// run once held about 1,750 pipes; these servers kept one or two each). Other tests
