@@ -189,6 +189,8 @@ let package = Package(
             name: "CommandPlayerTests", dependencies: ["CommandPlayer", "Ports", "TestSupport", "player-probe"],
             path: "Tests/CommandPlayerTests"),
         .testTarget(
+            name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+        .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),
         .testTarget(

@@ -66,6 +66,9 @@ struct CatalogueCache: Sendable {
 
 /// The only place that chooses adapters.
 enum Composition {
+    /// How the CLI names itself to servers, as gh and curl do: `cocoacasts/1.0.0`.
+    static let userAgent = "cocoacasts/\(Grammar.version)"
+
     /// The services for `settings`: `APIClient` over the transport `settings` choose (see
     /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens
     /// in the store `settings` choose (see ``TokenStoreChoice``). A process waits for another's
@@ -81,7 +84,8 @@ enum Composition {
         do {
             configuration = try APIConfiguration(
                 baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
-                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                userAgent: userAgent)
         } catch {
             throw .configuration(error)
         }

@@ -40,13 +40,17 @@ struct MarkedTokenStore: TokenStore {
         try await keyring.tokens()
     }
 
+    func session() async throws(StoreError) -> StoredSession? {
+        try await keyring.session()
+    }
+
     func setTokens(_ tokens: TokenPair) async throws(StoreError) {
         try await keyring.setTokens(tokens)
         await note(label)
     }
 
-    func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
-        try await keyring.setTokensIfAbsent(tokens)
+    func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError) {
+        try await keyring.setSessionIfAbsent(session)
         await note(label)
     }
 

@@ -46,7 +46,8 @@ struct InProcessCLI {
             do throws(ConfigurationError) {
                 configuration = try APIConfiguration(
                     baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
-                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                    userAgent: Composition.userAgent)
             } catch {
                 throw .configuration(error)
             }

@@ -22,7 +22,9 @@ struct FailingKeyValueStoreTests {
         // Then every read throws that error, exclusive access included, and nothing is lost
         await #expect(throws: Self.corrupt) { try await tokens.tokens() }
         await #expect(throws: Self.corrupt) { try await tokens.accessToken }
-        await #expect(throws: Self.corrupt) { try await tokens.setTokensIfAbsent(SampleTokens.second) }
+        await #expect(throws: Self.corrupt) {
+            try await tokens.setSessionIfAbsent(StoredSession(tokens: SampleTokens.second))
+        }
         store.failReads(with: nil)
         #expect(try await tokens.tokens() == SampleTokens.first)
     }
@@ -40,7 +42,7 @@ struct FailingKeyValueStoreTests {
         #expect(try await tokens.tokens() == SampleTokens.first)
 
         // An exclusive access that changes nothing succeeds; one that changes something throws
-        try await tokens.setTokensIfAbsent(SampleTokens.second)
+        try await tokens.setSessionIfAbsent(StoredSession(tokens: SampleTokens.second))
         let changed = try await store.withExclusiveAccess { values in values.isEmpty }
         #expect(!changed)
         await #expect(throws: Self.readOnly) {

@@ -56,7 +56,7 @@ struct MigratingTokenStoreTests {
     @Test func aSignOutNeverFallsBackToAMigratedPairThatCouldNotBeCleared() async throws {
         // Given a pair moved from the previous store, which then could not be cleared
         try await previous.setTokens(SampleTokens.first)
-        try await migrating.setTokensIfAbsent(SampleTokens.first)
+        try await migrating.setSessionIfAbsent(StoredSession(tokens: SampleTokens.first))
         try await current.setTokens(SampleTokens.second)  // rotated since
         try await previous.setTokens(SampleTokens.first)  // the stale pair is back, and stays
         previousValues.fail(with: .io(path: "legacy", detail: "Read-only file system"))
@@ -71,9 +71,9 @@ struct MigratingTokenStoreTests {
     @Test func migratingTwiceIsHarmless() async throws {
         // Given a migration that already ran
         try await previous.setTokens(SampleTokens.first)
-        try await migrating.setTokensIfAbsent(SampleTokens.other)
+        try await migrating.setSessionIfAbsent(StoredSession(tokens: SampleTokens.other))
         // When it runs again
-        try await migrating.setTokensIfAbsent(SampleTokens.other)
+        try await migrating.setSessionIfAbsent(StoredSession(tokens: SampleTokens.other))
         // Then the migrated pair is unchanged and the current store was not written again
         #expect(try await current.tokens() == SampleTokens.first)
         #expect(try await previous.tokens() == nil)
@@ -181,8 +181,11 @@ struct MigrationRaceTests {
             return read
         }
         func setTokens(_ tokens: TokenPair) async throws(StoreError) { try await stored.setTokens(tokens) }
-        func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
-            try await stored.setTokensIfAbsent(tokens)
+        func session() async throws(StoreError) -> StoredSession? {
+            try await tokens().map { StoredSession(tokens: $0) }
+        }
+        func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError) {
+            try await stored.setSessionIfAbsent(session)
         }
         func reset() async throws(StoreError) { try await stored.reset() }
         func reset(ifStill tokens: TokenPair) async throws(StoreError) { try await stored.reset(ifStill: tokens) }

@@ -58,6 +58,9 @@ public struct EmbeddedAPITransport: HTTPTransport {
         self.latency = latency
     }
 
+    /// No engine and no wire: the API answers in this process.
+    public var engine: String { "in-process mock API" }
+
     /// Answers `request` as the API would.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         do {
@@ -66,6 +69,8 @@ public struct EmbeddedAPITransport: HTTPTransport {
         } catch {
             throw TransportError(.cancelled, "cancelled")
         }
+        // Refused as every transport on a wire refuses it, so that nothing passes here that would fail there.
+        try request.headers.checkEveryFieldFitsOnOneLine()
         let response = await router.respond(
             to: EmbeddedAPIRouter.Request(
                 method: request.method, path: Self.pathBelowAPI(request.url),

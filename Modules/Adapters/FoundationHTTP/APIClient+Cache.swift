@@ -106,8 +106,8 @@ extension APIClient {
     /// The conditional headers for `entry`: only validators a header can carry unchanged.
     static func validators(of entry: CachedResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
-        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
+        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
+        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
         return headers
     }
 

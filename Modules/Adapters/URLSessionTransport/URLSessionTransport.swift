@@ -51,8 +51,13 @@ public final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
+    /// `URLSession` (Foundation's, which has no version of its own to tell).
+    public var engine: String { "URLSession" }
+
     /// Sends `request`; see ``Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        // URLSession would pass a line break on to the wire.
+        try request.headers.checkEveryFieldFitsOnOneLine()
         var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -7,7 +7,8 @@ import Synchronization
 /// `scope#` when a scope is given (the file store scopes by API origin, so a token one
 /// server issued is never offered to another). Both keys are always written together.
 /// Beside them, `account` may name who signed in (an e-mail address, not a secret);
-/// signing out removes it with the pair.
+/// signing out removes it with the pair, and a migration moves it with the pair
+/// (``session()``, ``setSessionIfAbsent(_:)``).
 public struct KeyValueTokenStore: TokenStore {
     public let accessTokenKey: String
     public let refreshTokenKey: String
@@ -15,7 +16,8 @@ public struct KeyValueTokenStore: TokenStore {
     public let accountKey: String
     /// The prefix of the keys (the file store's is the API origin), if any.
     public let scope: String?
-    private let store: any KeyValueStore
+    /// The key-value store the pair and the account live in.
+    let store: any KeyValueStore
     private let unsaved = UnsavedPair()
     private let unsavedNotice: @Sendable (StoreError) -> Void
 
@@ -41,6 +43,13 @@ public struct KeyValueTokenStore: TokenStore {
         return pair(in: try await store.values(forKeys: [accessTokenKey, refreshTokenKey]))
     }
 
+    /// The pair and the account's name, the three keys read at one moment.
+    public func session() async throws(StoreError) -> StoredSession? {
+        let values = try await store.values(forKeys: [accessTokenKey, refreshTokenKey, accountKey])
+        guard let tokens = unsaved.held.withLock({ $0 })?.pair ?? pair(in: values) else { return nil }
+        return StoredSession(tokens: tokens, account: values[accountKey])
+    }
+
     /// Writes both keys, forgetting the previous account's name, in one atomic change. A new sign-in is the one write that may
     /// replace a store that does not parse: its content is set aside first (see
     /// ``KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
@@ -58,11 +67,19 @@ public struct KeyValueTokenStore: TokenStore {
         unsaved.held.withLock { $0 = nil }
     }
 
-    /// Writes both keys under exclusive access unless a pair is already stored.
-    public func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
+    /// Writes the pair and its account under exclusive access unless a pair is already
+    /// stored; adds the account to the session's own pair stored without one.
+    public func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError) {
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            guard pair(in: values) == nil else { return }
-            write(tokens, into: &values)
+            switch pair(in: values) {
+            case nil:
+                write(session.tokens, into: &values)
+                values[accountKey] = session.account
+            case session.tokens? where values[accountKey] == nil:
+                values[accountKey] = session.account
+            default:
+                return
+            }
         }
     }
 
@@ -168,36 +185,4 @@ public struct KeyValueTokenStore: TokenStore {
 /// replaces, shared by the copies of one ``KeyValueTokenStore``.
 private final class UnsavedPair: Sendable {
     let held = Mutex<(pair: TokenPair, replacing: TokenPair?)?>(nil)
-}
-
-extension KeyValueTokenStore {
-    /// A scope the store holds a pair for, and who signed in there when it was recorded.
-    public struct Session: Equatable, Sendable {
-        public let scope: String
-        public let account: String?
-    }
-
-    /// The name of the account signed in, when one was recorded (see ``setAccount(_:)``).
-    public func account() async throws(StoreError) -> String? {
-        try await store.value(forKey: accountKey)
-    }
-
-    /// Records who signed in (after ``setTokens(_:)``); `nil` forgets it.
-    public func setAccount(_ name: String?) async throws(StoreError) {
-        try await store.setValue(name, forKey: accountKey)
-    }
-
-    /// Every scope of `store` holding a whole pair, sorted, with its account's name.
-    public static func sessions(in store: any KeyValueStore) async throws(StoreError) -> [Session] {
-        let values = try await store.allValues()
-        let suffix = "#accessToken"
-        return values.keys.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
-            .filter { values[$0 + "#refreshToken"] != nil }.sorted()
-            .map { Session(scope: $0, account: values[$0 + "#account"]) }
-    }
-
-    /// Every scope of this store's key-value store holding a pair (see ``sessions(in:)``).
-    public func sessions() async throws(StoreError) -> [Session] {
-        try await Self.sessions(in: store)
-    }
 }

@@ -1,11 +1,12 @@
 import Domain
 
-/// Moves tokens from a previous store to the current one (the earlier release's file to
+/// Moves a session from a previous store to the current one (the earlier release's file to
 /// this release's) without signing anyone out.
 ///
-/// Reads come from `current`, falling back to `previous`. A write goes to `current` and
-/// clears `previous`. A refresh first adopts the previous pair into `current` — only if
-/// `current` is still empty, under its exclusive access — so any number of processes
+/// What moves is the whole ``StoredSession``: the pair and the name of the account that
+/// signed in. Reads come from `current`, falling back to `previous`. A write goes to
+/// `current` and clears `previous`. A refresh first adopts the previous session into
+/// `current` — only if `current` is still empty, under its exclusive access — so any number of processes
 /// can migrate at the same moment and the newest pair always survives. Running the
 /// migration again once it is done touches nothing. With `migratesOnRead`, the first
 /// read migrates too: for a move between stores of which only the new one is safe to
@@ -45,15 +46,25 @@ public struct MigratingTokenStore: TokenStore {
         return try await current.tokens()
     }
 
-    /// Moves the previous pair into `current` — an existing current pair wins, under its
-    /// exclusive access — then clears `previous`. Done, it only reads; interrupted before
-    /// the clearing (the pair copied, the previous store not yet cleared), the next call
-    /// finishes it.
+    /// The current session, else the previous one, as ``tokens()`` reads them.
+    public func session() async throws(StoreError) -> StoredSession? {
+        guard migratesOnRead else {
+            if let session = try await current.session() { return session }
+            return try await previous.session()
+        }
+        try await migrate()
+        return try await current.session()
+    }
+
+    /// Moves the previous session — the pair with its account — into `current` (an existing
+    /// current pair wins, under its exclusive access), then clears `previous`. Done, it only
+    /// reads; interrupted before the clearing (the session copied, the previous store not
+    /// yet cleared), the next call finishes it.
     public func migrate() async throws(StoreError) {
-        guard let legacy = try await previous.tokens() else { return }
-        if try await current.tokens() == nil { try await current.setTokensIfAbsent(legacy) }
+        guard let legacy = try await previous.session() else { return }
+        if try await current.session() != legacy { try await current.setSessionIfAbsent(legacy) }
         // Only the pair copied: one another process stored there since is its own session.
-        try await previous.reset(ifStill: legacy)
+        try await previous.reset(ifStill: legacy.tokens)
     }
 
     /// Removes the pair from both stores where it is still `tokens`.
@@ -74,9 +85,10 @@ public struct MigratingTokenStore: TokenStore {
         }
     }
 
-    /// Stores the pair in `current` unless either store has one; then clears `previous`.
-    public func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {
-        try await current.setTokensIfAbsent(try await previous.tokens() ?? tokens)
+    /// Stores the session in `current` unless either store has one (the previous store's
+    /// moves then); then clears `previous`.
+    public func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError) {
+        try await current.setSessionIfAbsent(try await previous.session() ?? session)
         try await previous.reset()
     }
 
