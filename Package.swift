@@ -81,11 +81,17 @@ let package = Package(
             name: "TerminalUI", dependencies: ["Presentation", "Domain"],
             path: "Modules/TerminalUI"),
 
+        // Composition that any app would otherwise copy: which token store, with its fallback and why.
+        .target(
+            name: "TokenStoreComposition",
+            dependencies: ["FileTokenStore", "SecretServiceStore", "Ports", "Domain", "Presentation"],
+            path: "Modules/Composition/TokenStoreComposition"),
+
         // The composition roots.
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "SecretServiceStore",
+                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
                 "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
@@ -147,6 +153,10 @@ let package = Package(
             name: "SecretServiceStoreTests",
             dependencies: ["SecretServiceStore", "Ports", "Domain", "TestSupport"],
             path: "Tests/SecretServiceStoreTests"),
+        .testTarget(
+            name: "TokenStoreCompositionTests",
+            dependencies: ["TokenStoreComposition", "Ports", "Domain", "TestSupport"],
+            path: "Tests/TokenStoreCompositionTests"),
         .testTarget(
             name: "FileResponseCacheTests",
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],

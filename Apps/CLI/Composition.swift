@@ -6,6 +6,7 @@ import FileTokenStore
 import Foundation
 import FoundationHTTP
 import Ports
+import TokenStoreComposition
 
 #if canImport(Darwin)
     import URLSessionTransport
@@ -101,9 +102,11 @@ enum Composition {
             }
         let stores: TokenStores
         do {
-            stores = try await tokenStores(
-                settings, file: storeURL, origin: configuration.origin,
-                lockTimeout: .seconds(configuration.timeout + 5), notices: notices)
+            stores = try await TokenStores.make(
+                choice: settings.tokenStore, chosenBy: settings.tokenStoreChoiceWords, file: storeURL,
+                legacyFile: CredentialsLocation.legacyFile(environment: settings.environment),
+                origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
+                environment: settings.environment, notices: notices)
         } catch {
             throw .keyring(error)
         }

@@ -1,6 +1,7 @@
 import CommandPlayer
 import Foundation
 import FoundationHTTP
+import TokenStoreComposition
 
 extension ConfigKey {
     /// Why `value` cannot be `key`'s value, or `nil` when it can: the checks a run would make.

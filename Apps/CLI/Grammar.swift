@@ -1,4 +1,5 @@
 import Ports
+import TokenStoreComposition
 
 /// The options `cocoacasts` accepts, and the commands' grammars from ``CommandList``: the
 /// table from which the parser, `--help`, the shell completions and the manual page are made.

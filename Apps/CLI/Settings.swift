@@ -1,5 +1,6 @@
 import Foundation
 import FoundationHTTP
+import TokenStoreComposition
 
 /// Where to connect and how: flags win over the environment, the environment over the
 /// config file, the config file over defaults.
@@ -33,6 +34,16 @@ struct Settings: Equatable {
     let sources: [ConfigKey: SettingSource]
     /// The environment the settings came from (for `HOME` and `XDG_CONFIG_HOME`).
     let environment: [String: String]
+
+    /// How the token store was chosen, in the words of the setting (`--token-store keyring`).
+    var tokenStoreChoiceWords: String {
+        let value = tokenStore.rawValue
+        return switch sources[.tokenStore] {
+        case .environment: "COCOACASTS_TOKEN_STORE=\(value)"
+        case .configFile: "token-store \(value) in the config file"
+        default: "--token-store \(value)"
+        }
+    }
 
     /// Whether the API token is to be read from standard input (`--api-token-stdin`).
     let readsAPITokenFromStandardInput: Bool

@@ -4,6 +4,7 @@ import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+import TokenStoreComposition
 
 /// `cocoacasts status`: who is signed in, to which server, whether the server still
 /// accepts the session, and where the tokens and the saved catalogue are kept.

@@ -5,86 +5,57 @@ import Ports
 import Presentation
 import SecretServiceStore
 
-/// Which store holds the tokens, and why, as `status` and `--verbose` tell it.
-struct TokenStoreInUse: Encodable, Equatable, Sendable {
-    enum Kind: String, Encodable, Sendable {
-        case keyring
-        case file
-    }
-
-    let kind: Kind
-    /// The keyring collection's label, or the token file's path.
-    let place: String
-    /// Why the file serves (the real reason), or `nil` for the keyring.
-    let reason: String?
-
-    /// `keyring (Login)`, or `file <path> (<reason>)`.
-    var summary: String {
-        switch kind {
-        case .keyring: "keyring (\(place))"
-        case .file: "file \(place)" + (reason.map { " (\($0))" } ?? "")
-        }
-    }
-
-    /// `{"kind": "keyring", "collection": "Login", "reason": null}` or
-    /// `{"kind": "file", "reason": "…"}`: the reason always present, null for the keyring.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        if kind == .keyring { try container.encode(place, forKey: .collection) }
-        try container.encode(reason, forKey: .reason)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case collection
-        case reason
-    }
-}
-
-/// The token stores of one run.
-struct TokenStores {
-    let tokenStore: any TokenStore
+/// The token stores of one run of an app: the store in use (the keyring where one answers,
+/// else the token file), and what the app says of it.
+///
+/// The whole choice in one call, so that every app composes the same store:
+///
+/// ```swift
+/// let stores = try await TokenStores.make(
+///     choice: .auto, chosenBy: "the default", file: CredentialsLocation.defaultFile(environment: environment),
+///     legacyFile: CredentialsLocation.legacyFile(environment: environment), origin: origin,
+///     lockTimeout: .seconds(35), environment: environment, notices: { print($0) })
+/// let api = APIClient(configuration: configuration, tokenStore: stores.tokenStore, transport: transport)
+/// ```
+public struct TokenStores: Sendable {
+    public let tokenStore: any TokenStore
     /// The store in use as itself: the account's name, and every server's sessions.
-    let accountStore: KeyValueTokenStore
-    let inUse: TokenStoreInUse
+    public let accountStore: KeyValueTokenStore
+    public let inUse: TokenStoreInUse
     /// The keyring's label when the token file notes that this server's session lives in a
     /// keyring that does not answer here.
-    let unreachableKeyring: String?
+    public let unreachableKeyring: String?
     /// The store not in use, when it can be reached, so that signing out clears it too.
-    let other: @Sendable () async -> (any TokenStore)?
+    public let other: @Sendable () async -> (any TokenStore)?
 }
 
-/// A keyring was chosen explicitly and none answers.
-struct KeyringUnavailableError: Error, CustomStringConvertible {
-    let chosenBy: String
-    let reason: KeyringUnavailable
-
-    var description: String {
-        "The keyring was chosen (\(chosenBy)), but none can be used: \(reason). Run where a keyring answers "
-            + "(a desktop session), or keep the tokens in a file with --token-store file."
-    }
-}
-
-extension Composition {
-    /// The token stores `settings` choose (see ``TokenStoreChoice``). With the keyring, the
-    /// token file and the earlier release's file are migrated into it on the first read; with
-    /// the file, the earlier release's file is migrated on the first refresh, as before.
-    static func tokenStores(
-        _ settings: Settings, file fileURL: URL, origin: Origin, lockTimeout: Duration,
-        notices: @escaping @Sendable (String) -> Void
+extension TokenStores {
+    /// The token stores `choice` picks (see ``TokenStoreChoice``). With the keyring, the token
+    /// file and the earlier release's file are migrated into it on the first read; with the
+    /// file, the earlier release's file is migrated on the first refresh.
+    ///
+    /// - Parameters:
+    ///   - chosenBy: the setting that chose, in its own words, for messages (`--token-store keyring`).
+    ///   - file: the token file; its directory also holds the keyring's lock.
+    ///   - legacyFile: the earlier release's token file.
+    ///   - lockTimeout: how long to wait for another process's lock on a store.
+    ///   - environment: where the session bus is found.
+    ///   - notices: told what the user should know (a file set aside, a pair that could not be saved).
+    public static func make(
+        choice: TokenStoreChoice, chosenBy: String, file fileURL: URL, legacyFile: URL, origin: Origin,
+        lockTimeout: Duration, environment: [String: String], notices: @escaping @Sendable (String) -> Void
     ) async throws(KeyringUnavailableError) -> TokenStores {
         let fileTokens = KeyValueTokenStore.credentialsFile(
             at: fileURL, origin: origin, lockTimeout: lockTimeout, notices: notices)
         let files = MigratingTokenStore(
             current: fileTokens,
             previous: KeyValueTokenStore.legacyCredentialsFile(
-                at: CredentialsLocation.legacyFile(environment: settings.environment), origin: origin),
+                at: legacyFile, origin: origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
         let marker = KeyringMarker(file: FileKeyValueStore(fileURL: fileURL, lockTimeout: lockTimeout), origin: origin)
         let lockFile = fileURL.deletingLastPathComponent().appendingPathComponent("keyring.lock").path
         let openKeyring = { @Sendable () async -> Result<SecretServiceStore, KeyringUnavailable> in
-            if let problem = sessionBusProblem(settings.environment) { return .failure(problem) }
+            if let problem = sessionBusProblem(environment) { return .failure(problem) }
             return await Keyring.open(lockFile: lockFile, lockTimeout: lockTimeout)
         }
         let keyringTokens = { @Sendable (keyring: SecretServiceStore) in
@@ -95,10 +66,10 @@ extension Composition {
                 })
         }
 
-        if settings.tokenStore == .file {
+        if choice == .file {
             return TokenStores(
                 tokenStore: files, accountStore: fileTokens,
-                inUse: TokenStoreInUse(kind: .file, place: fileURL.path, reason: "chosen with \(choice(of: settings))"),
+                inUse: TokenStoreInUse(kind: .file, place: fileURL.path, reason: "chosen with \(chosenBy)"),
                 unreachableKeyring: nil,
                 other: {
                     guard case .success(let keyring) = await openKeyring() else { return nil }
@@ -120,8 +91,8 @@ extension Composition {
                 inUse: TokenStoreInUse(kind: .keyring, place: keyring.collectionLabel, reason: nil),
                 unreachableKeyring: nil, other: { nil })
         case .failure(let reason):
-            guard settings.tokenStore == .auto else {
-                throw KeyringUnavailableError(chosenBy: choice(of: settings), reason: reason)
+            guard choice == .auto else {
+                throw KeyringUnavailableError(chosenBy: chosenBy, reason: reason)
             }
             return TokenStores(
                 tokenStore: files, accountStore: fileTokens,
@@ -132,7 +103,7 @@ extension Composition {
 
     /// Why no keyring can answer without asking: no session bus in the environment (a run
     /// over ssh, in a container, in CI). GLib finds the bus by the same two variables.
-    static func sessionBusProblem(_ environment: [String: String]) -> KeyringUnavailable? {
+    public static func sessionBusProblem(_ environment: [String: String]) -> KeyringUnavailable? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return nil }
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
             FileManager.default.fileExists(atPath: runtime + "/bus")
@@ -151,16 +122,6 @@ extension Composition {
             return try await marker.label()
         } catch {
             return nil
-        }
-    }
-
-    /// How the token store was chosen, in the words of the setting.
-    private static func choice(of settings: Settings) -> String {
-        let value = settings.tokenStore.rawValue
-        return switch settings.sources[.tokenStore] {
-        case .environment: "COCOACASTS_TOKEN_STORE=\(value)"
-        case .configFile: "token-store \(value) in the config file"
-        default: "--token-store \(value)"
         }
     }
 }

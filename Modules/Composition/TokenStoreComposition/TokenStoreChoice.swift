@@ -5,11 +5,11 @@
 /// as gh and Python's keyring do. A keyring that answers but is locked or refuses is
 /// never swapped for the file: the command fails (74) and says to unlock it or choose
 /// `file`. `keyring` insists on the keyring; `file` never asks it.
-enum TokenStoreChoice: String, CaseIterable, Sendable {
+public enum TokenStoreChoice: String, CaseIterable, Sendable {
     case auto
     case keyring
     case file
 
     /// What a setting may say, for an error message.
-    static let expected = "auto, keyring or file"
+    public static let expected = "auto, keyring or file"
 }
