@@ -5,7 +5,7 @@ public typealias TokenRefresh = @Sendable (_ refreshToken: String) async throws(
 
 /// The keychain's role: keeps the signed-in user's token pair.
 ///
-/// Every operation is asynchronous and throws ``StoreError`` when the store cannot be
+/// Every operation is asynchronous and throws ``/Domain/StoreError`` when the store cannot be
 /// used, so an unreadable store never looks like a signed-out user and waiting for a
 /// store (another process's lock) never blocks a thread. Conformers get
 /// ``AccessTokenProvider`` for free.

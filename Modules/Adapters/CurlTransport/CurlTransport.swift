@@ -1,7 +1,7 @@
 import Ports
 import Synchronization
 
-/// The ``Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
+/// The ``/Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
 /// there — driven directly, loaded at run time on the first request.
 ///
 /// One multi handle on one thread sleeping in `curl_multi_poll` serves every request of
@@ -34,7 +34,7 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    /// Sends `request`; see ``Ports/HTTPTransport``.
+    /// Sends `request`; see ``/Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
         let curl = try LibCurl.shared.get()

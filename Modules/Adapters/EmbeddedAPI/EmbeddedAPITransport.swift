@@ -10,11 +10,11 @@ extension EmbeddedAPITransport.Account: CustomStringConvertible, CustomReflectab
     public var customMirror: Mirror { Mirror(self, children: ["email": email, "password": "<redacted>"]) }
 }
 
-/// An ``HTTPTransport`` that answers like the Cocoacasts API, in process: the real
+/// An ``/Ports/HTTPTransport`` that answers like the Cocoacasts API, in process: the real
 /// `APIClient` runs over it with no server (the CLI's embedded default, previews, tests).
 ///
 /// It follows the same contract as `Scripts/mock-api`. Sign-ins and progress live in the
-/// given ``KeyValueStore``: in memory by default, or a file, so that tokens issued in one
+/// given ``/Ports/KeyValueStore``: in memory by default, or a file, so that tokens issued in one
 /// run of a program stay valid in the next. Requests are matched on the path below
 /// `/api/v1/`, whatever the host.
 public struct EmbeddedAPITransport: HTTPTransport {

@@ -4,7 +4,7 @@ import Ports
 
 extension KeyValueTokenStore {
     /// `origin`'s tokens in the credentials file: the keychain's stand-in, a
-    /// ``KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
+    /// ``/Ports/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
     /// one server issued is never offered to another), safe across processes.
     ///
     /// - Parameters:
@@ -27,7 +27,7 @@ extension KeyValueTokenStore {
             })
     }
 
-    /// The earlier release's tokens for `origin`, for ``MigratingTokenStore``'s `previous`.
+    /// The earlier release's tokens for `origin`, for ``/Ports/MigratingTokenStore``'s `previous`.
     public static func legacyCredentialsFile(
         at fileURL: URL = CredentialsLocation.legacyFile(), origin: Origin,
         defaultBaseURL: URL = CredentialsFormat.legacySeriesBaseURL
