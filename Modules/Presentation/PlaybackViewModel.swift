@@ -6,11 +6,11 @@ import Ports
 /// Watching a video: fetches it and where the viewer left off, plays it, and saves the
 /// position as it goes, so that the next watch resumes there.
 ///
-/// The save policy (see ``ProgressSaver``): playback starts at the saved cursor (see
+/// The save policy (see `ProgressSaver`): playback starts at the saved cursor (see
 /// ``startPosition(cursor:duration:fromStart:)``); while it plays, the position is saved
 /// every ``saveInterval`` seconds while it moves, never two saves at once; when playback
 /// ends — to the end, stopped, or failed after reporting a position — the last position
-/// is saved once more. A save that fails keeps the position in the ``Ports/ProgressOutbox``
+/// is saved once more. A save that fails keeps the position in the ``/Ports/ProgressOutbox``
 /// and the state says it is pending. A player that reports no positions saves nothing.
 ///
 /// Stopping never loses the final save: ``stop()``, and cancelling the task that awaits

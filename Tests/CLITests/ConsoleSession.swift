@@ -47,11 +47,13 @@ struct ConsoleSession: Sendable {
         Self.matches(lines.map(Pattern.init), transcript.map(Self.normalised))
     }
 
-    /// `line` without what differs from run to run: ports, durations, ages, dates, and
-    /// trailing spaces (a prompt's, which a Markdown file does not keep).
+    /// `line` as a terminal shows it and without what differs from run to run: no control
+    /// sequences (a player's colours, its keypad mode), and ports, durations, ages, dates
+    /// and trailing spaces (a prompt's, which a Markdown file does not keep) normalised.
     static func normalised(_ line: String) -> String {
         var text = line.replacingOccurrences(of: "\r", with: "")
         for (pattern, replacement) in [
+            (#"\x{1B}\[[0-9;?]*[A-Za-z]|\x{1B}[=>]"#, ""),
             (#"(127\.0\.0\.1|localhost):[0-9]+"#, "$1:PORT"),
             (#"\([0-9]+ ms\)"#, "(N ms)"),
             (#"[0-9]+ (s|seconds?|minutes?|hours?|days?) ago|just now"#, "AGE"),

@@ -1,3 +1,4 @@
+import Combinators
 import EmbeddedAPI
 import Foundation
 import FoundationHTTP

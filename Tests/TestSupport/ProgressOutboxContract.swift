@@ -1,9 +1,10 @@
+import Combinators
 import Domain
 import Foundation
 import Ports
 import Testing
 
-/// The behaviour of ``Ports/KeyValueProgressOutbox`` over every ``KeyValueStore`` (memory,
+/// The behaviour of ``Combinators/KeyValueProgressOutbox`` over every ``KeyValueStore`` (memory,
 /// the pending-progress file); each case starts from an empty store.
 public typealias ProgressOutboxContract = Contract<ProgressOutboxFixture>
 

@@ -29,7 +29,7 @@ extension CurlTransfer {
     }
 
     /// `Name: value` for curl's list (`Name;` sends an empty value, which `Name:` would drop),
-    /// for a field that fits on one line (see ``Ports/HTTPHeaders/checkEveryFieldFitsOnOneLine()``).
+    /// for a field that fits on one line (see ``/Ports/HTTPHeaders/checkEveryFieldFitsOnOneLine()``).
     static func line(of field: HTTPHeaders.Field) -> String {
         field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
     }

@@ -1,10 +1,11 @@
+import Combinators
 import Domain
 import Foundation
 import Ports
 
 extension KeyValueTokenStore {
     /// `origin`'s tokens in the credentials file: the keychain's stand-in, a
-    /// ``/Ports/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
+    /// ``/Combinators/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
     /// one server issued is never offered to another), safe across processes.
     ///
     /// - Parameters:
@@ -27,7 +28,7 @@ extension KeyValueTokenStore {
             })
     }
 
-    /// The earlier release's tokens for `origin`, for ``/Ports/MigratingTokenStore``'s `previous`.
+    /// The earlier release's tokens for `origin`, for ``/Combinators/MigratingTokenStore``'s `previous`.
     public static func legacyCredentialsFile(
         at fileURL: URL = CredentialsLocation.legacyFile(), origin: Origin,
         defaultBaseURL: URL = CredentialsFormat.legacySeriesBaseURL

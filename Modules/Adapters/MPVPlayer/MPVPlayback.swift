@@ -8,7 +8,7 @@ import Subprocesses
     import Darwin
 #endif
 
-/// One file mpv plays: its events come from ``MPVEventLoop``; a supervising task waits for
+/// One file mpv plays: its events come from `MPVEventLoop`; a supervising task waits for
 /// the loop to end (mpv closed the socket), makes sure mpv is gone and reaped, closes the
 /// socket and removes its file, and only then reports how playback ended.
 final class MPVPlayback: Playback {

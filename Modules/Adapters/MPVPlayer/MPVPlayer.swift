@@ -8,16 +8,16 @@ import Subprocesses
     import Darwin
 #endif
 
-/// The ``MediaPlayer`` of mpv, controlled over its JSON IPC: positions about every second,
+/// The ``/Ports/MediaPlayer`` of mpv, controlled over its JSON IPC: positions about every second,
 /// how playback ended in mpv's own words.
 ///
 /// mpv starts as `mpv --idle=once --input-ipc-server=SOCKET --start=SECONDS`, with the
 /// user's own configuration (`mpv.conf`, scripts, key bindings: no `--no-config`) and this
-/// process's environment less the CLI's settings (see ``PlayerEnvironment``). The URL is
+/// process's environment less the CLI's settings (see ``/Subprocesses/PlayerEnvironment``). The URL is
 /// then sent over the socket (`loadfile`), so that nothing plays before this adapter
 /// listens; mpv receives the URL and nothing else of the API's — no token.
 /// A user's `keep-open` or `idle` is handled: at the end of the file mpv is told to quit.
-/// The socket lives in a private directory (see ``MPVSocketLocation``).
+/// The socket lives in a private directory (see `MPVSocketLocation`).
 public struct MPVPlayer: MediaPlayer {
     /// What mpv does with the terminal.
     public enum Terminal: Sendable {

@@ -27,7 +27,7 @@ struct KeyringMarker: Sendable {
     }
 }
 
-/// The keyring's token store, keeping the token file's ``KeyringMarker`` in step with it:
+/// The keyring's token store, keeping the token file's `KeyringMarker` in step with it:
 /// noted when a pair is stored, forgotten when it is removed. A note that cannot be
 /// written is told to `notices` and fails nothing (the pair is safe in the keyring).
 struct MarkedTokenStore: TokenStore {

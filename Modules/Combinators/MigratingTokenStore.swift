@@ -1,9 +1,10 @@
 import Domain
+import Ports
 
 /// Moves a session from a previous store to the current one (the earlier release's file to
 /// this release's) without signing anyone out.
 ///
-/// What moves is the whole ``StoredSession``: the pair and the name of the account that
+/// What moves is the whole ``/Ports/StoredSession``: the pair and the name of the account that
 /// signed in. Reads come from `current`, falling back to `previous`. A write goes to
 /// `current` and clears `previous`. A refresh first adopts the previous session into
 /// `current` — only if `current` is still empty, under its exclusive access — so any number of processes

@@ -1,7 +1,8 @@
 import Domain
+import Ports
 import Synchronization
 
-/// A ``TokenStore`` over any ``KeyValueStore``: the file, the keychain, memory.
+/// A ``/Ports/TokenStore`` over any ``/Ports/KeyValueStore``: the file, the keychain, memory.
 ///
 /// The pair lives under the keys `accessToken` and `refreshToken`, prefixed with
 /// `scope#` when a scope is given (the file store scopes by API origin, so a token one
@@ -52,7 +53,7 @@ public struct KeyValueTokenStore: TokenStore {
 
     /// Writes both keys, forgetting the previous account's name, in one atomic change. A new sign-in is the one write that may
     /// replace a store that does not parse: its content is set aside first (see
-    /// ``KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
+    /// ``/Ports/KeyValueStore/setAsideCorruptContent()``), and the write is tried once more.
     public func setTokens(_ tokens: TokenPair) async throws(StoreError) {
         // A new pair ends the previous account's session: its name goes with it.
         let changes: [String: String?] = [

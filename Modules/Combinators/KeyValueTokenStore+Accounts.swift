@@ -1,4 +1,5 @@
 import Domain
+import Ports
 
 extension KeyValueTokenStore {
     /// A scope the store holds a pair for, and who signed in there when it was recorded.

@@ -1,6 +1,7 @@
 import Domain
+import Ports
 
-/// What became of one kept position that ``ProgressOutbox/sendPending(using:)`` handled.
+/// What became of one kept position that ``/Combinators/Ports/ProgressOutbox/sendPending(using:)`` handled.
 public struct PendingDelivery: Equatable, Sendable {
     /// What happened to it.
     public enum Outcome: Equatable, Sendable {
@@ -39,8 +40,8 @@ extension ProgressOutbox {
     /// the viewer was last seen here, and wins. Asking first would cost a request per video
     /// and decide nothing.
     ///
-    /// After a failure that holds for every position (``Domain/APIError/Kind/unreachable``,
-    /// ``Domain/APIError/Kind/unauthorized``, ``Domain/APIError/Kind/cancelled``) the rest are
+    /// After a failure that holds for every position (``/Domain/APIError/Kind/unreachable``,
+    /// ``/Domain/APIError/Kind/unauthorized``, ``/Domain/APIError/Kind/cancelled``) the rest are
     /// not sent: a server that cannot be reached would make each wait for its timeout. A
     /// failure of one video (a 404, a 5xx) does not stop the others.
     ///

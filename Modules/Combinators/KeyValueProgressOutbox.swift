@@ -1,7 +1,8 @@
 import Domain
 import Foundation
+import Ports
 
-/// A ``ProgressOutbox`` over any ``KeyValueStore``: the pending-progress file, memory.
+/// A ``/Ports/ProgressOutbox`` over any ``/Ports/KeyValueStore``: the pending-progress file, memory.
 ///
 /// One key per video, `<server>#<account>#progress#<videoID>`, so that one store can hold
 /// the outboxes of several servers and accounts beside each other (and beside a token
@@ -10,7 +11,7 @@ import Foundation
 ///
 /// Every change is a compare-and-set under the store's exclusive access, so that two
 /// processes keeping and sending positions at once never lose the newer one. A value that
-/// does not parse is ``Domain/StoreError/corrupt(path:detail:)`` naming its key; it is left
+/// does not parse is ``/Domain/StoreError/corrupt(path:detail:)`` naming its key; it is left
 /// untouched, and the entries of other videos stay usable around it.
 public struct KeyValueProgressOutbox: ProgressOutbox {
     /// What every key of this outbox starts with: `<server>#<account>#progress#`.
@@ -31,7 +32,7 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
 
     /// Keeps `pending` unless the video's kept position was recorded later; at the same
     /// moment the newer call wins. A negative position or a time that is no time is refused
-    /// with ``Domain/StoreError/io(path:detail:)``, before anything is read or written.
+    /// with ``/Domain/StoreError/io(path:detail:)``, before anything is read or written.
     public func keep(_ pending: PendingProgress) async throws(StoreError) {
         let key = key(forVideo: pending.progress.videoID)
         let value = try Entry(pending).encoded(key: key)
