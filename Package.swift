@@ -7,11 +7,13 @@ let package = Package(
     name: "Cocoacasts",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        // What an app embedding the layer links: the models and ports, the HTTP client and a
-        // transport for it, the view-models, and Stubs for its previews. FileTokenStore and TerminalUI serve
-        // this package's own apps only, so they are not offered.
+        // What an app embedding the layer links: the models, ports and what is built on them, the
+        // HTTP client and a transport for it, the view-models, and Stubs for its previews. The
+        // store adapters and their composition, the players and TerminalUI serve this package's
+        // own apps (an app keeps its tokens in its platform's keychain), so they are not offered.
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
+        .library(name: "Combinators", targets: ["Combinators"]),
         .library(name: "FoundationHTTP", targets: ["FoundationHTTP"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "URLSessionTransport", targets: ["URLSessionTransport"]),
@@ -24,6 +26,10 @@ let package = Package(
         // The hexagon, inside out.
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports"),
+        // Implementations built from the ports alone, so that every adapter can build on them
+        // without importing another: a token store over any key-value store, a migrating one,
+        // the progress outbox and its sending.
+        .target(name: "Combinators", dependencies: ["Ports", "Domain"], path: "Modules/Combinators"),
         // What adapters share that is no port: locks for async code, and the checks that a
         // path is this user's alone.
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
@@ -46,7 +52,8 @@ let package = Package(
             name: "URLSessionTransport", dependencies: ["Ports", "Domain"],
             path: "Modules/Adapters/URLSessionTransport"),
         .target(
-            name: "FileTokenStore", dependencies: ["Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
+            name: "FileTokenStore",
+            dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
         // libsecret's and GLib's few declarations: libsecret itself is loaded at run time, so
         // a machine without it builds, and its user's tokens stay in the file.
@@ -69,7 +76,7 @@ let package = Package(
             name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
             path: "Modules/Adapters/CommandPlayer"),
         .target(
-            name: "Stubs", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
+            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         // The mock API built into the CLI, which it serves when no server is given.
         .target(
@@ -84,13 +91,18 @@ let package = Package(
         // Swift's global-executor hook and Dispatch's main-queue entry points, with which the CLI
         // serves its tasks on the main thread alone.
         .target(name: "CMainThread", path: "Modules/CMainThread"),
+        // Composition that any app would otherwise copy: which token store, with its fallback and why.
+        .target(
+            name: "TokenStoreComposition",
+            dependencies: ["Combinators", "FileTokenStore", "SecretServiceStore", "Ports", "Domain", "Presentation"],
+            path: "Modules/Composition/TokenStoreComposition"),
 
         // The composition roots.
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "CMainThread", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore",
-                "SecretServiceStore",
+                "CMainThread", "Combinators",
+                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
                 "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
@@ -98,15 +110,17 @@ let package = Package(
             ],
             path: "Apps/CLI"),
         .executableTarget(
-            name: "cocoacasts-preview", dependencies: ["Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
+            name: "cocoacasts-preview",
+            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
             path: "Apps/PreviewHarness"),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Ports", "Domain"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
             dependencies: [
+                "Combinators",
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileTokenStore",
                 "FileResponseCache", "Stubs", "SecretServiceStore",
             ],
@@ -114,28 +128,34 @@ let package = Package(
         // What Scripts/bench's start-up row measures the CLI against: Foundation, JSON and a URL.
         .executableTarget(name: "startup-baseline", path: "Tests/StartupBaseline"),
         .executableTarget(
-            name: "fault-soak", dependencies: ["Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
+            name: "fault-soak",
+            dependencies: ["Combinators", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
             path: "Tests/FaultSoak"),
         .executableTarget(
             name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
         .executableTarget(
             name: "player-probe", dependencies: ["MPVPlayer", "CommandPlayer", "Ports"], path: "Tests/PlayerProbe"),
         .executableTarget(
-            name: "token-store-worker", dependencies: ["FileTokenStore", "Ports", "Domain"],
+            name: "token-store-worker", dependencies: ["Combinators", "FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "PortsTests", dependencies: ["Ports", "Domain", "Stubs", "TestSupport"],
+            name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
-            name: "FoundationHTTPTests", dependencies: ["FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport"],
+            name: "CombinatorsTests", dependencies: ["Combinators", "Ports", "Domain", "Stubs", "TestSupport"],
+            path: "Tests/CombinatorsTests"),
+        .testTarget(
+            name: "FoundationHTTPTests",
+            dependencies: ["Combinators", "FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/FoundationHTTPTests"),
         // What joins real adapters and executables: the HTTP client with the file cache, the fault soak.
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                "Combinators",
                 "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileResponseCache", "Ports", "Domain",
                 "Stubs", "TestSupport", "fault-soak",
             ],
@@ -148,12 +168,16 @@ let package = Package(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
-            dependencies: ["FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
+            dependencies: ["Combinators", "FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
             path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "SecretServiceStoreTests",
-            dependencies: ["SecretServiceStore", "Ports", "Domain", "TestSupport"],
+            dependencies: ["Combinators", "SecretServiceStore", "Ports", "Domain", "TestSupport"],
             path: "Tests/SecretServiceStoreTests"),
+        .testTarget(
+            name: "TokenStoreCompositionTests",
+            dependencies: ["TokenStoreComposition", "Combinators", "Ports", "Domain", "TestSupport"],
+            path: "Tests/TokenStoreCompositionTests"),
         .testTarget(
             name: "FileResponseCacheTests",
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
@@ -166,21 +190,24 @@ let package = Package(
             dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
-            name: "StubsTests", dependencies: ["Stubs", "Ports", "Domain", "TestSupport"], path: "Tests/StubsTests"),
+            name: "StubsTests", dependencies: ["Combinators", "Stubs", "Ports", "Domain", "TestSupport"],
+            path: "Tests/StubsTests"),
         .testTarget(
             name: "EmbeddedAPITests",
             dependencies: ["EmbeddedAPI", "Stubs", "Ports", "Domain", "Digest", "TestSupport"],
             path: "Tests/EmbeddedAPITests"),
         .testTarget(
-            name: "PresentationTests", dependencies: ["Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
+            name: "PresentationTests",
+            dependencies: ["Combinators", "Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "TestSupport"],
+            dependencies: ["Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "TestSupport"],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
             dependencies: [
+                "Combinators",
                 "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "EmbeddedAPI",
                 "Presentation",
                 "TerminalUI", "AsyncPrimitives",
@@ -195,6 +222,8 @@ let package = Package(
         .testTarget(
             name: "CommandPlayerTests", dependencies: ["CommandPlayer", "Ports", "TestSupport", "player-probe"],
             path: "Tests/CommandPlayerTests"),
+        .testTarget(
+            name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/MockAPIServerTests"),

@@ -1,3 +1,4 @@
+import Combinators
 import CurlTransport
 import Domain
 import EmbeddedAPI
@@ -5,6 +6,8 @@ import FileResponseCache
 import FileTokenStore
 import FoundationHTTP
 import Ports
+import Presentation
+import TokenStoreComposition
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,61 +18,11 @@ import Ports
     import URLSessionTransport
 #endif
 
-/// What a command runs with.
-struct Services {
-    /// The API, always the real `APIClient`.
-    let api: any APIService
-    /// Where the tokens are kept.
-    let tokenStore: any TokenStore
-    /// The token store in use as itself: the account's name beside this server's tokens, and every
-    /// server's sessions, for `status`.
-    let accountStore: KeyValueTokenStore
-    /// The token file's path when the file holds the tokens; `nil` for the keyring or memory.
-    let tokenFile: String?
-    /// Which store holds the tokens and why; `nil` for a store in memory.
-    let tokenStoreInUse: TokenStoreInUse?
-    /// The keyring the token file says this server's session lives in, when no keyring answers here.
-    let unreachableKeyring: String?
-    /// The store not in use, for `signout` to clear as well.
-    let otherTokenStore: @Sendable () async -> (any TokenStore)?
-    /// The built-in mock's own state, where the CLI remembers that its notice was shown.
-    let embeddedState: (any KeyValueStore)?
-    /// Where the catalogue is saved between runs; `nil` saves nothing.
-    let catalogueCache: CatalogueCache?
-    /// The server as the user should see it.
-    let server: String
-    /// The HTTP engine, as `status` names it.
-    let transport: String
-    /// Whether the API is the mock built into the binary.
-    let isEmbedded: Bool
-    /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
-    let timeout: TimeInterval
-    /// The API's base URL (the built-in mock's made-up one when embedded).
-    let baseURL: URL
-    /// The positions this server has not taken yet, of `account`: kept beside the token store.
-    let progressOutbox: @Sendable (_ account: String) -> any ProgressOutbox
-    /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
-    let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
-
-    /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
-    func address(of endpoint: APIEndpoint) -> String {
-        let url = baseURL.appendingPathComponent(endpoint.path)
-        return isEmbedded ? "\(url.path) on the mock API built into cocoacasts" : Redaction.urlText(url.absoluteString)
-    }
-}
-
-/// The saved catalogue as `status` shows it and `cache clear` empties it.
-struct CatalogueCache: Sendable {
-    /// Where it is kept.
-    let directory: String
-    /// How many lists it holds and their size in bytes.
-    let size: @Sendable () async throws(ResponseCacheError) -> (lists: Int, bytes: Int)
-    /// Removes every saved list.
-    let clear: @Sendable () async throws(ResponseCacheError) -> Void
-}
-
 /// The only place that chooses adapters.
 enum Composition {
+    /// How the CLI names itself to servers, as gh and curl do: `cocoacasts/1.0.0`.
+    static let userAgent = "cocoacasts/\(Grammar.version)"
+
     /// The services for `settings`: `APIClient` over the transport `settings` choose (see
     /// ``TransportChoice``) for a base URL, or over the in-process mock API without one; tokens
     /// in the store `settings` choose (see ``TokenStoreChoice``). A process waits for another's
@@ -85,7 +38,8 @@ enum Composition {
         do {
             configuration = try APIConfiguration(
                 baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
-                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                userAgent: userAgent)
         } catch {
             throw .configuration(error)
         }
@@ -101,9 +55,11 @@ enum Composition {
             }
         let stores: TokenStores
         do {
-            stores = try await tokenStores(
-                settings, file: storeURL, origin: configuration.origin,
-                lockTimeout: .seconds(configuration.timeout + 5), notices: notices)
+            stores = try await TokenStores.make(
+                choice: settings.tokenStore, chosenBy: settings.tokenStoreChoiceWords, file: storeURL,
+                legacyFile: CredentialsLocation.legacyFile(environment: settings.environment),
+                origin: configuration.origin, lockTimeout: .seconds(configuration.timeout + 5),
+                environment: settings.environment, notices: notices)
         } catch {
             throw .keyring(error)
         }
@@ -131,7 +87,8 @@ enum Composition {
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil,
-            player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) })
+            player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
+            notices: notices)
     }
 
     /// The transport `settings` choose for a server; with `--verbose`, what it will use
@@ -178,7 +135,8 @@ enum Composition {
         embeddedState: (any KeyValueStore)? = nil,
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
         transportName: String? = nil,
-        player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil }
+        player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
+        notices: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Services {
         let server = configuration.origin.description
         return Services(
@@ -200,28 +158,9 @@ enum Composition {
             transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
             timeout: configuration.timeout, baseURL: configuration.baseURL,
             progressOutbox: { account in
-                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account)
+                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account) {
+                    notices($0.outboxMessage)
+                }
             }, player: player)
-    }
-}
-
-/// Why the services could not be made: a setting that does not hold (64), or a keyring
-/// chosen explicitly that cannot be used (74).
-enum CompositionError: Error, CustomStringConvertible {
-    case configuration(ConfigurationError)
-    case keyring(KeyringUnavailableError)
-
-    var description: String {
-        switch self {
-        case .configuration(let error): error.description
-        case .keyring(let error): error.description
-        }
-    }
-
-    var status: ExitCode {
-        switch self {
-        case .configuration: .usage
-        case .keyring: .localState
-        }
     }
 }

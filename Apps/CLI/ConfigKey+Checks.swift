@@ -1,5 +1,6 @@
 import CommandPlayer
 import FoundationHTTP
+import TokenStoreComposition
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

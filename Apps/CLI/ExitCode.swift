@@ -3,7 +3,7 @@ import Ports
 import Presentation
 import TerminalUI
 
-/// The exit statuses of `cocoacasts`, documented in `--help` and the README. The status
+/// The exit statuses of `cocoacasts`, documented in `--help`, the manual and TerminalUI's catalog. The status
 /// follows a failure's cause, not only its kind: a TLS failure is "unreachable" (69)
 /// whatever the screen says, a locked token file 74, a refused API token 77.
 enum ExitCode: Int32, CaseIterable {
@@ -66,9 +66,9 @@ enum ExitCode: Int32, CaseIterable {
     var summary: String {
         switch self {
         case .success: "success"
-        case .failure: "the request failed (server error, unreadable answer, unknown episode)"
+        case .failure: "the request failed (server error, unreadable answer, unknown episode), or the player did"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
-        case .unreachable: "the server could not be reached (refused, timed out, TLS); status: not checked"
+        case .unreachable: "the server could not be reached (refused, timed out, TLS); status: not checked; no player"
         case .localState: "the token store (file or keyring), the config file or the output cannot be used"
         case .unauthorized: "not signed in (status says so too), or the password, session or API token refused"
         case .interrupted: "Ctrl-C (a refresh under way is saved first; a second Ctrl-C ends at once)"

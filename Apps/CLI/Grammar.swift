@@ -1,4 +1,5 @@
 import Ports
+import TokenStoreComposition
 
 /// The options `cocoacasts` accepts, and the commands' grammars from ``CommandList``: the
 /// table from which the parser, `--help`, the shell completions and the manual page are made.
@@ -53,11 +54,6 @@ enum Grammar {
     static let commands = CommandList.all.map { $0.spec }
 
     static let parser = CommandLineParser(globalOptions: globalOptions, commands: commands)
-
-    /// The command called `name` or by an alias of it.
-    static func command(named name: String) -> CommandLineParser.CommandSpec? {
-        commands.first { $0.name == name || $0.aliases.contains(name) }
-    }
 
     /// How `episodes` and `episode` may use the saved catalogue, from `--offline` and `--no-cache`.
     static func cachePolicy(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> CachePolicy {

@@ -1,4 +1,6 @@
+import CommandPlayer
 import FoundationHTTP
+import TokenStoreComposition
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -37,12 +39,22 @@ struct Settings: Equatable {
     let certificateAuthorityFile: String?
     /// `--color`: `auto`, `always` or `never`.
     let color: String
-    /// The player command (`--player`); `nil` finds one (see ``Composition/player(_:)``).
+    /// The player command (`--player`); `nil` finds one (see ``Composition/player(_:inputIsTerminal:)``).
     let player: String?
     /// Where each configurable value came from.
     let sources: [ConfigKey: SettingSource]
     /// The environment the settings came from (for `HOME` and `XDG_CONFIG_HOME`).
     let environment: [String: String]
+
+    /// How the token store was chosen, in the words of the setting (`--token-store keyring`).
+    var tokenStoreChoiceWords: String {
+        let value = tokenStore.rawValue
+        return switch sources[.tokenStore] {
+        case .environment: "COCOACASTS_TOKEN_STORE=\(value)"
+        case .configFile: "token-store \(value) in the config file"
+        default: "--token-store \(value)"
+        }
+    }
 
     /// Whether the API token is to be read from standard input (`--api-token-stdin`).
     let readsAPITokenFromStandardInput: Bool
@@ -78,7 +90,7 @@ struct Settings: Equatable {
         transport = try setting(.transport, TransportChoice.init(available:)) ?? .platformDefault
         certificateAuthorityFile = try setting(.cacert) { Self.isReadableFile($0) ? $0 : nil }
         color = parsed.options["--color"] ?? "auto"
-        player = try setting(.player) { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        player = try setting(.player) { CommandPlayer.problem(withCommand: $0) == nil ? $0 : nil }
         self.sources = sources
         self.environment = environment
     }

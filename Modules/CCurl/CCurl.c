@@ -41,6 +41,7 @@ int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t 
         {"curl_multi_info_read", (void **)&functions->multi_info_read},
         {"curl_slist_append", (void **)&functions->slist_append},
         {"curl_slist_free_all", (void **)&functions->slist_free_all},
+        {"curl_version", (void **)&functions->version},
         {"curl_easy_setopt", &functions->easy_setopt},
         {"curl_easy_getinfo", &functions->easy_getinfo},
         {"curl_multi_setopt", &functions->multi_setopt},

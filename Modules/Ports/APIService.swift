@@ -4,7 +4,7 @@ import Domain
 ///
 /// View-models receive one by initializer injection and never learn which type they
 /// got: the HTTP client, the fixture-backed preview client or a test double. Each
-/// operation throws only ``APIError`` (typed throws), so callers can switch over failures
+/// operation throws only ``/Domain/APIError`` (typed throws), so callers can switch over failures
 /// exhaustively.
 public protocol APIService: Sendable {
     /// Signs in with an e-mail and password and returns the issued token pair.

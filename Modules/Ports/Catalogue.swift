@@ -45,7 +45,7 @@ public enum CachePolicy: Hashable, Sendable, CaseIterable {
 extension APIService {
     /// The service's own ``APIService/episodes()``, for a service without a cache: any
     /// policy but ``CachePolicy/offlineOnly`` asks the server, and that one fails with
-    /// ``Domain/APIError/nothingSaved``.
+    /// ``/Domain/APIError/nothingSaved``.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         guard policy != .offlineOnly else { throw .nothingSaved }
         return Catalogue(episodes: try await episodes())

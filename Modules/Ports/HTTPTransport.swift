@@ -7,9 +7,21 @@
 /// exec). A transport does not follow redirects (it returns the 3xx response and the
 /// client decides), negotiates no authentication (a 401 with any challenge is returned
 /// at once, like any response), keeps no cookies and no cache, ends a request that has
-/// not finished within its ``HTTPRequest/timeout`` of being sent, and stops reading a body
-/// past ``HTTPRequest/maximumResponseSize`` decoded bytes.
+/// not finished within its ``HTTPRequest/timeout`` of being sent, stops reading a body
+/// past ``HTTPRequest/maximumResponseSize`` decoded bytes, and sends nothing of a request
+/// whose header would not fit on one line (``HTTPHeaders/checkEveryFieldFitsOnOneLine()``).
 public protocol HTTPTransport: Sendable {
+    /// The engine under the transport, with its version where it is known (`libcurl/8.5.0`,
+    /// `URLSession`): a client's default `User-Agent` names it, so that a server's operator
+    /// can tell which engine spoke. Reading it may load the engine (libcurl), so a client
+    /// reads it only when it sends.
+    var engine: String { get }
+
     /// Sends `request` and returns the server's answer, whatever its status.
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// A transport that does not say which engine it drives (a test double) is named by its type.
+    public var engine: String { String(describing: Self.self) }
 }

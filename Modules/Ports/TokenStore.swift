@@ -5,7 +5,7 @@ public typealias TokenRefresh = @Sendable (_ refreshToken: String) async throws(
 
 /// The keychain's role: keeps the signed-in user's token pair.
 ///
-/// Every operation is asynchronous and throws ``StoreError`` when the store cannot be
+/// Every operation is asynchronous and throws ``/Domain/StoreError`` when the store cannot be
 /// used, so an unreadable store never looks like a signed-out user and waiting for a
 /// store (another process's lock) never blocks a thread. Conformers get
 /// ``AccessTokenProvider`` for free.
@@ -13,14 +13,21 @@ public protocol TokenStore: AccessTokenProvider {
     /// The stored pair, or `nil` when nobody is signed in.
     func tokens() async throws(StoreError) -> TokenPair?
 
+    /// The stored pair with the account recorded beside it, read at one moment, or `nil`
+    /// when nobody is signed in.
+    func session() async throws(StoreError) -> StoredSession?
+
     /// Stores a pair (signing in), replacing whatever was stored.
     func setTokens(_ tokens: TokenPair) async throws(StoreError)
 
-    /// Stores a pair only when none is stored; an existing pair wins. Atomic with
-    /// respect to every other user of the store, so concurrent migrations lose nothing.
-    func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError)
+    /// Stores a session — the pair with its account — only when no pair is stored: an
+    /// existing pair wins, with its own account (or none). When the stored pair is the
+    /// session's own and has no account (a copy an earlier release made of the pair alone),
+    /// the account joins it. Atomic with respect to every other user of the store, so
+    /// concurrent migrations lose nothing.
+    func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError)
 
-    /// Removes the stored pair (signing out).
+    /// Removes the stored pair, and its account (signing out).
     func reset() async throws(StoreError)
 
     /// Removes the stored pair only while it is still `tokens`: a pair another process

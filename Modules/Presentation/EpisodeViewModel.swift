@@ -8,7 +8,7 @@ import Domain
 /// What the episode list's rows and the episode detail screen show about one episode.
 ///
 /// A struct rather than an `@Observable` class: an immutable display value computed from
-/// one ``Episode``, so there is nothing to observe, no work to cancel and no reason for
+/// one ``/Domain/Episode``, so there is nothing to observe, no work to cancel and no reason for
 /// identity or main-actor isolation.
 public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
     /// The episode behind the row or screen.

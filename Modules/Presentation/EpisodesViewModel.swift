@@ -45,7 +45,7 @@ public final class EpisodesViewModel {
     /// Nothing is fetched until ``fetchEpisodes()``.
     ///
     /// - Parameters:
-    ///   - policy: how fetches may use saved lists (see ``Ports/CachePolicy``).
+    ///   - policy: how fetches may use saved lists (see ``/Ports/CachePolicy``).
     ///   - now: the clock the age of a saved list is told with.
     public init(
         apiService: any APIService, policy: CachePolicy = .normal, now: @escaping @Sendable () -> Date = { Date() }

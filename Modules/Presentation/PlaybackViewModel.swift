@@ -10,11 +10,11 @@ import Ports
 /// Watching a video: fetches it and where the viewer left off, plays it, and saves the
 /// position as it goes, so that the next watch resumes there.
 ///
-/// The save policy (see ``ProgressSaver``): playback starts at the saved cursor (see
+/// The save policy (see `ProgressSaver`): playback starts at the saved cursor (see
 /// ``startPosition(cursor:duration:fromStart:)``); while it plays, the position is saved
 /// every ``saveInterval`` seconds while it moves, never two saves at once; when playback
 /// ends — to the end, stopped, or failed after reporting a position — the last position
-/// is saved once more. A save that fails keeps the position in the ``Ports/ProgressOutbox``
+/// is saved once more. A save that fails keeps the position in the ``/Ports/ProgressOutbox``
 /// and the state says it is pending. A player that reports no positions saves nothing.
 ///
 /// Stopping never loses the final save: ``stop()``, and cancelling the task that awaits
@@ -96,6 +96,7 @@ public final class PlaybackViewModel {
         let start = Self.startPosition(cursor: progress.cursor, duration: video.duration, fromStart: fromStart)
         let playback: any Playback
         do throws(PlayerError) {
+            try Self.checkIsAStream(video.videoURL, for: player)
             playback = try await player.play(video.videoURL, from: start)
         } catch {
             state = .failed(message: "\(error).", .player(error))
@@ -198,6 +199,15 @@ public final class PlaybackViewModel {
         case .stopped: state = .finished(.stopped, playhead)
         case .failed(let reason):
             state = .failed(message: "\(player.name) failed: \(reason)", .playback(reason: reason, playhead))
+        }
+    }
+
+    /// Refuses a stream URL that is not http(s): a server must not make a player open a local
+    /// file, a desktop entry or another scheme's handler (`file:`, `av:`, `edl:`, `x-…:`).
+    private static func checkIsAStream(_ url: URL, for player: any MediaPlayer) throws(PlayerError) {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw .couldNotStart(
+                name: player.name, reason: "the server's stream URL is not an http(s) URL, so it was not played")
         }
     }
 }

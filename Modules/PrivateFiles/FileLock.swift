@@ -15,7 +15,7 @@ import Domain
 /// An advisory `flock` on a lock file beside the store, shared by every process that
 /// uses the store. Waiting polls with a growing pause — suspending the caller, never
 /// blocking a thread — and gives up after `timeout` with
-/// ``StoreError/lockTimeout(path:seconds:)`` rather than hanging. The token file and the
+/// ``/Domain/StoreError/lockTimeout(path:seconds:)`` rather than hanging. The token file and the
 /// keyring each take one, so that every process excludes the others whichever holds the pair.
 public struct FileLock: Sendable {
     public let path: String

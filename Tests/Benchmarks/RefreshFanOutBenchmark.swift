@@ -1,3 +1,4 @@
+import Combinators
 import CurlTransport
 import Domain
 import FileTokenStore

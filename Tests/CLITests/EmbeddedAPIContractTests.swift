@@ -1,3 +1,4 @@
+import Combinators
 import EmbeddedAPI
 import FoundationHTTP
 import Ports

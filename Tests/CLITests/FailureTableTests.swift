@@ -11,12 +11,13 @@ import Testing
     import Glibc
 #endif
 
-/// The README's table of causes, messages and exit statuses is made from the CLI's own
-/// code (and ``FailureMatrixTests`` checks the same messages against real servers), so
-/// it cannot drift: this test fails when the README's copy differs, and
-/// `RECORD_README=1 swift test --filter FailureTableTests` writes the new table.
+/// The table of causes, messages and exit statuses in TerminalUI's catalog (the article
+/// "Failures and exit statuses") is made from the CLI's own code (and ``FailureMatrixTests``
+/// checks the same messages against real servers), so it cannot drift: this test fails when
+/// the article's copy differs, and `RECORD_FAILURE_TABLE=1 swift test --filter FailureTableTests`
+/// writes the new table.
 @MainActor
-@Suite("The README's failure table is the CLI's own")
+@Suite("The documented failure table is the CLI's own")
 struct FailureTableTests {
     /// One cause: what a person would call it, a command that meets it, and the failure it makes there.
     struct Row {
@@ -70,7 +71,7 @@ struct FailureTableTests {
             "progress 1 --set 5",
             .failedRequest(
                 .redirectRefused(to: "http://api.example.com/x", reason: "it leads from https to plain http")),
-            .progress),
+            .progressUpdate),
         Row(
             "connection refused", "episodes",
             .unreachable(.cannotConnect(host: "127.0.0.1", port: 9, detail: "Couldn't connect to server")), .episodes),
@@ -95,9 +96,33 @@ struct FailureTableTests {
             .signIn),
     ]
 
-    /// The table as the README shows it.
+    /// The article that shows the table.
+    static let article = Fixtures.repositoryRoot.appendingPathComponent(
+        "Modules/TerminalUI/TerminalUI.docc/FailuresAndExitStatuses.md")
+
+    /// A row's screen is its command's: the table cannot promise a sentence the CLI does not say.
+    @Test func everyRowsContextIsItsCommands() {
+        for row in Self.rows {
+            let words = row.command.split(separator: " ")
+            let expected: APIErrorMapper.Context? =
+                switch words.first {
+                case "signin", "login": .signIn
+                case "episodes", "episode": .episodes
+                case "video", "watch": .video
+                case "progress": words.contains("--set") || words.contains("--delete") ? .progressUpdate : .progress
+                default: nil
+                }
+            #expect(expected == nil || row.context == expected, "\(row.command): \(row.context)")
+        }
+    }
+
+    /// The table as the article shows it: standard error's first line (what happened, and the
+    /// next step), then the rest (the screen's sentence), each in a column of its own.
     static func table() async -> String {
-        var lines = ["| cause | command | message on standard error | exit |", "|---|---|---|---|"]
+        var lines = [
+            "| cause | command | what happened, and what to do | the screen's sentence | exit |",
+            "|---|---|---|---|---|",
+        ]
         for row in rows {
             let text = FailureText(row.failure, context: row.context, request: row.request)
             lines.append(line(row.cause, row.command, text.lines, ExitCode(row.failure)))
@@ -112,8 +137,9 @@ struct FailureTableTests {
     }
 
     private static func line(_ cause: String, _ command: String, _ messages: [String], _ status: ExitCode) -> String {
-        let text = messages.isEmpty ? "(nothing)" : messages.joined(separator: "<br>")
-        let cells = [cause, "`cocoacasts \(command)`", text, "\(status.rawValue)"]
+        let first = messages.first ?? "(nothing)"
+        let rest = messages.dropFirst().isEmpty ? "—" : messages.dropFirst().joined(separator: " ")
+        let cells = [cause, "`cocoacasts \(command)`", first, rest, "\(status.rawValue)"]
         return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
     }
 
@@ -123,22 +149,21 @@ struct FailureTableTests {
             .filter { !$0.hasPrefix("answering from the mock API built into cocoacasts") }
     }
 
-    @Test func theREADMEShowsTheTableTheCLIMakes() async throws {
-        let readme = Fixtures.repositoryRoot.appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    @Test func theArticleShowsTheTableTheCLIMakes() async throws {
+        let text = try String(contentsOf: Self.article, encoding: .utf8)
         let begin = "<!-- failure-table: made by FailureTableTests -->\n"
         let end = "<!-- /failure-table -->"
-        let start = try #require(text.range(of: begin), "the README has no failure table")
+        let start = try #require(text.range(of: begin), "the article has no failure table")
         let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
         let expected = await Self.table() + "\n"
-        if ProcessInfo.processInfo.environment["RECORD_README"] == "1" {
+        let recording = ProcessInfo.processInfo.environment["RECORD_FAILURE_TABLE"] == "1"
+        if recording {
             try text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: expected)
-                .write(to: readme, atomically: true, encoding: .utf8)
+                .write(to: Self.article, atomically: true, encoding: .utf8)
         }
         #expect(
-            ProcessInfo.processInfo.environment["RECORD_README"] == "1"
-                || String(text[start.upperBound..<stop.lowerBound]) == expected,
-            "the README's failure table is out of date: RECORD_README=1 swift test --filter FailureTableTests")
+            recording || String(text[start.upperBound..<stop.lowerBound]) == expected,
+            "the failure table is out of date: RECORD_FAILURE_TABLE=1 swift test --filter FailureTableTests")
     }
 
     @Test func aClosedPipeEndsQuietlyAndAFullDiskSaysSo() async {

@@ -1,3 +1,4 @@
+import Combinators
 import EmbeddedAPI
 import Foundation
 import FoundationHTTP
@@ -46,7 +47,8 @@ struct InProcessCLI {
             do throws(ConfigurationError) {
                 configuration = try APIConfiguration(
                     baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
-                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout)
+                    apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
+                    userAgent: Composition.userAgent)
             } catch {
                 throw .configuration(error)
             }

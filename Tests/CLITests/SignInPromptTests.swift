@@ -1,3 +1,4 @@
+import Combinators
 import Foundation
 import Ports
 import TestSupport

@@ -48,7 +48,7 @@ struct NginxServer {
         var description: String { "\(connection) \(path) \(`protocol`)" }
     }
 
-    let process: Process
+    let process: SpawnedProcess
     let port: Int
     let directory: TemporaryDirectory
 
@@ -64,11 +64,8 @@ struct NginxServer {
             let configuration = directory.file("nginx.conf")
             try Self.configuration(port: port, directory: directory, root: root, tls: tls)
                 .write(to: configuration, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: nginx)
-            process.arguments = ["-c", configuration.path, "-p", directory.url.path]
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try SpawnedProcess(
+                nginx, ["-c", configuration.path, "-p", directory.url.path], stdout: .inherited, stderr: .null)
             let server = NginxServer(process: process, port: port, directory: directory)
             if try await server.accepts() { return server }
             await server.stop()
@@ -88,11 +85,9 @@ struct NginxServer {
         return false
     }
 
-    /// Kills nginx: a child of the test runner starts with SIGTERM blocked, as the runner's
-    /// threads block it. Polls for the exit (Linux's `waitUntilExit` spins a run loop).
+    /// Kills nginx and waits for it.
     func stop() async {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        await process.killGroup()
     }
 
     /// The connection serial number, path and protocol of each request nginx served.

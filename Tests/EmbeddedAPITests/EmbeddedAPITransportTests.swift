@@ -54,6 +54,23 @@ struct StubAPITransportTests {
         }
     }
 
+    /// Refused as a transport on a wire refuses it, so that nothing passes in process that
+    /// would fail over HTTP.
+    @Test(arguments: ["\r\n", "\r", "\n", "\0"])
+    func aHeaderThatBreaksItsLineIsRefused(breaker: String) async throws {
+        let request = HTTPRequest(
+            method: "GET", url: URL(string: EmbeddedAPITransport.embeddedBaseURL.absoluteString + "/episodes")!,
+            headers: ["X-API-TOKEN": EmbeddedAPIConnection.apiToken, "X-Note": "a\(breaker)X-Injected: yes"])
+        let transport = EmbeddedAPITransport(apiToken: EmbeddedAPIConnection.apiToken, state: InMemoryKeyValueStore())
+        let refusal = TransportError(.other, "the header X-Note holds a line break or a NUL; nothing was sent")
+        await #expect(throws: refusal) { try await transport.send(request) }
+    }
+
+    /// The in-process mock API has no wire, but names itself in the default User-Agent all the same.
+    @Test func theInProcessMockAPINamesItself() {
+        #expect(EmbeddedAPITransport(apiToken: "t", state: InMemoryKeyValueStore()).engine == "in-process mock API")
+    }
+
     @Test func aCancelledRequestFailsAsCancelled() async throws {
         let transport = EmbeddedAPITransport(
             apiToken: EmbeddedAPIConnection.apiToken, state: InMemoryKeyValueStore(), latency: .seconds(30))

@@ -3,6 +3,7 @@
 // not the right one, the slowest call, and the process's open files, threads and
 // resident memory before and after. Every request goes through the libcurl transport.
 // Run by IntegrationTests' FaultSoakTests.
+import Combinators
 import CurlTransport
 import Domain
 import FileTokenStore

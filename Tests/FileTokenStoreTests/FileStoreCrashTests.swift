@@ -1,3 +1,4 @@
+import Combinators
 import Domain
 import FileTokenStore
 import Foundation
@@ -7,21 +8,6 @@ import Testing
 
 @Suite("FileTokenStore survives hostile files and killed writers")
 struct FileStoreCrashTests {
-    /// The first line the writer prints, read on a thread of its own.
-    static func firstLine(of handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var bytes = Data()
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    bytes.append(chunk)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }.start()
-        }
-    }
-
     @Test func randomBytesAreACorruptStoreNeverACrashOrASignOut() async throws {
         try await TemporaryDirectory.with { directory in
             var random = SeededGenerator(seed: 74)
@@ -56,18 +42,15 @@ struct FileStoreCrashTests {
             let reader = StoreFixture.store(in: directory)
             for round in 0..<100 {
                 let first = round * 1_000_000
-                let writer = Process()
-                let output = Pipe()
-                writer.executableURL = BuiltProduct.url(named: "token-store-worker")
-                writer.arguments = ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(first)"]
-                writer.standardOutput = output
-                try writer.run()
+                let writer = try SpawnedProcess(
+                    BuiltProduct.url(named: "token-store-worker").path,
+                    ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(first)"], stdout: .pipe)
                 // Killed at a random moment after its first write, mid-way through later ones.
-                _ = await Self.firstLine(of: output.fileHandleForReading)
+                let written = try #require(writer.output)
+                #expect(await PipeTraffic.firstLine(of: written, until: .now + .seconds(60)) != nil)
                 try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000, using: &random)))
-                kill(writer.processIdentifier, SIGKILL)
-                while writer.isRunning { try await Task.sleep(for: .milliseconds(1)) }
-                #expect(writer.terminationReason == .uncaughtSignal)
+                await writer.killGroup()
+                #expect(writer.ended == .killed(by: SIGKILL))
                 let pair = try #require(try await reader.tokens(), "round \(round): the store lost its pair")
                 #expect(pair.accessToken == pair.refreshToken && pair.accessToken.hasPrefix("k"))
                 let index = Int(pair.accessToken.dropFirst()) ?? -1

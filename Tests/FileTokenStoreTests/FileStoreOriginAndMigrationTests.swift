@@ -1,3 +1,4 @@
+import Combinators
 import Domain
 import FileTokenStore
 import Foundation

@@ -1,3 +1,4 @@
+import Combinators
 import Domain
 import FileTokenStore
 import Foundation
@@ -46,7 +47,9 @@ struct FileStoreSafetyTests {
                 Issue.record("expected a corrupt-file error, got \(String(describing: error))")
             }
             await #expect(throws: StoreError.self) { try await store.accessToken }  // never "signed out"
-            await #expect(throws: StoreError.self) { try await store.setTokensIfAbsent(SampleTokens.first) }
+            await #expect(throws: StoreError.self) {
+                try await store.setSessionIfAbsent(StoredSession(tokens: SampleTokens.first))
+            }
             await #expect(throws: TokenRefreshError.self) {
                 try await store.refreshTokens(replacing: "a") { _ in SampleTokens.second }
             }

@@ -1,3 +1,4 @@
+import Combinators
 import FileTokenStore
 import Foundation
 import Ports

@@ -60,6 +60,25 @@ struct APIConfigurationTests {
         }
     }
 
+    /// An app's name goes into a header of every request: one line of visible ASCII.
+    @Test(arguments: [
+        "", "MyApp/2.1\r\nX-Injected: yes", "MyApp/2.1\n", "MyApp\u{7}", "Café/1.0",
+        String(repeating: "a", count: 4097),
+    ])
+    func aUserAgentAHeaderCannotCarryIsRefused(userAgent: String) throws {
+        #expect(throws: ConfigurationError.unsafeUserAgent) {
+            try APIConfiguration(
+                baseURL: try #require(URL(string: "https://a.example/")), apiToken: "t", userAgent: userAgent)
+        }
+    }
+
+    @Test func withoutAUserAgentTheLayersDefaultIsSent() throws {
+        let configuration = try APIConfiguration(
+            baseURL: try #require(URL(string: "https://a.example/")), apiToken: "t")
+        #expect(configuration.userAgent == nil)
+        #expect(APIConfiguration.libraryProduct == "CocoacastsNetworking/1.0")
+    }
+
     @Test func defaultsAreThirtySecondsTenMebibytesAndThreeAttempts() throws {
         let configuration = try APIConfiguration(
             baseURL: try #require(URL(string: "https://a.example/")), apiToken: "t")

@@ -21,6 +21,27 @@ struct MockAPIAdminTests {
         }
     }
 
+    @Test func requestsAreCountedPerPathAsWellAsPerRoute() async throws {
+        try await MockAPIServer.with { server async throws in
+            let probe = Probe(server)
+            let tokens = try await probe.signIn()
+            for video in [Probe.knownVideoID, Probe.knownVideoID, "1"] {
+                _ = try await probe.get("/videos/\(video)", bearer: tokens.accessToken)
+            }
+            #expect(try await server.admin.count(MockAPIRoute.video) == 3)
+            #expect(try await server.admin.count("GET", path: "/api/v1/videos/\(Probe.knownVideoID)") == 2)
+            #expect(try await server.admin.count("GET", path: "/api/v1/videos/1") == 1)
+            #expect(try await server.admin.count("POST", path: "/api/v1/videos/1") == 0)
+        }
+    }
+
+    @Test func theRequestLogNamesTheClient() async throws {
+        try await MockAPIServer.with { server async throws in
+            _ = try await Probe(server).send("GET", "/episodes", headers: ["User-Agent": "probe/1.0 (tests)"])
+            #expect(try await server.admin.requests().map(\.userAgent) == ["probe/1.0 (tests)"])
+        }
+    }
+
     @Test func theRequestLogShowsHeaderNamesButNeverValues() async throws {
         try await MockAPIServer.with { server async throws in
             let probe = Probe(server)

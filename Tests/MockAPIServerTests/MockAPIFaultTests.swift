@@ -25,6 +25,29 @@ struct MockAPIFaultTests {
         }
     }
 
+    /// A hold with a status keeps a video's 200 waiting but lets its 401 go at once, so that
+    /// a client is certainly still waiting for the answer it needs.
+    @Test func aHoldWithAStatusHoldsOnlyThatAnswer() async throws {
+        try await MockAPIServer.with { server async throws in
+            let probe = Probe(server)
+            let tokens = try await probe.signIn()
+            try await server.admin.inject(.hold(60, route: MockAPIRoute.video, count: -1, status: 200))
+            let path = "/videos/\(Probe.knownVideoID)"
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(try await probe.get(path, bearer: "expired").status == 401)
+            #expect(clock.now - start < .seconds(30), "half the hold: the 401 did not wait")
+            let held = Task {
+                try await probe.send(
+                    "GET", path, headers: ["Authorization": "Bearer \(tokens.accessToken)"], baseURL: nil, timeout: 120)
+            }
+            try await Task.sleep(for: .seconds(5))
+            held.cancel()
+            await #expect(throws: (any Error).self, "the 200 was still held after 5 s") { try await held.value }
+            #expect(try await server.admin.count("GET", path: "/api/v1" + path) == 2, "both were served")
+        }
+    }
+
     @Test func statusAnswersTheNextRequestsThenStops() async throws {
         try await MockAPIServer.with { server async throws in
             let probe = Probe(server)

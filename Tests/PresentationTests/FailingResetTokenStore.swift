@@ -13,7 +13,9 @@ struct FailingResetTokenStore: TokenStore {
 
     func setTokens(_ tokens: TokenPair) async throws(StoreError) {}
 
-    func setTokensIfAbsent(_ tokens: TokenPair) async throws(StoreError) {}
+    func session() async throws(StoreError) -> StoredSession? { StoredSession(tokens: pair) }
+
+    func setSessionIfAbsent(_ session: StoredSession) async throws(StoreError) {}
 
     func reset() async throws(StoreError) { throw resetError }
 

@@ -1,3 +1,4 @@
+import Combinators
 import Ports
 import Stubs
 import TestSupport

@@ -85,7 +85,7 @@ struct SubprocessTests {
     }
 
     @Test func aProgramThatCannotBeStartedSaysWhy() {
-        let error = #expect(throws: SpawnError.self) {
+        let error = #expect(throws: Subprocesses.SpawnError.self) {
             try Subprocess.spawn("/nonexistent/player", arguments: [], environment: [:])
         }
         #expect(error?.code == ENOENT)

@@ -21,6 +21,14 @@ public struct MockAPIAdmin: Sendable {
         try await counters()[route] ?? 0
     }
 
+    /// The number of requests for exactly `path` (`/api/v1/videos/632759499`) with `method`,
+    /// where a route's counter adds up every video.
+    public func count(_ method: String, path: String) async throws -> Int {
+        struct Counters: Decodable { let paths: [String: Int] }
+        return try JSONDecoder().decode(Counters.self, from: await send("GET", "counters")).paths["\(method) \(path)"]
+            ?? 0
+    }
+
     /// The TCP connections that carried an API or media request since start-up or the last
     /// ``reset()`` (the admin routes' own are left out): how many a client opened.
     public func connections() async throws -> Int {
@@ -81,6 +89,8 @@ public struct RecordedRequest: Decodable, Equatable, Sendable {
     public let path: String
     /// The `Host` header: which origin the request reached.
     public let host: String?
+    /// The `User-Agent` header: which client sent it (never a secret).
+    public let userAgent: String?
     /// The lower-cased names of the headers that arrived.
     public let headers: [String]
 }
@@ -173,9 +183,12 @@ public struct MockAPIFault: Encodable, Sendable {
         Self(route: route, kind: "status", count: count, status: status, retryAfterDate: seconds)
     }
 
-    /// Serves the request (a refresh rotates the tokens), then waits `seconds` before answering.
-    public static func hold(_ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1) -> Self {
-        Self(route: route, kind: "hold", count: count, seconds: seconds)
+    /// Serves the request (a refresh rotates the tokens), then waits `seconds` before answering;
+    /// with `status`, only an answer of that status waits (a video's 200, not its 401).
+    public static func hold(
+        _ seconds: Double, route: String = MockAPIRoute.any, count: Int = 1, status: Int? = nil
+    ) -> Self {
+        Self(route: route, kind: "hold", count: count, seconds: seconds, status: status)
     }
 
     /// Issues tokens that end in CR LF and a header line of their own.

@@ -10,7 +10,8 @@ import Foundation
 /// ```
 ///
 /// The server runs with `--exit-with-parent`, so even a test process that crashes
-/// leaves no server behind.
+/// leaves no server behind; it runs as a ``SpawnedProcess``, holding no descriptor of the
+/// test process but its own pipe.
 public final class MockAPIServer: Sendable {
     /// The API's base URL, `http://127.0.0.1:PORT/api/v1`.
     public let baseURL: URL
@@ -18,7 +19,7 @@ public final class MockAPIServer: Sendable {
     public let port: Int
     /// The admin routes.
     public let admin: MockAPIAdmin
-    private let process: Process
+    private let process: SpawnedProcess
 
     /// How long start-up may take before it counts as failed: far above the fraction of a
     /// second it takes, even on a busy machine.
@@ -41,25 +42,25 @@ public final class MockAPIServer: Sendable {
 
     /// Starts a server; the caller must call ``stop()``.
     public static func start(arguments: [String] = []) async throws -> MockAPIServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = Fixtures.repositoryRoot.appendingPathComponent("Scripts/mock-api").path
-        process.arguments = ["python3", script, "--port", "0", "--exit-with-parent"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess(
+            "/usr/bin/env", ["python3", script, "--port", "0", "--exit-with-parent"] + arguments, stdout: .pipe)
+        guard let output = process.output,
+            let line = await PipeTraffic.firstLine(of: output, until: .now + startTimeout)
+        else {
+            let exited = !process.isRunning
+            await process.killGroup()
+            throw exited ? MockAPIServerError.exitedBeforeListening : MockAPIServerError.startTimedOut
+        }
         do {
-            let line = try await firstLine(of: output.fileHandleForReading, process: process)
             return try MockAPIServer(process: process, listeningLine: line)
         } catch {
-            process.terminate()
-            _ = await waitForExit(of: process, seconds: 5)
+            await process.killGroup()
             throw error
         }
     }
 
-    private init(process: Process, listeningLine: String) throws {
+    private init(process: SpawnedProcess, listeningLine: String) throws {
         guard let address = listeningLine.split(separator: " ").last, let url = URL(string: String(address)),
             let port = url.port
         else { throw MockAPIServerError.unexpectedOutput(listeningLine) }
@@ -74,59 +75,18 @@ public final class MockAPIServer: Sendable {
         URL(string: "http://localhost:\(port)/api/v1")!
     }
 
-    /// Stops the server with SIGTERM and waits for it to exit; SIGKILL after 5 s.
+    /// Stops the server with SIGTERM and waits for it to exit; SIGKILL (to its group) after 5 s.
     public func stop() async {
         guard process.isRunning else { return }
-        process.terminate()
-        if await !Self.waitForExit(of: process, seconds: 5) {
-            kill(process.processIdentifier, SIGKILL)
-            _ = await Self.waitForExit(of: process, seconds: 5)
-        }
-    }
-
-    /// Polls without blocking a thread (`waitUntilExit()` spins a run loop at full CPU on Linux).
-    private static func waitForExit(of process: Process, seconds: Double) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        return !process.isRunning
+        process.signal(SIGTERM)
+        if await !process.waitForExit(until: .now + .seconds(5)) { await process.killGroup() }
     }
 
     /// Whether the server process is still running.
     public var isRunning: Bool { process.isRunning }
 
-    /// The exit status once the server has stopped (0 after a clean SIGTERM).
-    public var terminationStatus: Int32 { process.terminationStatus }
-
-    private static func firstLine(of handle: FileHandle, process: Process) async throws -> String {
-        try await withThrowingTaskGroup(of: String.self) { group in
-            group.addTask { try await readLine(from: handle) }
-            group.addTask {
-                try await Task.sleep(for: startTimeout)
-                process.terminate()  // ends the read above with end-of-file
-                throw MockAPIServerError.startTimedOut
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-    }
-
-    private static func readLine(from handle: FileHandle) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes = Data()
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty {
-                        continuation.resume(throwing: MockAPIServerError.exitedBeforeListening)
-                        return
-                    }
-                    bytes.append(chunk)
-                }
-                let line = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-                continuation.resume(returning: line)
-            }
-        }
-    }
+    /// The exit status once the server has stopped (0 after a clean SIGTERM); -1 while it runs.
+    public var terminationStatus: Int32 { process.ended?.code ?? -1 }
 }
 
 /// Why the mock API server could not be started.

@@ -12,7 +12,7 @@ public final class PrivateKeyring: Sendable {
     public let busAddress: String
     /// The private home: the keyring lives in `.local/share/keyrings` under it.
     public let home: URL
-    private let daemons: Mutex<[Process]>
+    private let daemons: Mutex<[SpawnedProcess]>
 
     /// What a process needs to use this keyring: the bus, the home, a runtime directory.
     public var environment: [String: String] {
@@ -34,7 +34,7 @@ public final class PrivateKeyring: Sendable {
             + "apt-get install dbus gnome-keyring libsecret-1-0 libsecret-tools)"
     }
 
-    private init(busAddress: String, home: URL, daemons: [Process]) {
+    private init(busAddress: String, home: URL, daemons: [SpawnedProcess]) {
         self.busAddress = busAddress
         self.home = home
         self.daemons = Mutex(daemons)
@@ -51,7 +51,7 @@ public final class PrivateKeyring: Sendable {
         if !unlocked { try await start(home: home, unlocked: true).stop() }
         let socket = run.appendingPathComponent("bus-\(UUID().uuidString.prefix(8))").path
         let address = "unix:path=\(socket)"
-        let bus = try launch(
+        let bus = try await launch(
             "/usr/bin/dbus-daemon", ["--session", "--address=\(address)", "--nofork", "--nopidfile"],
             environment: ["HOME": home.path])
         try await waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
@@ -61,7 +61,7 @@ public final class PrivateKeyring: Sendable {
         }
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
-        let daemon = try launch(
+        let daemon = try await launch(
             "/usr/bin/gnome-keyring-daemon",
             ["--foreground", "--components=secrets"] + (unlocked ? ["--unlock"] : []), environment: environment,
             stdin: unlocked ? password : nil)
@@ -96,16 +96,14 @@ public final class PrivateKeyring: Sendable {
           </policy>
         </busconfig>
         """.write(to: configuration, atomically: true, encoding: .utf8)
-        let bus = try launch(
+        let bus = try await launch(
             "/usr/bin/dbus-daemon", ["--config-file=\(configuration.path)", "--nofork", "--nopidfile"],
             environment: ["HOME": home.path])
         try await waitUntil("the bus's socket exists") { FileManager.default.fileExists(atPath: socket) }
         return PrivateKeyring(busAddress: "unix:path=\(socket)", home: home, daemons: [bus])
     }
 
-    /// Ends the keyring, then the bus, and waits for both. `SIGKILL`: a child started from a
-    /// thread of the concurrency runtime inherits its blocked signals, `SIGTERM` among them,
-    /// and the keyring has written every item when it answered.
+    /// Ends the keyring, then the bus, with whatever either started, and waits for both.
     public func stop() async {
         let stopped = kill()
         for _ in 0..<1500 where stopped.contains(where: \.isRunning) {
@@ -113,12 +111,13 @@ public final class PrivateKeyring: Sendable {
         }
     }
 
-    /// Sends both daemons `SIGKILL` without waiting (for a process about to exit); returns them.
+    /// Sends both daemons' groups `SIGKILL` without waiting (for a process about to exit);
+    /// returns the daemons.
     @discardableResult
-    public func kill() -> [Process] {
+    public func kill() -> [SpawnedProcess] {
         daemons.withLock { daemons in
             defer { daemons = [] }
-            for daemon in daemons { send(SIGKILL, to: daemon) }
+            for daemon in daemons { daemon.signalGroup(SIGKILL) }
             return daemons
         }
     }
@@ -126,7 +125,7 @@ public final class PrivateKeyring: Sendable {
     /// Stops (`SIGSTOP`) or resumes (`SIGCONT`) the keyring daemon: a keyring that does not answer.
     public func suspend(_ suspended: Bool = true) {
         daemons.withLock { daemons in
-            if let keyring = daemons.first { send(suspended ? SIGSTOP : SIGCONT, to: keyring) }
+            daemons.first?.signal(suspended ? SIGSTOP : SIGCONT)
         }
     }
 
@@ -141,21 +140,17 @@ public final class PrivateKeyring: Sendable {
         return reply?.stdout.contains("boolean true") ?? false  // a failed ask is asked again
     }
 
-    /// Starts `path` detached from the test's terminal; returns its process id.
+    /// Starts `path` in a process group of its own, its output discarded and `stdin` (if
+    /// any) its whole input.
     private static func launch(
         _ path: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
-    ) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+    ) async throws -> SpawnedProcess {
+        let process = try SpawnedProcess(
+            path, arguments, environment: environment, stdin: stdin == nil ? .null : .pipe, stderr: .null)
+        if let stdin {
+            _ = await PipeTraffic.exchange(
+                writing: Data(stdin.utf8), into: process.input, readingToEnd: [], until: .now + .seconds(30))
+        }
         return process
     }
 
@@ -173,9 +168,4 @@ public final class PrivateKeyring: Sendable {
         let what: String
         public var description: String { "the private keyring did not start: waited 30 s until \(what)" }
     }
-}
-
-/// `kill(2)`, outside the type whose `kill()` shadows the name.
-private func send(_ signal: Int32, to process: Process) {
-    kill(process.processIdentifier, signal)
 }

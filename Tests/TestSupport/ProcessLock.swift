@@ -3,8 +3,7 @@ import Foundation
 /// An `flock` held by another process (python3), as a second `cocoacasts` would hold the
 /// credentials file's lock: the code under test has to wait for it, or give up.
 public final class ProcessLock: Sendable {
-    private let process: Process
-    private let input: Pipe
+    private let process: SpawnedProcess
 
     /// Takes the exclusive lock on `path` (creating the file and its directory) in a child process and
     /// returns once it is held. The child lets go when ``release()`` is called or this
@@ -18,33 +17,25 @@ public final class ProcessLock: Sendable {
             print("locked", flush=True)
             sys.stdin.read()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let line = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: output.fileHandleForReading.availableData) }.start()
-        }
-        guard String(decoding: line, as: UTF8.self).hasPrefix("locked") else {
-            process.terminate()
+        let process = try SpawnedProcess(
+            "/usr/bin/env", ["python3", "-c", script, path], stdin: .pipe, stdout: .pipe)
+        guard let output = process.output,
+            await PipeTraffic.firstLine(of: output, until: .now + .seconds(60)) == "locked"
+        else {
+            await process.killGroup()
             throw ProcessLockError.notLocked(path)
         }
-        return ProcessLock(process: process, input: input)
+        return ProcessLock(process: process)
     }
 
-    private init(process: Process, input: Pipe) {
+    private init(process: SpawnedProcess) {
         self.process = process
-        self.input = input
     }
 
-    /// Lets go of the lock and waits for the child to end.
+    /// Lets go of the lock (closing the child's input ends it) and waits for the child to end.
     public func release() async {
-        try? input.fileHandleForWriting.close()
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        process.input?.close()
+        if await !process.waitForExit(until: .now + .seconds(60)) { await process.killGroup() }
     }
 }
 

@@ -18,6 +18,8 @@ public enum SampleTokens {
     public static let second = TokenPair(accessToken: "access-2", refreshToken: "refresh-2")
     /// A pair from a different sign-in.
     public static let other = TokenPair(accessToken: "access-other", refreshToken: "refresh-other")
+    /// ``first`` with the name of the account that signed in.
+    public static let firstSession = StoredSession(tokens: first, account: "ann@example.com")
 }
 
 extension Contract where Subject == any TokenStore {
@@ -51,14 +53,34 @@ extension Contract where Subject == any TokenStore {
                 try await store.reset()
                 #expect(try await store.tokens() == nil)
             },
-            TokenStoreContract("setTokensIfAbsent fills an empty store") { store async throws in
-                try await store.setTokensIfAbsent(SampleTokens.first)
+            TokenStoreContract("setSessionIfAbsent fills an empty store with the pair and its account") {
+                store async throws in
+                try await store.setSessionIfAbsent(SampleTokens.firstSession)
                 #expect(try await store.tokens() == SampleTokens.first)
+                #expect(try await store.session() == SampleTokens.firstSession)
             },
-            TokenStoreContract("setTokensIfAbsent keeps an existing pair") { store async throws in
+            TokenStoreContract("setSessionIfAbsent keeps an existing pair, and gives it no account of another's") {
+                store async throws in
                 try await store.setTokens(SampleTokens.second)
-                try await store.setTokensIfAbsent(SampleTokens.first)
-                #expect(try await store.tokens() == SampleTokens.second)
+                try await store.setSessionIfAbsent(SampleTokens.firstSession)
+                #expect(try await store.session() == StoredSession(tokens: SampleTokens.second))
+            },
+            TokenStoreContract("setSessionIfAbsent names its own pair stored without an account") {
+                store async throws in
+                try await store.setTokens(SampleTokens.first)
+                try await store.setSessionIfAbsent(SampleTokens.firstSession)
+                #expect(try await store.session() == SampleTokens.firstSession)
+            },
+            TokenStoreContract("a new pair, and a sign-out, forget the account") { store async throws in
+                try await store.setSessionIfAbsent(SampleTokens.firstSession)
+                try await store.setTokens(SampleTokens.second)
+                #expect(try await store.session() == StoredSession(tokens: SampleTokens.second))
+                try await store.reset()
+                try await store.setSessionIfAbsent(SampleTokens.firstSession)
+                try await store.reset()
+                #expect(try await store.session() == nil)
+                try await store.setTokens(SampleTokens.first)
+                #expect(try await store.session() == StoredSession(tokens: SampleTokens.first))
             },
         ]
     }

@@ -11,6 +11,7 @@
 //       returns a pair "refreshed-<pid>". Prints the access token it ended with.
 //   token-store-worker wait-for-lock STORE ORIGIN WRITERS
 //       see `waitForLock(store:origin:writers:)`.
+import Combinators
 import Domain
 import FileTokenStore
 import Foundation

@@ -1,3 +1,4 @@
+import Combinators
 import Domain
 import FoundationHTTP
 import Ports
@@ -21,9 +22,9 @@ extension CommandContext {
             let account: String?
             let inUse: Bool
         }
-        let sessions: [KeyValueTokenStore.Session]
+        let sessions: [KeyValueTokenStore.SignedInScope]
         do {
-            sessions = try await services.accountStore.sessions()
+            sessions = try await services.accountStore.signedInScopes()
         } catch {
             console.fail(error.message)
             return .localState

@@ -1,8 +1,10 @@
+import Combinators
 import Domain
 import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+import TokenStoreComposition
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

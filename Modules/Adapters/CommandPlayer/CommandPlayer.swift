@@ -6,17 +6,17 @@ import Subprocesses
     import Foundation
 #endif
 
-/// A ``MediaPlayer`` that runs any command with the URL as its last argument (`--player
+/// A ``/Ports/MediaPlayer`` that runs any command with the URL as its last argument (`--player
 /// CMD`): a player this layer cannot talk to, so its positions are unknown
 /// (``reportsPositions`` is `false`) and its ending comes from its exit status (see
-/// ``CommandPlayback``).
+/// `CommandPlayback`).
 ///
 /// The command is split into words as a shell splits simple words, and run without a
-/// shell (see ``CommandWords``). It starts in a process group of its own, so that stopping
+/// shell (see `CommandWords`). It starts in a process group of its own, so that stopping
 /// it ends whatever it started (a script's player); its standard input and output are
 /// `/dev/null` — it cannot read the terminal from outside the foreground group — and its
 /// standard error is kept for the cause of a failure. It receives this process's
-/// environment less the CLI's settings (see ``PlayerEnvironment``) and the URL: no token.
+/// environment less the CLI's settings (see ``/Subprocesses/PlayerEnvironment``) and the URL: no token.
 /// It always starts at the beginning: there is no common way to tell a command where.
 public struct CommandPlayer: MediaPlayer {
     /// The program as the user named it (`vlc`, `~/bin/play`).
@@ -32,9 +32,9 @@ public struct CommandPlayer: MediaPlayer {
     private let environment: [String: String]
     private let grace: Duration
 
-    /// The player `command` (program and arguments, see ``CommandWords``), found on `PATH`.
-    /// Throws ``PlayerError/couldNotStart(name:reason:)`` when it cannot be split and
-    /// ``PlayerError/notFound(name:)`` when its program is nowhere.
+    /// The player `command` (program and arguments, see `CommandWords`), found on `PATH`.
+    /// Throws ``/Ports/PlayerError/couldNotStart(name:reason:)`` when it cannot be split and
+    /// ``/Ports/PlayerError/notFound(name:)`` when its program is nowhere.
     public init(command: String, environment: [String: String], grace: Duration = .seconds(5)) throws(PlayerError) {
         let words: [String]
         do {
@@ -43,6 +43,17 @@ public struct CommandPlayer: MediaPlayer {
             throw .couldNotStart(name: command, reason: "the player command \(error)")
         }
         try self.init(program: words[0], arguments: Array(words.dropFirst()), environment: environment, grace: grace)
+    }
+
+    /// Why `command` cannot be a player command (shell syntax it does not take, an open
+    /// quote), or `nil` when it splits into words: a check of the words alone, not of `PATH`.
+    public static func problem(withCommand command: String) -> String? {
+        do {
+            _ = try CommandWords.split(command, home: nil)
+            return nil
+        } catch {
+            return "the player command \(error)"
+        }
     }
 
     /// `program` (a name on `PATH`, or a path) with `arguments` before the URL.

@@ -29,14 +29,10 @@ extension CurlTransfer {
         return [(Int32(CCURLOPT_CAINFO), authorities.file), (Int32(CCURLOPT_CAPATH), authorities.directory)]
     }
 
-    /// `Name: value` for curl's list (`Name;` sends an empty value, which `Name:` would drop);
-    /// `nil` for a field a header line cannot carry.
-    static func line(of field: HTTPHeaders.Field) -> String? {
-        let forbidden: Set<Character> = ["\r", "\n", "\0"]
-        guard !field.name.contains(where: forbidden.contains), !field.value.contains(where: forbidden.contains) else {
-            return nil
-        }
-        return field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+    /// `Name: value` for curl's list (`Name;` sends an empty value, which `Name:` would drop),
+    /// for a field that fits on one line (see ``/Ports/HTTPHeaders/checkEveryFieldFitsOnOneLine()``).
+    static func line(of field: HTTPHeaders.Field) -> String {
+        field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
     }
 
     /// The options for the request's method and body.

@@ -29,7 +29,7 @@ final class CurlTransfer: @unchecked Sendable {
     var continuation: Continuation?
     private let curl: LibCurl
     private let headerList: UnsafeMutableRawPointer?
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+    private let errorBuffer = CurlErrorBuffer()
     private var body = ResponseBody()
     private var headers = HTTPHeaders()
     /// The status of the response whose headers are arriving.
@@ -38,20 +38,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A transfer of `request`, its easy handle set up; trusting `authorities`.
     init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities) throws(TransportError) {
-        let lines = request.headers.map(Self.line(of:))
-        if let index = lines.firstIndex(of: nil) {
-            throw TransportError(.other, "the header \(request.headers.fields[index].name) holds a line break or a NUL")
-        }
+        try request.headers.checkEveryFieldFitsOnOneLine()
         guard let easy = curl.functions.pointee.easy_init() else {
             throw TransportError(.other, "libcurl could not make a handle (curl_easy_init)")
         }
         self.request = request
         self.easy = easy
         self.curl = curl
-        errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
         var list: UnsafeMutableRawPointer?
-        for case let line? in lines {
-            list = curl.functions.pointee.slist_append(list, line)
+        for field in request.headers {
+            list = curl.functions.pointee.slist_append(list, Self.line(of: field))
         }
         // "Expect:" keeps curl from waiting for a 100 Continue before a body.
         list = curl.functions.pointee.slist_append(list, "Expect:")
@@ -64,7 +60,7 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_BUFFERSIZE), Self.receiveBufferSize),
-            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer),
+            ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer.pointer),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HTTPHEADER), list),
             ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_WRITEFUNCTION), receiveBody),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_WRITEDATA), context),
@@ -96,10 +92,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    deinit {
-        errorBuffer.deallocate()
-    }
-
     /// Frees the easy handle and the header list: after the engine removed the handle.
     func release() {
         curl.functions.pointee.easy_cleanup(easy)
@@ -112,7 +104,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes"))
         }
         guard code == CurlCode.ok else {
-            let said = String(cString: errorBuffer)
+            let said = errorBuffer.message
             return .failure(TransportError(CurlCode.cause(of: code), said.isEmpty ? curl.describe(code) : said))
         }
         var status = 0

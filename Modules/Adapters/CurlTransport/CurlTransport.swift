@@ -1,7 +1,7 @@
 import Ports
 import Synchronization
 
-/// The ``Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
+/// The ``/Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
 /// there — driven directly, loaded at run time on the first request.
 ///
 /// One multi handle on one thread sleeping in `curl_multi_poll` serves every request of
@@ -23,7 +23,7 @@ public final class CurlTransport: HTTPTransport {
 
     private let authorities: CertificateAuthorities
     /// Started with the first request, so that a transport that sends nothing never loads libcurl.
-    private let engine = Mutex<Result<CurlEngine, TransportError>?>(nil)
+    private let started = Mutex<Result<CurlEngine, TransportError>?>(nil)
 
     /// A transport trusting `authorities`; libcurl is not loaded until it sends.
     public init(certificateAuthorities authorities: CertificateAuthorities = .system) {
@@ -31,10 +31,18 @@ public final class CurlTransport: HTTPTransport {
     }
 
     deinit {
-        if case .success(let engine) = engine.withLock({ $0 }) { engine.stop() }
+        if case .success(let engine) = started.withLock({ $0 }) { engine.stop() }
     }
 
-    /// Sends `request`; see ``Ports/HTTPTransport``.
+    /// `libcurl/8.5.0`, the libcurl loaded (which reading this loads); `libcurl` when it cannot be.
+    public var engine: String {
+        switch LibCurl.shared {
+        case .success(let curl): curl.version
+        case .failure: "libcurl"  // the first request says why it cannot be loaded
+        }
+    }
+
+    /// Sends `request`; see ``/Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
         let curl = try LibCurl.shared.get()
@@ -52,16 +60,16 @@ public final class CurlTransport: HTTPTransport {
     }
 
     private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
-        try engine.withLock { engine in
-            if let started = engine { return started }
-            let started: Result<CurlEngine, TransportError>
+        try started.withLock { slot in
+            if let engine = slot { return engine }
+            let engine: Result<CurlEngine, TransportError>
             do throws(TransportError) {
-                started = .success(try CurlEngine(curl: curl))
+                engine = .success(try CurlEngine(curl: curl))
             } catch {
-                started = .failure(error)
+                engine = .failure(error)
             }
-            engine = started
-            return started
+            slot = engine
+            return engine
         }.get()
     }
 }

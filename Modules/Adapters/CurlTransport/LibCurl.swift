@@ -37,6 +37,13 @@ struct LibCurl: @unchecked Sendable {
         return .success(LibCurl(functions: UnsafePointer(table)))
     }
 
+    /// `libcurl/8.5.0`: the first word of `curl_version()`, which goes on to name the TLS
+    /// library and the rest.
+    var version: String {
+        guard let said = functions.pointee.version?() else { return "libcurl" }
+        return String(cString: said).split(separator: " ").first.map(String.init) ?? "libcurl"
+    }
+
     /// curl's words for `code`.
     func describe(_ code: Int32) -> String {
         functions.pointee.easy_strerror(code).map { String(cString: $0) } ?? "CURLcode \(code)"

@@ -7,7 +7,7 @@ import Ports
 #endif
 
 /// What the in-process mock API remembers: sign-ins and progress. It lives in a
-/// ``KeyValueStore`` under one key, so with a file store it outlives the process (the
+/// ``/Ports/KeyValueStore`` under one key, so with a file store it outlives the process (the
 /// CLI signs in in one run and watches a video in the next) and processes share it.
 ///
 /// Tokens are remembered by their SHA-256 digest, as a careful server keeps them: the state

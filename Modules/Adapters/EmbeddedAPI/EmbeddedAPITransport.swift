@@ -14,11 +14,11 @@ extension EmbeddedAPITransport.Account: CustomStringConvertible, CustomReflectab
     public var customMirror: Mirror { Mirror(self, children: ["email": email, "password": "<redacted>"]) }
 }
 
-/// An ``HTTPTransport`` that answers like the Cocoacasts API, in process: the real
+/// An ``/Ports/HTTPTransport`` that answers like the Cocoacasts API, in process: the real
 /// `APIClient` runs over it with no server (the CLI's embedded default, previews, tests).
 ///
 /// It follows the same contract as `Scripts/mock-api`. Sign-ins and progress live in the
-/// given ``KeyValueStore``: in memory by default, or a file, so that tokens issued in one
+/// given ``/Ports/KeyValueStore``: in memory by default, or a file, so that tokens issued in one
 /// run of a program stay valid in the next. Requests are matched on the path below
 /// `/api/v1/`, whatever the host.
 public struct EmbeddedAPITransport: HTTPTransport {
@@ -62,6 +62,9 @@ public struct EmbeddedAPITransport: HTTPTransport {
         self.latency = latency
     }
 
+    /// No engine and no wire: the API answers in this process.
+    public var engine: String { "in-process mock API" }
+
     /// Answers `request` as the API would.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         do {
@@ -70,6 +73,8 @@ public struct EmbeddedAPITransport: HTTPTransport {
         } catch {
             throw TransportError(.cancelled, "cancelled")
         }
+        // Refused as every transport on a wire refuses it, so that nothing passes here that would fail there.
+        try request.headers.checkEveryFieldFitsOnOneLine()
         let response = await router.respond(
             to: EmbeddedAPIRouter.Request(
                 method: request.method, path: Self.pathBelowAPI(request.url),

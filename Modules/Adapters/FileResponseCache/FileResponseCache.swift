@@ -7,7 +7,7 @@ import PrivateFiles
     import Foundation
 #endif
 
-/// A ``Ports/ResponseCache`` of one file per entry in a private directory.
+/// A ``/Ports/ResponseCache`` of one file per entry in a private directory.
 ///
 /// The directory gets the token store's checks: it must be this user's, writable by
 /// nobody else and not a symbolic link, or it is not used at all (reads find nothing,

@@ -39,12 +39,12 @@ extension CredentialsFile {
         for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
     }
 
-    /// Creates the directory private and checks it (see ``PrivateDirectory/ensure()``).
+    /// Creates the directory private and checks it (see ``/PrivateFiles/PrivateDirectory/ensure()``).
     func ensureDirectory() throws(StoreError) {
         try PrivateDirectory(path: directory).ensure()
     }
 
-    /// Refuses a directory another user could use (see ``PrivateDirectory/check()``).
+    /// Refuses a directory another user could use (see ``/PrivateFiles/PrivateDirectory/check()``).
     func checkDirectory() throws(StoreError) {
         try PrivateDirectory(path: directory).check()
     }

@@ -9,13 +9,13 @@ import Synchronization
     import Foundation
 #endif
 
-/// A ``KeyValueStore`` in one file that any number of processes share safely: the
+/// A ``/Ports/KeyValueStore`` in one file that any number of processes share safely: the
 /// Linux stand-in for the keychain.
 ///
 /// - On disk: the directory is created 0700 and the file 0600, each created that way;
-///   every write replaces the file atomically (see ``CredentialsFile``). A file others
-///   may read is refused with ``StoreError/insecurePermissions(path:mode:)``; one that
-///   does not parse is ``StoreError/corrupt(path:detail:)`` and is left untouched.
+///   every write replaces the file atomically (see `CredentialsFile`). A file others
+///   may read is refused with ``/Domain/StoreError/insecurePermissions(path:mode:)``; one that
+///   does not parse is ``/Domain/StoreError/corrupt(path:detail:)`` and is left untouched.
 /// - Across processes: every read-modify-write holds an `flock` on `<file>.lock`, reads
 ///   the file again under it, and gives up after `lockTimeout` (by default longer than a
 ///   request's timeout, so a process waits out another's refresh). Waiting suspends the
@@ -44,7 +44,7 @@ public final class FileKeyValueStore: KeyValueStore {
     ///
     /// - Parameters:
     ///   - lockTimeout: how long to wait for another process's lock before failing with
-    ///     ``StoreError/lockTimeout(path:seconds:)``.
+    ///     ``/Domain/StoreError/lockTimeout(path:seconds:)``.
     ///   - cachesReads: `false` parses the file on every read (for comparison in benchmarks).
     ///   - notices: told when a file that did not parse was moved aside.
     public init(

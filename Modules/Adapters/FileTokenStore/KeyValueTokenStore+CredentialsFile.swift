@@ -1,3 +1,4 @@
+import Combinators
 import Domain
 import Ports
 #if canImport(FoundationEssentials)
@@ -8,7 +9,7 @@ import Ports
 
 extension KeyValueTokenStore {
     /// `origin`'s tokens in the credentials file: the keychain's stand-in, a
-    /// ``KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
+    /// ``/Combinators/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
     /// one server issued is never offered to another), safe across processes.
     ///
     /// - Parameters:
@@ -31,7 +32,7 @@ extension KeyValueTokenStore {
             })
     }
 
-    /// The earlier release's tokens for `origin`, for ``MigratingTokenStore``'s `previous`.
+    /// The earlier release's tokens for `origin`, for ``/Combinators/MigratingTokenStore``'s `previous`.
     public static func legacyCredentialsFile(
         at fileURL: URL = CredentialsLocation.legacyFile(), origin: Origin,
         defaultBaseURL: URL = CredentialsFormat.legacySeriesBaseURL

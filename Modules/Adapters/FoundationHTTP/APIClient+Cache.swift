@@ -7,10 +7,10 @@ import Ports
 #endif
 
 extension APIClient {
-    /// `GET episodes` under `policy`, with the injected ``Ports/ResponseCache``.
+    /// `GET episodes` under `policy`, with the injected ``/Ports/ResponseCache``.
     ///
     /// Only the public catalogue is ever saved: requests carrying credentials (sign-in,
-    /// refresh, videos, progress) never come here. With ``CachePolicy/normal``:
+    /// refresh, videos, progress) never come here. With ``/Ports/CachePolicy/normal``:
     ///
     /// 1. a fresh saved list (its `max-age` not reached, no `no-cache`) is the answer, and
     ///    nothing is sent;
@@ -19,11 +19,11 @@ extension APIClient {
     /// 3. a `200` is saved unless it says `no-store`, which also removes what was saved;
     /// 4. when the server cannot be reached (`unreachable`: refused, unknown host, offline,
     ///    lost connection, timeout — never a 4xx or 5xx), a saved list of any age is the
-    ///    answer, marked ``Ports/Catalogue/Source/saved(savedAt:unreachable:)``.
+    ///    answer, marked ``/Ports/Catalogue/Source/saved(savedAt:unreachable:)``.
     ///
     /// A saved list that no longer decodes is removed and fetched again. Without a cache,
-    /// ``CachePolicy/offlineOnly`` fails with `APIError.nothingSaved` and the other
-    /// policies are ``episodes()``; ``CachePolicy/bypass`` is always ``episodes()``.
+    /// ``/Ports/CachePolicy/offlineOnly`` fails with `APIError.nothingSaved` and the other
+    /// policies are ``episodes()``; ``/Ports/CachePolicy/bypass`` is always ``episodes()``.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         guard let cache, policy != .bypass else {
             guard policy != .offlineOnly else { throw .nothingSaved }
@@ -110,8 +110,8 @@ extension APIClient {
     /// The conditional headers for `entry`: only validators a header can carry unchanged.
     static func validators(of entry: CachedResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
-        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeValidator($0) ? $0 : nil }
+        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
+        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
         return headers
     }
 

@@ -60,12 +60,19 @@ extension APIClient {
         _ = try await perform(endpoint).successBody(of: endpoint)
     }
 
+    /// The layer's own `User-Agent`, for an app that gives none: ``APIConfiguration/libraryProduct``
+    /// and the transport's engine, read as a request is made (libcurl's version loads libcurl).
+    var defaultUserAgent: String {
+        "\(APIConfiguration.libraryProduct) (\(transport.engine))"
+    }
+
     /// Steps 2 to 4.
     private func answer(to endpoint: APIEndpoint, headers: [String: String], deadline: ContinuousClock.Instant)
         async throws(APIError) -> Answer
     {
         func request(_ token: String?) throws(APIError) -> HTTPRequest {
             var request = try endpoint.request(accessToken: token, configuration: configuration)
+            request.headers["User-Agent"] = configuration.userAgent ?? defaultUserAgent
             for (field, value) in headers { request.headers[field] = value }
             return request
         }

@@ -7,13 +7,13 @@ import Ports
     import Foundation
 #endif
 
-/// The production ``APIService``: endpoints over an ``HTTPTransport``, with fail-early
+/// The production ``/Ports/APIService``: endpoints over an ``/Ports/HTTPTransport``, with fail-early
 /// authorization, a coordinated refresh on 401, retries, safe redirects and the
 /// series' error mapping.
 ///
 /// Everything comes in through the initializer: the configuration (base URL, API token,
-/// limits), an ``AccessTokenProvider`` for plain use — the client cannot read the refresh
-/// token or reset anything through it — and, optionally, the ``TokenStore`` that may
+/// limits), an ``/Ports/AccessTokenProvider`` for plain use — the client cannot read the refresh
+/// token or reset anything through it — and, optionally, the ``/Ports/TokenStore`` that may
 /// refresh. A value whose copies share what was injected and the slots that bound the
 /// requests in flight.
 public struct APIClient: APIService {

@@ -17,10 +17,17 @@ public struct APIConfiguration: Sendable, Equatable {
     /// The series' API token, which the mock API accepts by default.
     public static let seriesAPIToken = "1772bb7bc78941e2b51c9c67d17ee76e"
 
+    /// The layer's product token: the default `User-Agent` is this and the transport's
+    /// engine, `CocoacastsNetworking/1.0 (libcurl/8.5.0)`.
+    public static let libraryProduct = "CocoacastsNetworking/1.0"
+
     /// The API's base URL, for example `http://127.0.0.1:8080/api/v1`.
     public let baseURL: URL
     /// The value of the `X-API-TOKEN` header sent with every request.
     public let apiToken: String
+    /// The `User-Agent` of every request, naming the app (`MyApp/2.1`, as gh and curl name
+    /// themselves); `nil` sends the layer's own, ``libraryProduct`` and the transport's engine.
+    public let userAgent: String?
     /// Seconds one attempt of a request may take, from sending it to its last byte, before it
     /// fails as unreachable; a call's retries stop at ``callDeadline``. A value that is not a
     /// positive finite number means the default, 30.
@@ -44,10 +51,10 @@ public struct APIConfiguration: Sendable, Equatable {
     ///
     /// - Throws: ``ConfigurationError`` when the base URL is not http(s) with a host (and
     ///   without query or fragment), or is plain `http` to a host that is not loopback, or
-    ///   when the API token is not something a header can carry.
+    ///   when the API token or the User-Agent is not something a header can carry.
     public init(
         baseURL: URL, apiToken: String, timeout: TimeInterval = 30, maximumResponseSize: Int = 10 << 20,
-        retryPolicy: RetryPolicy = .standard, maximumConcurrentRequests: Int = 6
+        retryPolicy: RetryPolicy = .standard, maximumConcurrentRequests: Int = 6, userAgent: String? = nil
     ) throws(ConfigurationError) {
         guard let origin = Origin(baseURL), baseURL.query == nil, baseURL.fragment == nil, baseURL.user == nil,
             baseURL.password == nil
@@ -56,8 +63,10 @@ public struct APIConfiguration: Sendable, Equatable {
         }
         guard origin.mayCarryCredentials else { throw .insecureBaseURL(Redaction.url(baseURL)) }
         guard HeaderValue.isSafeCredential(apiToken) else { throw .unsafeAPIToken }
+        guard userAgent.map(HeaderValue.isSafeText) ?? true else { throw .unsafeUserAgent }
         self.baseURL = baseURL
         self.apiToken = apiToken
+        self.userAgent = userAgent
         self.timeout = Self.sanitized(timeout)
         self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
@@ -90,7 +99,8 @@ extension APIConfiguration: CustomStringConvertible, CustomReflectable {
     /// The base URL and limits, never the API token.
     public var description: String {
         "APIConfiguration(baseURL: \(baseURL.absoluteString), apiToken: <redacted>, "
-            + "timeout: \(timeout) s, maximumResponseSize: \(maximumResponseSize) bytes)"
+            + "timeout: \(timeout) s, maximumResponseSize: \(maximumResponseSize) bytes, "
+            + "userAgent: \(userAgent ?? "the layer's own"))"
     }
 
     /// A mirror in which the API token is redacted, for `dump` and test failures.
@@ -100,7 +110,7 @@ extension APIConfiguration: CustomStringConvertible, CustomReflectable {
             children: [
                 "baseURL": baseURL, "apiToken": "<redacted>", "timeout": timeout,
                 "maximumResponseSize": maximumResponseSize, "retryPolicy": retryPolicy,
-                "maximumConcurrentRequests": maximumConcurrentRequests,
+                "maximumConcurrentRequests": maximumConcurrentRequests, "userAgent": userAgent as Any,
             ], displayStyle: .struct)
     }
 }
@@ -114,6 +124,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     /// The API token is empty, longer than 4 KiB, or holds a character a header cannot
     /// carry (a space, a control character, a line break that would start another header).
     case unsafeAPIToken
+    /// The User-Agent is empty, longer than 4 KiB, or holds a character other than visible
+    /// ASCII and spaces (a line break would start another header).
+    case unsafeUserAgent
 
     /// What went wrong and how to fix it.
     public var description: String {
@@ -124,6 +137,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
         case .unsafeAPIToken:
             "The API token is empty, too long, or holds a space, a line break or another character "
                 + "a header cannot carry; check --api-token or COCOACASTS_API_TOKEN."
+        case .unsafeUserAgent:
+            "The User-Agent is empty, too long, or holds a line break or a character other than visible ASCII "
+                + "and spaces, such as MyApp/2.1."
         case .insecureBaseURL(let url):
             "Refusing to send credentials over plain http to \(url): use https, "
                 + "or a loopback host (127.0.0.1, localhost) for a local server."

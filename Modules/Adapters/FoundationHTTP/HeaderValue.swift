@@ -12,9 +12,10 @@ enum HeaderValue {
             && value.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    /// Whether a saved validator (`ETag`, `Last-Modified`) may be sent back: visible ASCII
-    /// and spaces, at most 4 KiB; a tampered cache file could otherwise add headers.
-    static func isSafeValidator(_ value: String) -> Bool {
+    /// Whether `value` may be sent as a header's text: visible ASCII and spaces, at most
+    /// 4 KiB — a saved validator (`ETag`, `Last-Modified`), which a tampered cache file could
+    /// otherwise use to add headers, or an app's `User-Agent`.
+    static func isSafeText(_ value: String) -> Bool {
         !value.isEmpty && value.utf8.count <= maximumLength && value.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// This process's end of mpv's JSON IPC: one connected Unix socket (`O_CLOEXEC`).
 ///
 /// The event loop reads it on its own thread; writes come from that thread and from
-/// ``MPVPlayback/stop()``, one whole line at a time under a lock. The descriptor is closed
+/// `MPVPlayback/stop()`, one whole line at a time under a lock. The descriptor is closed
 /// only after the loop has ended, under the same lock, so no write ever reaches a
 /// descriptor number the system has given to something else.
 final class MPVConnection: Sendable {

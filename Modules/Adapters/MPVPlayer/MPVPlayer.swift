@@ -12,16 +12,16 @@ import Subprocesses
     import Darwin
 #endif
 
-/// The ``MediaPlayer`` of mpv, controlled over its JSON IPC: positions about every second,
+/// The ``/Ports/MediaPlayer`` of mpv, controlled over its JSON IPC: positions about every second,
 /// how playback ended in mpv's own words.
 ///
 /// mpv starts as `mpv --idle=once --input-ipc-server=SOCKET --start=SECONDS`, with the
 /// user's own configuration (`mpv.conf`, scripts, key bindings: no `--no-config`) and this
-/// process's environment less the CLI's settings (see ``PlayerEnvironment``). The URL is
+/// process's environment less the CLI's settings (see ``/Subprocesses/PlayerEnvironment``). The URL is
 /// then sent over the socket (`loadfile`), so that nothing plays before this adapter
 /// listens; mpv receives the URL and nothing else of the API's — no token.
 /// A user's `keep-open` or `idle` is handled: at the end of the file mpv is told to quit.
-/// The socket lives in a private directory (see ``MPVSocketLocation``).
+/// The socket lives in a private directory (see `MPVSocketLocation`).
 public struct MPVPlayer: MediaPlayer {
     /// What mpv does with the terminal.
     public enum Terminal: Sendable {
@@ -37,6 +37,10 @@ public struct MPVPlayer: MediaPlayer {
     /// The path of the mpv executable.
     public let executable: String
     public let terminal: Terminal
+    /// How long mpv may wait for the stream's server (`--network-timeout`), so that a stream
+    /// that cannot be reached ends playback within the app's own request timeout rather than
+    /// mpv's (a minute); `nil` leaves mpv's own setting.
+    public let networkTimeout: Int?
     private let environment: [String: String]
     private let grace: Duration
 
@@ -44,18 +48,21 @@ public struct MPVPlayer: MediaPlayer {
     /// of stopping it (quit, SIGTERM, SIGKILL) waits at most `grace`.
     public init(
         executable: String, environment: [String: String], terminal: Terminal = .shared,
-        grace: Duration = .seconds(5)
+        networkTimeout: Int? = nil, grace: Duration = .seconds(5)
     ) {
         self.executable = executable
         self.environment = environment
         self.terminal = terminal
+        self.networkTimeout = networkTimeout
         self.grace = grace
     }
 
     /// The mpv on `PATH`, or `nil` when there is none.
-    public static func locate(environment: [String: String], terminal: Terminal = .shared) -> MPVPlayer? {
+    public static func locate(
+        environment: [String: String], terminal: Terminal = .shared, networkTimeout: Int? = nil
+    ) -> MPVPlayer? {
         PlayerEnvironment.executable(named: "mpv", environment: environment).map {
-            MPVPlayer(executable: $0, environment: environment, terminal: terminal)
+            MPVPlayer(executable: $0, environment: environment, terminal: terminal, networkTimeout: networkTimeout)
         }
     }
 
@@ -65,7 +72,9 @@ public struct MPVPlayer: MediaPlayer {
 
     public func play(_ url: URL, from position: Int) async throws(PlayerError) -> any Playback {
         let socketPath = try MPVSocketLocation(environment: environment).newSocketPath()
-        let arguments = ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))"]
+        let arguments =
+            ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))"]
+            + (networkTimeout.map { ["--network-timeout=\(max(1, $0))"] } ?? [])
         let stream: Subprocess.Stream = terminal == .shared ? .inherited : .null
         let terminalModes = terminal == .shared ? TerminalModes.ofStandardInput() : nil
         let process: Subprocess

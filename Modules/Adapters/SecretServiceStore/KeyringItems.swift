@@ -1,7 +1,7 @@
 import CSecret
 
 /// The project's items in the keyring, one per API origin, as the keyring's thread reads
-/// and writes them (every function here blocks; ``KeyringCalls`` runs them).
+/// and writes them (every function here blocks; `KeyringCalls` runs them).
 struct KeyringItems: Sendable {
     let library: LibSecret
     let service: Pointer

@@ -8,7 +8,7 @@ import PrivateFiles
     import Foundation
 #endif
 
-/// A ``KeyValueStore`` in the user's keyring, over the Secret Service (GNOME Keyring,
+/// A ``/Ports/KeyValueStore`` in the user's keyring, over the Secret Service (GNOME Keyring,
 /// KWallet, KeePassXC): the Linux desktop's keychain.
 ///
 /// - Items: one per API origin, in the default collection, under the schema
@@ -20,9 +20,9 @@ import PrivateFiles
 /// - Across processes: every read-modify-write holds an `flock` on a lock file (created
 ///   0600 in a private directory, with the token file's checks), as the file store does,
 ///   so a refresh stays single-flight whichever store holds the pair.
-/// - Never prompts: a locked collection refuses every use with a ``StoreError`` that says
+/// - Never prompts: a locked collection refuses every use with a ``/Domain/StoreError`` that says
 ///   to unlock it or choose the file store; nothing falls back to a file behind the
-///   user's back. Every call is bounded by ``KeyringCalls/deadline``; a write cut off by
+///   user's back. Every call is bounded by `KeyringCalls/deadline`; a write cut off by
 ///   it may still land once the keyring answers (cancelling cannot take back a message
 ///   already sent), so the caller hears of a failure whose outcome is unknown.
 public final class SecretServiceStore: KeyValueStore {

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Ports
 
-/// The series' `APIPreviewClient`: an ``APIService`` that answers every call with the
+/// The series' `APIPreviewClient`: an ``/Ports/APIService`` that answers every call with the
 /// bundled fixtures, for previews and tests.
 ///
 /// Every fixture is loaded when the client is created, so a fixture missing from the

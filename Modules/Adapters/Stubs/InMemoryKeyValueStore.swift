@@ -3,7 +3,7 @@ import Domain
 import Ports
 import Synchronization
 
-/// A dictionary-backed ``KeyValueStore`` for previews, tests and any process-local use.
+/// A dictionary-backed ``/Ports/KeyValueStore`` for previews, tests and any process-local use.
 ///
 /// Exclusive access excludes the tasks of this process, which is all an in-memory store
 /// is shared with. (A store that fails on request, or records its changes, is a test's
@@ -36,7 +36,7 @@ public final class InMemoryKeyValueStore: KeyValueStore {
         }
     }
 
-    /// Runs `body` on a copy while holding the store's ``AsyncLock``, then stores the copy
+    /// Runs `body` on a copy while holding the store's ``/AsyncPrimitives/AsyncLock``, then stores the copy
     /// (nothing, when `body` throws).
     public func withExclusiveAccess<T: Sendable>(
         _ body: (inout [String: String]) async throws(StoreError) -> T

@@ -1,7 +1,7 @@
 import Domain
 import Ports
 
-/// A ``Ports/ResponseCache`` in memory, for previews and tests: what a process saves, it
+/// A ``/Ports/ResponseCache`` in memory, for previews and tests: what a process saves, it
 /// alone reads back.
 public actor InMemoryResponseCache: ResponseCache {
     private var entries: [ResponseCacheKey: CachedResponse]

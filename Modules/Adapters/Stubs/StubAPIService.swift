@@ -2,7 +2,7 @@ import Domain
 import Ports
 import Synchronization
 
-/// The scripted ``APIService`` for previews and tests alike: each operation answers with
+/// The scripted ``/Ports/APIService`` for previews and tests alike: each operation answers with
 /// its scripted result — by default the content's — after an optional latency.
 ///
 /// Each call answers with the result scripted *when it was made*. A call whose task is

@@ -2,7 +2,7 @@ import Foundation
 import Ports
 import Synchronization
 
-/// The scripted ``Ports/MediaPlayer`` for previews: reports the script's positions, each
+/// The scripted ``/Ports/MediaPlayer`` for previews: reports the script's positions, each
 /// after moving a clock of its own, then ends as the script says — or holds until stopped.
 ///
 /// Give its ``now`` to the view-model as its clock, so that saves fall due as the script

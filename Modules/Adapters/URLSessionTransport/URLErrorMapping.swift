@@ -5,7 +5,7 @@ import Ports
     import FoundationNetworking
 #endif
 
-/// URLSession's failures as the port's ``Ports/TransportError``, by their codes.
+/// URLSession's failures as the port's ``/Ports/TransportError``, by their codes.
 enum URLErrorMapping {
     static func transportError(for failure: any Error) -> TransportError {
         guard let error = failure as? URLError else {

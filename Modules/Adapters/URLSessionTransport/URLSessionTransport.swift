@@ -5,8 +5,8 @@ import Ports
     import FoundationNetworking
 #endif
 
-/// The ``Ports/HTTPTransport`` of Apple platforms: one `URLSession` with keep-alive
-/// connections. (On Linux, ``CurlTransport`` drives libcurl, which URLSession itself wraps
+/// The ``/Ports/HTTPTransport`` of Apple platforms: one `URLSession` with keep-alive
+/// connections. (On Linux, ``/CurlTransport/CurlTransport`` drives libcurl, which URLSession itself wraps
 /// there, directly; this one stays a choice for comparison.)
 ///
 /// It never follows a redirect (the client does, safely), answers an authentication
@@ -51,8 +51,13 @@ public final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
-    /// Sends `request`; see ``Ports/HTTPTransport``.
+    /// `URLSession` (Foundation's, which has no version of its own to tell).
+    public var engine: String { "URLSession" }
+
+    /// Sends `request`; see ``/Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        // URLSession would pass a line break on to the wire.
+        try request.headers.checkEveryFieldFitsOnOneLine()
         var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -92,6 +92,7 @@ typedef struct {
     CCurlMessage *(*multi_info_read)(CCurlMulti *multi, int *remaining);
     void *(*slist_append)(void *list, const char *string);
     void (*slist_free_all)(void *list);
+    const char *(*version)(void);
     void *easy_setopt;
     void *easy_getinfo;
     void *multi_setopt;

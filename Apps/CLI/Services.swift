@@ -1,0 +1,62 @@
+import Combinators
+import FoundationHTTP
+import Ports
+import TokenStoreComposition
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a command runs with.
+struct Services {
+    /// The API, always the real `APIClient`.
+    let api: any APIService
+    /// Where the tokens are kept.
+    let tokenStore: any TokenStore
+    /// The token store in use as itself: the account's name beside this server's tokens, and every
+    /// server's sessions, for `status`.
+    let accountStore: KeyValueTokenStore
+    /// The token file's path when the file holds the tokens; `nil` for the keyring or memory.
+    let tokenFile: String?
+    /// Which store holds the tokens and why; `nil` for a store in memory.
+    let tokenStoreInUse: TokenStoreInUse?
+    /// The keyring the token file says this server's session lives in, when no keyring answers here.
+    let unreachableKeyring: String?
+    /// The store not in use, for `signout` to clear as well.
+    let otherTokenStore: @Sendable () async -> (any TokenStore)?
+    /// The built-in mock's own state, where the CLI remembers that its notice was shown.
+    let embeddedState: (any KeyValueStore)?
+    /// Where the catalogue is saved between runs; `nil` saves nothing.
+    let catalogueCache: CatalogueCache?
+    /// The server as the user should see it.
+    let server: String
+    /// The HTTP engine, as `status` names it.
+    let transport: String
+    /// Whether the API is the mock built into the binary.
+    let isEmbedded: Bool
+    /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
+    let timeout: TimeInterval
+    /// The API's base URL (the built-in mock's made-up one when embedded).
+    let baseURL: URL
+    /// The positions this server has not taken yet, of `account`: kept beside the token store.
+    let progressOutbox: @Sendable (_ account: String) -> any ProgressOutbox
+    /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
+    let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
+
+    /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
+    func address(of endpoint: APIEndpoint) -> String {
+        let url = baseURL.appendingPathComponent(endpoint.path)
+        return isEmbedded ? "\(url.path) on the mock API built into cocoacasts" : Redaction.urlText(url.absoluteString)
+    }
+}
+
+/// The saved catalogue as `status` shows it and `cache clear` empties it.
+struct CatalogueCache: Sendable {
+    /// Where it is kept.
+    let directory: String
+    /// How many lists it holds and their size in bytes.
+    let size: @Sendable () async throws(ResponseCacheError) -> (lists: Int, bytes: Int)
+    /// Removes every saved list.
+    let clear: @Sendable () async throws(ResponseCacheError) -> Void
+}

@@ -1,0 +1,150 @@
+import Domain
+import Ports
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A ``/Ports/ProgressOutbox`` over any ``/Ports/KeyValueStore``: the pending-progress file, memory.
+///
+/// One key per video, `<server>#<account>#progress#<videoID>`, so that one store can hold
+/// the outboxes of several servers and accounts beside each other (and beside a token
+/// store's keys) without one ever seeing another's. The value is a small JSON object,
+/// `{"cursor": 124, "recordedAt": 1795000000}` (seconds since 1970).
+///
+/// Every change is a compare-and-set under the store's exclusive access, so that two
+/// processes keeping and sending positions at once never lose the newer one. A value that
+/// does not parse is left where it is and passed over by ``pending()`` — `unreadable` hears
+/// of it as ``/Domain/StoreError/corrupt(path:detail:)`` naming its key — so that the other
+/// videos' positions stay usable; the video's next position replaces it, and
+/// ``forget(videoID:)`` removes it.
+public struct KeyValueProgressOutbox: ProgressOutbox {
+    /// What every key of this outbox starts with: `<server>#<account>#progress#`.
+    public let keyPrefix: String
+    private let store: any KeyValueStore
+    private let unreadable: @Sendable (StoreError) -> Void
+
+    /// The outbox of `account` (who signed in) on `server` (the API origin, as the token
+    /// store's scope: `https://api.example.com:443`), kept in `store`; `unreadable` is told of
+    /// each kept value that does not parse when the positions are read.
+    public init(
+        store: any KeyValueStore, server: String, account: String,
+        unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.unreadable = unreadable
+        keyPrefix = "\(server)#\(account)#progress#"
+    }
+
+    /// The key of video `id`'s pending position.
+    public func key(forVideo id: String) -> String {
+        keyPrefix + id
+    }
+
+    /// Keeps `pending` unless the video's kept position was recorded later; at the same
+    /// moment the newer call wins. A negative position or a time that is no time is refused
+    /// with ``/Domain/StoreError/io(path:detail:)``, before anything is read or written.
+    public func keep(_ pending: PendingProgress) async throws(StoreError) {
+        let key = key(forVideo: pending.progress.videoID)
+        let value = try Entry(pending).encoded(key: key)
+        try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            // A kept value that does not parse is replaced: this position is the video's newest.
+            if let raw = values[key], let stored = parsed(raw, key: key), stored.recordedAt > pending.recordedAt {
+                return
+            }
+            values[key] = value
+        }
+    }
+
+    /// Every kept position that parses, oldest first (videos recorded at one moment by id);
+    /// each that does not is told to `unreadable` and left as it is.
+    public func pending() async throws(StoreError) -> [PendingProgress] {
+        var found: [PendingProgress] = []
+        for (key, value) in try await store.allValues() where key.hasPrefix(keyPrefix) {
+            do throws(StoreError) {
+                found.append(try decode(value, key: key))
+            } catch {
+                unreadable(error)
+            }
+        }
+        return found.sorted {
+            ($0.recordedAt, $0.progress.videoID) < ($1.recordedAt, $1.progress.videoID)
+        }
+    }
+
+    /// Forgets the video's kept position if it is `pending` or was recorded before it: the
+    /// server took `pending`, so an older position is obsolete. One recorded later, kept
+    /// since `pending` was read, stays. A video with nothing kept costs one read, no lock.
+    public func remove(_ pending: PendingProgress) async throws(StoreError) {
+        let key = key(forVideo: pending.progress.videoID)
+        guard try await store.value(forKey: key) != nil else { return }
+        try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            guard let raw = values[key] else { return }
+            // One that does not parse is obsolete too: the server holds the video's newer position.
+            if let stored = parsed(raw, key: key), stored != pending, stored.recordedAt >= pending.recordedAt {
+                return
+            }
+            values[key] = nil
+        }
+    }
+
+    public func forget(videoID id: String) async throws(StoreError) {
+        let key = key(forVideo: id)
+        guard try await store.value(forKey: key) != nil else { return }
+        try await store.apply([key: nil])
+    }
+
+    private func decode(_ raw: String, key: String) throws(StoreError) -> PendingProgress {
+        guard let pending = parsed(raw, key: key) else {
+            throw .corrupt(
+                path: key,
+                detail: "the kept position of video \(key.dropFirst(keyPrefix.count)) is not "
+                    + "{\"cursor\": seconds, \"recordedAt\": time}")
+        }
+        return pending
+    }
+
+    /// The position `raw` holds under `key`, or `nil` when it is not one.
+    private func parsed(_ raw: String, key: String) -> PendingProgress? {
+        let entry: Entry
+        do {
+            entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
+        } catch {
+            return nil  // not the JSON of an entry: the caller says so, or replaces it
+        }
+        guard entry.isValid else { return nil }
+        return PendingProgress(
+            progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
+            recordedAt: Date(timeIntervalSince1970: entry.recordedAt))
+    }
+}
+
+/// The stored value of one pending position.
+private struct Entry: Codable {
+    let cursor: Int
+    /// Seconds since 1970: readable, and free of `JSONEncoder`'s default reference date.
+    let recordedAt: Double
+
+    init(_ pending: PendingProgress) {
+        cursor = pending.progress.cursor
+        recordedAt = pending.recordedAt.timeIntervalSince1970
+    }
+
+    /// A position no player reports, or a time that is no time, is no pending position.
+    var isValid: Bool { cursor >= 0 && recordedAt.isFinite }
+
+    /// The JSON text to store under `key`.
+    func encoded(key: String) throws(StoreError) -> String {
+        let refusal = StoreError.io(
+            path: key, detail: "a pending position is a whole number of seconds from 0, recorded at a finite time")
+        guard isValid else { throw refusal }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        } catch {
+            throw refusal
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Combinators
+import Domain
+import Ports
+import Stubs
+import TestSupport
+import Testing
+
+@Suite("Progress-outbox contract: KeyValueProgressOutbox over InMemoryKeyValueStore")
+struct KeyValueProgressOutboxContractTests {
+    @Test(arguments: ProgressOutboxContract.cases)
+    func contract(_ check: ProgressOutboxContract) async throws {
+        try await check.run(on: ProgressOutboxFixture(store: InMemoryKeyValueStore()))
+    }
+}
+
+@Suite("KeyValueProgressOutbox: what it asks of its store")
+struct KeyValueProgressOutboxTests {
+    @Test func removingAVideoWithNothingKeptTakesNoExclusiveAccess() async throws {
+        let spy = SpyKeyValueStore(InMemoryKeyValueStore())
+        let outbox = KeyValueProgressOutbox(store: spy, server: "https://a:443", account: "bart")
+        try await outbox.remove(.sample("a", 10, at: 0))
+        #expect(spy.exclusiveAccesses == 0)
+    }
+
+    @Test func aStoreThatFailsToWriteKeepsNothingAndSaysWhy() async throws {
+        let failing = FailingKeyValueStore(InMemoryKeyValueStore())
+        let outbox = KeyValueProgressOutbox(store: failing, server: "https://a:443", account: "bart")
+        let full = StoreError.io(path: "/home/bart/.config/cocoacasts/pending-progress.json", detail: "disk full")
+        failing.failWrites(with: full)
+        await #expect(throws: full) { try await outbox.keep(.sample("a", 10, at: 0)) }
+        failing.failWrites(with: nil)
+        #expect(try await outbox.pending().isEmpty)
+    }
+}
