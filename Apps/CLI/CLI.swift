@@ -47,15 +47,16 @@ struct CLI {
         }
         let appearance = Appearance(
             console: console, environment: environment, color: invocation.parsed.options["--color"] ?? "auto")
-        let config = configFile(environment)
+        let (configFile, environment) = (self.configFile, self.environment)
         switch invocation.command.runnable {
         case .local(let command):
             return await command.run(
                 LocalContext(
-                    console: console, environment: environment, appearance: appearance, configFile: config,
-                    parsed: invocation.parsed))
+                    console: console, environment: environment, appearance: appearance,
+                    findConfigFile: { configFile(environment) }, parsed: invocation.parsed))
         case .withServices(let command):
-            return await run(command, parsed: invocation.parsed, config: config, appearance: appearance)
+            return await run(
+                command, parsed: invocation.parsed, config: configFile(environment), appearance: appearance)
         }
     }
 
