@@ -13,14 +13,17 @@
 /// A response's body as it arrives, in the buffer it will leave in.
 ///
 /// A body whose length the headers declare (up to the request's limit) is read into one
-/// buffer reserved for all of it at once. Past a mebibyte that buffer is a mapping of its
-/// own — address space only, until the bytes arrive — offered huge pages where the kernel has them (`MADV_HUGEPAGE`): a fresh 50 MiB buffer
-/// of 4 KiB pages takes 12,800 page faults as it fills — more time than the bytes take to
-/// arrive over loopback — and of 2 MiB pages, 25. The mapping leaves as the response's `Data`
-/// without a copy. Any other body grows as `Data` does.
+/// buffer reserved for all of it at once. Past 32 MiB — where glibc's `malloc` stops reusing
+/// its heap and maps fresh pages for every buffer anyway — that buffer is a mapping of its
+/// own, address space only until the bytes arrive, offered huge pages where the kernel has
+/// them (`MADV_HUGEPAGE`): fresh 4 KiB pages cost a 50 MiB body 12,800 page faults as it
+/// fills, more time than the bytes take to arrive over loopback; 2 MiB pages, 25. The mapping
+/// leaves as the response's `Data` without a copy. A smaller body, or one of unknown length,
+/// grows as `Data` does, in memory `malloc` may reuse from the request before.
 struct ResponseBody: ~Copyable {
-    /// From this size on, a declared length is read into a mapping of its own.
-    static let mappedFrom = 1 << 20
+    /// From this size on, a declared length is read into a mapping of its own: glibc's
+    /// largest threshold for mapping an allocation (`DEFAULT_MMAP_THRESHOLD_MAX`).
+    static let mappedFrom = 32 << 20
     private static let hugePage = 2 << 20
 
     private var data = Data()
