@@ -25,4 +25,27 @@ struct CurlTransportConnectionTests {
             #expect(try await server.admin.connections() == opened, "the second burst opened more")
         }
     }
+
+    /// A request while another waits for its answer gets a connection of its own at once: over
+    /// plain HTTP curl must not wait for the first answer's headers to learn whether the
+    /// connection multiplexes (it never does here), which it would with `CURLOPT_PIPEWAIT`.
+    @Test func aSecondRequestDoesNotWaitForTheFirstOnesAnswer() async throws {
+        let held = #"{"route": "GET /api/v1/episodes", "kind": "latency", "seconds": 20, "count": 1}"#
+        try await MockAPIServer.with(arguments: ["--fault", held]) { server async throws in
+            let transport = CurlTransport()
+            let finished = CallRecorder<String>()
+            let slow = Task {
+                _ = try? await transport.send(server.request("episodes", timeout: 60))
+                finished.record("held")
+            }
+            while try await server.admin.count(MockAPIRoute.episodes) == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(try await transport.send(server.request("episodes")).status == 200)
+            finished.record("second")
+            slow.cancel()
+            await slow.value
+            #expect(finished.calls == ["second", "held"], "the second waited for the held answer")
+        }
+    }
 }

@@ -80,9 +80,13 @@ final class CurlTransfer: @unchecked Sendable {
         // Wishes a libcurl may not grant: HTTP/2 (built without nghttp2), and only http and
         // https (the string form since 7.85, the bit mask before).
         _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_HTTP_VERSION), Int(CCURL_HTTP_VERSION_2TLS))
-        // A request for an origin whose connection is still being set up waits to learn whether
-        // it multiplexes (HTTP/2) rather than opening one more.
-        _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PIPEWAIT), 1)
+        // Over TLS, a request for an origin whose connection is still being set up waits for its
+        // handshake to say whether it multiplexes (HTTP/2) rather than opening one more. Not over
+        // plain HTTP, which never does here: there curl would learn it only from the first
+        // answer's headers, and every new connection would wait for them.
+        if request.url.scheme?.lowercased() == "https" {
+            _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PIPEWAIT), 1)
+        }
         if ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https") != CurlCode.ok {
             _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PROTOCOLS), Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS))
         }
