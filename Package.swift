@@ -114,7 +114,8 @@ let package = Package(
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain", "Subprocesses"],
+            path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
             dependencies: [
@@ -164,7 +165,9 @@ let package = Package(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
-            dependencies: ["Combinators", "FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
+            dependencies: [
+                "Combinators", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "token-store-worker",
+            ],
             path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "SecretServiceStoreTests",
@@ -179,7 +182,8 @@ let package = Package(
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
             path: "Tests/FileResponseCacheTests"),
         .testTarget(
-            name: "CurlTransportTests", dependencies: ["CurlTransport", "Ports", "Domain", "TestSupport"],
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "Ports", "Domain", "Subprocesses", "TestSupport"],
             path: "Tests/CurlTransportTests"),
         .testTarget(
             name: "URLSessionTransportTests",
