@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "Digest", path: "Modules/Digest"),
         // What the two player adapters share: starting, watching and ending the player's process.
         .target(name: "Subprocesses", path: "Modules/Subprocesses"),
+        // A playback that plays a script, on any clock: the engine of Stubs' player for previews
+        // and of TestSupport's for tests.
+        .target(name: "PlaybackScripts", dependencies: ["Ports"], path: "Modules/PlaybackScripts"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -77,7 +80,7 @@ let package = Package(
             name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
             path: "Modules/Adapters/CommandPlayer"),
         .target(
-            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives"],
+            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives", "PlaybackScripts"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         // The mock API built into the CLI, which it serves when no server is given.
         .target(
@@ -109,12 +112,12 @@ let package = Package(
             path: "Apps/CLI"),
         .executableTarget(
             name: "cocoacasts-preview",
-            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
+            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "PlaybackScripts", "Ports", "Domain"],
             path: "Apps/PreviewHarness"),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain", "Subprocesses"],
+            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
             path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
@@ -139,7 +142,7 @@ let package = Package(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
+            name: "PortsTests", dependencies: ["Ports", "Domain", "PlaybackScripts", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
             name: "CombinatorsTests", dependencies: ["Combinators", "Ports", "Domain", "Stubs", "TestSupport"],
@@ -190,7 +193,8 @@ let package = Package(
             dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
-            name: "StubsTests", dependencies: ["Combinators", "Stubs", "Ports", "Domain", "TestSupport"],
+            name: "StubsTests",
+            dependencies: ["Combinators", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),
         .testTarget(
             name: "EmbeddedAPITests",
@@ -198,11 +202,16 @@ let package = Package(
             path: "Tests/EmbeddedAPITests"),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Combinators", "Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
+            dependencies: [
+                "Combinators", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport",
+            ],
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "TestSupport"],
+            dependencies: [
+                "Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "PlaybackScripts",
+                "TestSupport",
+            ],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
@@ -213,6 +222,9 @@ let package = Package(
                 "TerminalUI", "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
+        .testTarget(
+            name: "PlaybackScriptsTests", dependencies: ["PlaybackScripts", "Ports", "TestSupport"],
+            path: "Tests/PlaybackScriptsTests"),
         .testTarget(
             name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
         .testTarget(
