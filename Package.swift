@@ -8,13 +8,12 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         // What an app embedding the layer links: the models, ports and what is built on them, the
-        // HTTP client and a transport for it, the view-models, Stubs for its previews, and on Linux
-        // the keyring-or-file choice. FileTokenStore, the players and TerminalUI serve this
-        // package's own apps only, so they are not offered.
+        // HTTP client and a transport for it, the view-models, and Stubs for its previews. The
+        // store adapters and their composition, the players and TerminalUI serve this package's
+        // own apps (an app keeps its tokens in its platform's keychain), so they are not offered.
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "Combinators", targets: ["Combinators"]),
-        .library(name: "TokenStoreComposition", targets: ["TokenStoreComposition"]),
         .library(name: "FoundationHTTP", targets: ["FoundationHTTP"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "URLSessionTransport", targets: ["URLSessionTransport"]),

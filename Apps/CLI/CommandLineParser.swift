@@ -31,6 +31,9 @@ struct CommandLineParser {
         var examples: [(command: String, effect: String)] = []
         /// The values each argument accepts, when they are a fixed few (for completions and checks).
         var argumentChoices: [[String]] = []
+        /// The values the last argument takes by the one before it (`config set KEY VALUE`): for
+        /// each value of that argument, its choices, or `[]` for a file name (for completions).
+        var lastArgumentByPrevious: [String: [String]] = [:]
 
         /// The command's usage line.
         var usage: String {

@@ -9,19 +9,20 @@ extension Completion {
             let choices = option.choices.joined(separator: " ")
             return "        \(option.name)) COMPREPLY=($(compgen -W '\(choices)' -- \"$cur\")); return ;;"
         }
-        let configValues = configValues.map { key, option in
-            takesFile(option)
-                ? "\(key)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
-                : "\(key)) words='\(option.choices.joined(separator: " "))' ;;"
-        }
         let perCommand = Grammar.commands.map { command in
             let options = (command.options + Grammar.globalOptions).map(\.name).joined(separator: " ")
             var choices = command.argumentChoices.enumerated().map {
                 "\($0.offset)) words='\($0.element.joined(separator: " "))' ;;"
             }
-            if command.name == "config" {
+            let byPrevious = lastArgumentValues(command).map { previous, values in
+                values.isEmpty
+                    ? "\(previous)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
+                    : "\(previous)) words='\(values.joined(separator: " "))' ;;"
+            }
+            if !byPrevious.isEmpty {
+                let last = command.arguments.count - 1
                 choices.append(
-                    "\(configValueArgument)) case ${arguments[1]} in \(configValues.joined(separator: " ")) esac ;;")
+                    "\(last)) case ${arguments[\(last - 1)]} in \(byPrevious.joined(separator: " ")) esac ;;")
             }
             return "        \(names(command).joined(separator: "|"))) options='\(options)'"
                 + (choices.isEmpty ? "" : "; case $argument in \(choices.joined(separator: " ")) esac") + " ;;"

@@ -20,9 +20,11 @@ extension Completion {
                         + " -a '\($0.element.joined(separator: " "))'"
                 }
         }
-        let configValues = configValues.map { key, option in
-            "complete -c cocoacasts -n '__cocoacasts_at config \(configValueArgument) \(key)'"
-                + (takesFile(option) ? " -F" : " -a '\(option.choices.joined(separator: " "))'")
+        let byPrevious = Grammar.commands.flatMap { command in
+            lastArgumentValues(command).map { previous, values in
+                "complete -c cocoacasts -n '__cocoacasts_at \(command.name) \(command.arguments.count - 1) \(previous)'"
+                    + (values.isEmpty ? " -F" : " -a '\(values.joined(separator: " "))'")
+            }
         }
         return
             ([
@@ -55,7 +57,7 @@ extension Completion {
                 "    and begin; test (count $argv) -lt 3; or test \"$previous\" = $argv[3]; end",
                 "end",
                 "complete -c cocoacasts -f",
-            ] + commands + Grammar.globalOptions.map { fishLine($0, condition: nil) } + perCommand + configValues)
+            ] + commands + Grammar.globalOptions.map { fishLine($0, condition: nil) } + perCommand + byPrevious)
             .joined(separator: "\n")
     }
 

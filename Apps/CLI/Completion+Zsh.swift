@@ -13,10 +13,8 @@ extension Completion {
             "        (\(names(command).joined(separator: "|")))) _arguments $rest "
                 + (command.options.map(zshSpec) + argumentSpecs(command)).joined(separator: " ") + " ;;"
         }
-        let configValues = configValues.map { key, option in
-            "    (\(key)) " + (takesFile(option) ? "_files" : "compadd -- \(option.choices.joined(separator: " "))")
-                + " ;;"
-        }
+        // A function per command whose last argument's values depend on the one before it.
+        let byPrevious = Grammar.commands.filter { !$0.lastArgumentByPrevious.isEmpty }.flatMap(valueFunction)
         return
             ([
                 "#compdef cocoacasts",
@@ -41,22 +39,29 @@ extension Completion {
                 "        esac ;;",
                 "    esac",
                 "}",
-                "_cocoacasts_config_value() {",
-                "    case $words[\(configValueArgument + 1)] in",
-            ] + configValues + [
-                "    esac",
-                "}",
-                "compdef _cocoacasts cocoacasts",
+            ] + byPrevious + [
+                "compdef _cocoacasts cocoacasts"
             ]).joined(separator: "\n")
     }
 
+    /// `_cocoacasts_<command>_value`: completes the last argument of `command` by the one before it.
+    private static func valueFunction(_ command: CommandLineParser.CommandSpec) -> [String] {
+        let cases: [String] = lastArgumentValues(command).map { previous, values in
+            let action = values.isEmpty ? "_files" : "compadd -- " + values.joined(separator: " ")
+            return "    (\(previous)) \(action) ;;"
+        }
+        return ["_cocoacasts_\(command.name)_value() {", "    case $words[\(command.arguments.count)] in"] + cases
+            + ["    esac", "}"]
+    }
+
     /// One spec per argument, so that options after an argument still complete: its choices,
-    /// `config`'s value by its key, or none (`:id: `); `::` for an optional argument.
+    /// the last one's by the one before it (`config set KEY VALUE`), or none (`:id: `); `::`
+    /// for an optional argument.
     private static func argumentSpecs(_ command: CommandLineParser.CommandSpec) -> [String] {
         command.arguments.enumerated().map { index, name in
             let action =
-                command.name == "config" && index == configValueArgument
-                ? "_cocoacasts_config_value"
+                !command.lastArgumentByPrevious.isEmpty && index == command.arguments.count - 1
+                ? "_cocoacasts_\(command.name)_value"
                 : index < command.argumentChoices.count
                     ? "(\(command.argumentChoices[index].joined(separator: " ")))" : " "
             let label = zshQuoted(name.trimmingCharacters(in: CharacterSet(charactersIn: "<>[].")))

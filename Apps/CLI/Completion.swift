@@ -37,17 +37,12 @@ enum Completion {
         option.valueName == "PATH" || option.valueName == "FILE"
     }
 
-    /// The keys `config set KEY VALUE` completes a value for, and the global option of the same
-    /// name whose choices (or file name) that value is: `config set token-store` takes what
-    /// `--token-store` takes.
-    static var configValues: [(key: String, option: CommandLineParser.Option)] {
-        ConfigKey.allCases.compactMap { key in
-            Grammar.globalOptions.first { $0.name == "--\(key.rawValue)" }.map { (key.rawValue, $0) }
-        }.filter { !$0.option.choices.isEmpty || takesFile($0.option) }
+    /// The last argument's values by the one before it, sorted for stable scripts: each
+    /// previous value with its choices (`[]`: a file name).
+    static func lastArgumentValues(_ command: CommandLineParser.CommandSpec) -> [(previous: String, choices: [String])]
+    {
+        command.lastArgumentByPrevious.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
-
-    /// The index of `config`'s value argument (`config set KEY VALUE`), whose choices depend on the key.
-    static let configValueArgument = 2
 
     /// `text` safe inside single quotes.
     static func quoted(_ text: String) -> String {

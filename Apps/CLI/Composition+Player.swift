@@ -14,8 +14,10 @@ extension Composition {
         if let command = settings.player {
             return try CommandPlayer(command: command, environment: settings.environment)
         }
+        // A stream that cannot be reached ends playback within the request timeout, as a request would.
         if let mpv = MPVPlayer.locate(
-            environment: settings.environment, terminal: inputIsTerminal ? .shared : .detached)
+            environment: settings.environment, terminal: inputIsTerminal ? .shared : .detached,
+            networkTimeout: Int(settings.timeout.rounded(.up)))
         {
             return mpv
         }

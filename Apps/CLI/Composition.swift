@@ -7,6 +7,7 @@ import FileTokenStore
 import Foundation
 import FoundationHTTP
 import Ports
+import Presentation
 import TokenStoreComposition
 
 #if canImport(Darwin)
@@ -82,7 +83,8 @@ enum Composition {
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil,
-            player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) })
+            player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
+            notices: notices)
     }
 
     /// The transport `settings` choose for a server; with `--verbose`, what it will use
@@ -129,7 +131,8 @@ enum Composition {
         embeddedState: (any KeyValueStore)? = nil,
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
         transportName: String? = nil,
-        player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil }
+        player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
+        notices: @escaping @Sendable (String) -> Void = { _ in }
     ) -> Services {
         let server = configuration.origin.description
         return Services(
@@ -151,7 +154,9 @@ enum Composition {
             transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
             timeout: configuration.timeout, baseURL: configuration.baseURL,
             progressOutbox: { account in
-                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account)
+                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account) {
+                    notices($0.outboxMessage)
+                }
             }, player: player)
     }
 }

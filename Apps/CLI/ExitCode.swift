@@ -66,7 +66,7 @@ enum ExitCode: Int32, CaseIterable {
     var summary: String {
         switch self {
         case .success: "success"
-        case .failure: "the request failed (server error, unreadable answer, unknown episode)"
+        case .failure: "the request failed (server error, unreadable answer, unknown episode), or the player did"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
         case .unreachable: "the server could not be reached (refused, timed out, TLS); status: not checked; no player"
         case .localState: "the token store (file or keyring), the config file or the output cannot be used"

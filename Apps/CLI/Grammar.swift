@@ -55,11 +55,6 @@ enum Grammar {
 
     static let parser = CommandLineParser(globalOptions: globalOptions, commands: commands)
 
-    /// The command called `name` or by an alias of it.
-    static func command(named name: String) -> CommandLineParser.CommandSpec? {
-        commands.first { $0.name == name || $0.aliases.contains(name) }
-    }
-
     /// How `episodes` and `episode` may use the saved catalogue, from `--offline` and `--no-cache`.
     static func cachePolicy(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> CachePolicy {
         switch (parsed.flag("--offline"), parsed.flag("--no-cache")) {

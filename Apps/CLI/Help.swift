@@ -10,7 +10,8 @@ enum Help {
     /// The help for the command called `name`, else the general help, at most `width` cells wide.
     static func text(for name: String?, width: Int) -> String {
         let width = min(width, Self.width)
-        return name.flatMap(Grammar.command(named:)).map { command($0, width: width) } ?? general(width: width)
+        return name.flatMap { CommandList.command(named: $0)?.spec }.map { command($0, width: width) }
+            ?? general(width: width)
     }
 
     static var general: String { general(width: width) }

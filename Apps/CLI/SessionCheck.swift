@@ -5,9 +5,9 @@ import Ports
 /// What the server said of the saved session when `status` asked it.
 ///
 /// `status` proves the session with `GET /videos/{id}/progress` of the first video the
-/// server's own catalogue lists (the saved list while it is fresh, else fetched): the
-/// smallest answer that needs the access token (some 40 bytes), and a read that changes
-/// nothing. A constant id would be a guess: another server's catalogue has other videos,
+/// server's own catalogue lists (the saved list while it is fresh, else fetched — and saved,
+/// as `episodes` would): the smallest answer that needs the access token (some 40 bytes),
+/// and a read that changes nothing on the server. A constant id would be a guess: another server's catalogue has other videos,
 /// and its 404 would read as a broken session. A refresh (`POST /auth/refresh`) would prove the
 /// refresh token too, but it rotates the pair: a side effect, and one that races every
 /// other process holding the old pair. An access token that expired goes through the

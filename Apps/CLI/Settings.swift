@@ -1,3 +1,4 @@
+import CommandPlayer
 import Foundation
 import FoundationHTTP
 import TokenStoreComposition
@@ -28,7 +29,7 @@ struct Settings: Equatable {
     let certificateAuthorityFile: String?
     /// `--color`: `auto`, `always` or `never`.
     let color: String
-    /// The player command (`--player`); `nil` finds one (see ``Composition/player(_:)``).
+    /// The player command (`--player`); `nil` finds one (see ``Composition/player(_:inputIsTerminal:)``).
     let player: String?
     /// Where each configurable value came from.
     let sources: [ConfigKey: SettingSource]
@@ -79,7 +80,7 @@ struct Settings: Equatable {
         transport = try setting(.transport, TransportChoice.init(available:)) ?? .platformDefault
         certificateAuthorityFile = try setting(.cacert) { Self.isReadableFile($0) ? $0 : nil }
         color = parsed.options["--color"] ?? "auto"
-        player = try setting(.player) { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        player = try setting(.player) { CommandPlayer.problem(withCommand: $0) == nil ? $0 : nil }
         self.sources = sources
         self.environment = environment
     }

@@ -11,17 +11,25 @@ import Ports
 ///
 /// Every change is a compare-and-set under the store's exclusive access, so that two
 /// processes keeping and sending positions at once never lose the newer one. A value that
-/// does not parse is ``/Domain/StoreError/corrupt(path:detail:)`` naming its key; it is left
-/// untouched, and the entries of other videos stay usable around it.
+/// does not parse is left where it is and passed over by ``pending()`` — `unreadable` hears
+/// of it as ``/Domain/StoreError/corrupt(path:detail:)`` naming its key — so that the other
+/// videos' positions stay usable; the video's next position replaces it, and
+/// ``forget(videoID:)`` removes it.
 public struct KeyValueProgressOutbox: ProgressOutbox {
     /// What every key of this outbox starts with: `<server>#<account>#progress#`.
     public let keyPrefix: String
     private let store: any KeyValueStore
+    private let unreadable: @Sendable (StoreError) -> Void
 
     /// The outbox of `account` (who signed in) on `server` (the API origin, as the token
-    /// store's scope: `https://api.example.com:443`), kept in `store`.
-    public init(store: any KeyValueStore, server: String, account: String) {
+    /// store's scope: `https://api.example.com:443`), kept in `store`; `unreadable` is told of
+    /// each kept value that does not parse when the positions are read.
+    public init(
+        store: any KeyValueStore, server: String, account: String,
+        unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) {
         self.store = store
+        self.unreadable = unreadable
         keyPrefix = "\(server)#\(account)#progress#"
     }
 
@@ -37,20 +45,24 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         let key = key(forVideo: pending.progress.videoID)
         let value = try Entry(pending).encoded(key: key)
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            if let stored = try values[key].map({ (raw) throws(StoreError) in try decode(raw, key: key) }),
-                stored.recordedAt > pending.recordedAt
-            {
+            // A kept value that does not parse is replaced: this position is the video's newest.
+            if let raw = values[key], let stored = parsed(raw, key: key), stored.recordedAt > pending.recordedAt {
                 return
             }
             values[key] = value
         }
     }
 
-    /// Every kept position, oldest first (videos recorded at one moment by id).
+    /// Every kept position that parses, oldest first (videos recorded at one moment by id);
+    /// each that does not is told to `unreadable` and left as it is.
     public func pending() async throws(StoreError) -> [PendingProgress] {
         var found: [PendingProgress] = []
         for (key, value) in try await store.allValues() where key.hasPrefix(keyPrefix) {
-            found.append(try decode(value, key: key))
+            do throws(StoreError) {
+                found.append(try decode(value, key: key))
+            } catch {
+                unreadable(error)
+            }
         }
         return found.sorted {
             ($0.recordedAt, $0.progress.videoID) < ($1.recordedAt, $1.progress.videoID)
@@ -65,21 +77,41 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         guard try await store.value(forKey: key) != nil else { return }
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
             guard let raw = values[key] else { return }
-            let stored = try decode(raw, key: key)
-            guard stored == pending || stored.recordedAt < pending.recordedAt else { return }
+            // One that does not parse is obsolete too: the server holds the video's newer position.
+            if let stored = parsed(raw, key: key), stored != pending, stored.recordedAt >= pending.recordedAt {
+                return
+            }
             values[key] = nil
         }
     }
 
+    public func forget(videoID id: String) async throws(StoreError) {
+        let key = key(forVideo: id)
+        guard try await store.value(forKey: key) != nil else { return }
+        try await store.apply([key: nil])
+    }
+
     private func decode(_ raw: String, key: String) throws(StoreError) -> PendingProgress {
-        let videoID = String(key.dropFirst(keyPrefix.count))
-        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(raw.utf8)), entry.isValid else {
+        guard let pending = parsed(raw, key: key) else {
             throw .corrupt(
                 path: key,
-                detail: "the pending position of video \(videoID) is not {\"cursor\": seconds, \"recordedAt\": time}")
+                detail: "the kept position of video \(key.dropFirst(keyPrefix.count)) is not "
+                    + "{\"cursor\": seconds, \"recordedAt\": time}")
         }
+        return pending
+    }
+
+    /// The position `raw` holds under `key`, or `nil` when it is not one.
+    private func parsed(_ raw: String, key: String) -> PendingProgress? {
+        let entry: Entry
+        do {
+            entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
+        } catch {
+            return nil  // not the JSON of an entry: the caller says so, or replaces it
+        }
+        guard entry.isValid else { return nil }
         return PendingProgress(
-            progress: VideoProgress(videoID: videoID, cursor: entry.cursor),
+            progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
             recordedAt: Date(timeIntervalSince1970: entry.recordedAt))
     }
 }

@@ -3,7 +3,7 @@ import Ports
 
 extension KeyValueTokenStore {
     /// A scope the store holds a pair for, and who signed in there when it was recorded.
-    public struct Session: Equatable, Sendable {
+    public struct SignedInScope: Equatable, Sendable {
         public let scope: String
         public let account: String?
     }
@@ -19,16 +19,16 @@ extension KeyValueTokenStore {
     }
 
     /// Every scope of `store` holding a whole pair, sorted, with its account's name.
-    public static func sessions(in store: any KeyValueStore) async throws(StoreError) -> [Session] {
+    public static func signedInScopes(in store: any KeyValueStore) async throws(StoreError) -> [SignedInScope] {
         let values = try await store.allValues()
         let suffix = "#accessToken"
         return values.keys.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
             .filter { values[$0 + "#refreshToken"] != nil }.sorted()
-            .map { Session(scope: $0, account: values[$0 + "#account"]) }
+            .map { SignedInScope(scope: $0, account: values[$0 + "#account"]) }
     }
 
-    /// Every scope of this store's key-value store holding a pair (see ``sessions(in:)``).
-    public func sessions() async throws(StoreError) -> [Session] {
-        try await Self.sessions(in: store)
+    /// Every scope of this store's key-value store holding a pair (see ``signedInScopes(in:)``).
+    public func signedInScopes() async throws(StoreError) -> [SignedInScope] {
+        try await Self.signedInScopes(in: store)
     }
 }

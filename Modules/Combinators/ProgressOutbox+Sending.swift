@@ -12,6 +12,10 @@ public struct PendingDelivery: Equatable, Sendable {
         case sentButKept(VideoProgress, StoreError)
         /// The server did not take it, for this reason: it stays kept.
         case failed(APIError)
+        /// The server refused it for good (400, 404, 410, 422: a video it does not have, a
+        /// position it will never accept): sending it again would fail the same way before
+        /// every command, so the outbox forgot it.
+        case refused(APIError)
         /// Not sent, because an earlier position's failure holds for every one (the server
         /// unreachable, nobody signed in, the task cancelled): it stays kept.
         case notSent
@@ -43,7 +47,8 @@ extension ProgressOutbox {
     /// After a failure that holds for every position (``/Domain/APIError/Kind/unreachable``,
     /// ``/Domain/APIError/Kind/unauthorized``, ``/Domain/APIError/Kind/cancelled``) the rest are
     /// not sent: a server that cannot be reached would make each wait for its timeout. A
-    /// failure of one video (a 404, a 5xx) does not stop the others.
+    /// failure of one video (a 404, a 5xx) does not stop the others. A position the server
+    /// refuses for good (``PendingDelivery/Outcome/refused(_:)``) is forgotten.
     ///
     /// - Throws: the outbox's error when its positions cannot be read; nothing was sent.
     public func sendPending(using api: any APIService) async throws(StoreError) -> [PendingDelivery] {
@@ -68,7 +73,15 @@ extension ProgressOutbox {
         do throws(APIError) {
             taken = try await api.updateProgressForVideo(id: pending.progress.videoID, cursor: pending.progress.cursor)
         } catch {
-            return .failed(error)
+            guard case .status(let status, _)? = error.cause, Self.refusedForGood.contains(status) else {
+                return .failed(error)
+            }
+            do throws(StoreError) {
+                try await remove(pending)
+                return .refused(error)
+            } catch {
+                return .failed(.unknown(.store(error)))
+            }
         }
         do throws(StoreError) {
             try await remove(pending)
@@ -77,4 +90,7 @@ extension ProgressOutbox {
             return .sentButKept(taken, error)
         }
     }
+
+    /// The answers that will not change however often a position is sent again.
+    private static var refusedForGood: Set<Int> { [400, 404, 410, 422] }
 }

@@ -27,4 +27,6 @@ public protocol ProgressOutbox: Sendable {
     /// before it (obsolete once the server holds a later one); a position of the same video
     /// recorded later, kept since, stays.
     func remove(_ pending: PendingProgress) async throws(StoreError)
+    /// Forgets whatever is kept for video `id` (its progress was set or deleted by hand).
+    func forget(videoID id: String) async throws(StoreError)
 }

@@ -92,6 +92,7 @@ public final class PlaybackViewModel {
         let start = Self.startPosition(cursor: progress.cursor, duration: video.duration, fromStart: fromStart)
         let playback: any Playback
         do throws(PlayerError) {
+            try Self.checkIsAStream(video.videoURL, for: player)
             playback = try await player.play(video.videoURL, from: start)
         } catch {
             state = .failed(message: "\(error).", .player(error))
@@ -194,6 +195,15 @@ public final class PlaybackViewModel {
         case .stopped: state = .finished(.stopped, playhead)
         case .failed(let reason):
             state = .failed(message: "\(player.name) failed: \(reason)", .playback(reason: reason, playhead))
+        }
+    }
+
+    /// Refuses a stream URL that is not http(s): a server must not make a player open a local
+    /// file, a desktop entry or another scheme's handler (`file:`, `av:`, `edl:`, `x-…:`).
+    private static func checkIsAStream(_ url: URL, for player: any MediaPlayer) throws(PlayerError) {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw .couldNotStart(
+                name: player.name, reason: "the server's stream URL is not an http(s) URL, so it was not played")
         }
     }
 }

@@ -11,4 +11,22 @@ extension StoreError {
         }
         return "The keyring could not be used: \(detail)."
     }
+
+    /// What a screen says of a failure of the positions kept on this machine (a
+    /// ``/Ports/ProgressOutbox``): Domain words every store as the token file, and a kept
+    /// position's `path` is its key.
+    public var outboxMessage: String {
+        switch self {
+        case .corrupt(_, let detail):
+            "A position kept on this machine is not valid (\(detail)); it was left as it is, and the video's "
+                + "next saved position replaces it."
+        case let .insecurePermissions(path, mode):
+            "\(path), which keeps positions on this machine, has mode \(mode) and may be read by other users. "
+                + "Run `chmod 600 \(path)` and try again."
+        case let .lockTimeout(path, seconds): "Another process held the lock on \(path) for more than \(seconds) s."
+        case let .io(path, detail): "Positions could not be kept in \(path): \(detail)."
+        case let .untrustedLocation(path, problem, fix):
+            "\(path) \(problem), so another user could change the positions kept there. \(fix)"
+        }
+    }
 }

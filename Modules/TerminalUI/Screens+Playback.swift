@@ -18,37 +18,37 @@ extension Screens {
                     "Playing \(video) in \(player): \(time($0)) of \(time(playhead.video.duration))."
                 }
                 ?? "Playing \(video) (\(time(playhead.video.duration))) in \(player)."
-            return [headline, syncLine(playhead, player: player, style)].joined(separator: "\n")
+            return [headline, position(playhead, player: player, style: style)].joined(separator: "\n")
         case .saving(let playhead):
             return busy("Saving where you stopped, \(time(playhead.position ?? playhead.start))…", style)
         case .finished(.atTheEnd, let playhead) where playhead.position == nil:
             // A player that reports nothing may only have handed the video on (xdg-open to a browser).
             return [
                 "\(player) is done with \(video) (\(time(playhead.video.duration))).",
-                syncLine(playhead, player: player, style),
+                position(playhead, player: player, style: style),
             ].joined(separator: "\n")
         case .finished(.atTheEnd, let playhead):
             return [
                 style.success(style.check) + " Finished \(video) (\(time(playhead.video.duration))).",
-                syncLine(playhead, player: player, style),
+                position(playhead, player: player, style: style),
             ].joined(separator: "\n")
         case .finished(.stopped, let playhead):
             let headline =
                 playhead.position.map { "Stopped \(video) at \(time($0)) of \(time(playhead.video.duration))." }
                 ?? "Stopped \(video)."
-            return [headline, syncLine(playhead, player: player, style)].joined(separator: "\n")
+            return [headline, position(playhead, player: player, style: style)].joined(separator: "\n")
         case .failed(let message, .video(let failed)): return failure(message, failed, .video, style)
         case .failed(let message, .progress(let failed)): return failure(message, failed, .progress, style)
         case .failed(let message, .player):
             return failure(message, nil, .video, style)
                 + "\n  Install or repair \(player), or name another player with --player."
         case .failed(let message, .playback(_, let playhead)):
-            return failure(message, nil, .video, style) + "\n  " + syncLine(playhead, player: player, style)
+            return failure(message, nil, .video, style) + "\n  " + position(playhead, player: player, style: style)
         }
     }
 
     /// What became of the position, in one line.
-    private static func syncLine(_ playhead: PlaybackViewModel.Playhead, player: String, _ style: TerminalStyle)
+    public static func position(_ playhead: PlaybackViewModel.Playhead, player: String, style: TerminalStyle = .plain)
         -> String
     {
         switch playhead.sync {
@@ -60,10 +60,10 @@ extension Screens {
             return "\(time(position)) is kept on this machine until the server takes it. \(reason(error))"
         case .lost(let position, let error, let store):
             return style.failure(style.cross) + " \(time(position)) could not be saved, nor kept on this machine. "
-                + "\(reason(error)) \(TerminalText.sanitized(store.message))"
+                + "\(reason(error)) \(TerminalText.sanitized(store.outboxMessage))"
         case .stale(let store):
             return "Saved at \(time(playhead.saved)), but an older position kept on this machine could not be "
-                + "removed and may be sent later. \(TerminalText.sanitized(store.message))"
+                + "removed and may be sent later. \(TerminalText.sanitized(store.outboxMessage))"
         }
     }
 

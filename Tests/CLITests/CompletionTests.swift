@@ -42,6 +42,7 @@ struct CompletionTests {
         ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--json"])),
         ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
         ("cocoacasts video 556 --j", ["--json"]),
+        ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--player"])),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts config set transport ", ["curl"]),
         ("cocoacasts episodes --json --", globalOptions.union(["--limit", "--offline", "--no-cache"])),

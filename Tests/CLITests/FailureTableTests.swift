@@ -71,7 +71,7 @@ struct FailureTableTests {
             "progress 1 --set 5",
             .failedRequest(
                 .redirectRefused(to: "http://api.example.com/x", reason: "it leads from https to plain http")),
-            .progress),
+            .progressUpdate),
         Row(
             "connection refused", "episodes",
             .unreachable(.cannotConnect(host: "127.0.0.1", port: 9, detail: "Couldn't connect to server")), .episodes),
@@ -99,6 +99,22 @@ struct FailureTableTests {
     /// The article that shows the table.
     static let article = Fixtures.repositoryRoot.appendingPathComponent(
         "Modules/TerminalUI/TerminalUI.docc/FailuresAndExitStatuses.md")
+
+    /// A row's screen is its command's: the table cannot promise a sentence the CLI does not say.
+    @Test func everyRowsContextIsItsCommands() {
+        for row in Self.rows {
+            let words = row.command.split(separator: " ")
+            let expected: APIErrorMapper.Context? =
+                switch words.first {
+                case "signin", "login": .signIn
+                case "episodes", "episode": .episodes
+                case "video", "watch": .video
+                case "progress": words.contains("--set") || words.contains("--delete") ? .progressUpdate : .progress
+                default: nil
+                }
+            #expect(expected == nil || row.context == expected, "\(row.command): \(row.context)")
+        }
+    }
 
     /// The table as the article shows it: standard error's first line (what happened, and the
     /// next step), then the rest (the screen's sentence), each in a column of its own.

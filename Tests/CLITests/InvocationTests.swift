@@ -1,5 +1,6 @@
 import Foundation
 import Ports
+import Presentation
 import Testing
 
 @testable import cocoacasts
@@ -38,6 +39,12 @@ struct InvocationTests {
             ),
             (["progress", "7", "--delete", "--json"], ProgressCommand(reference: "7", action: .delete, json: true)),
             (["video", "--help"], HelpCommand(topic: "video")),
+            (["watch", "556", "--from-start"], WatchCommand(reference: "556", fromStart: true)),
+            (["play", "632759499"], WatchCommand(reference: "632759499", fromStart: false)),
+            (
+                ["episodes", "sign", "In", "--limit", "2"],
+                EpisodesCommand(json: false, policy: .normal, search: EpisodeSearch("sign in"), limit: 2)
+            ),
             (["--version"], VersionCommand()),
         ] as [([String], any Command)])
     func everyCommandParses(arguments: [String], command: any Command) throws {
@@ -118,6 +125,12 @@ struct InvocationTests {
             .invalidValue(
                 "base URL", value: "not a url", expected: "a URL such as http://127.0.0.1:8080/api/v1")
         ),
+        (
+            ["watch", "556", "--player", "vlc $URL"],
+            .invalidValue(
+                "--player", value: "vlc $URL",
+                expected: "a command: a program on PATH and its arguments, the URL added last")
+        ),
     ])
     func badSettingsAreUsageErrors(arguments: [String], error: UsageError) {
         #expect(throws: error) { try settings(arguments, environment: [:]) }
@@ -175,7 +188,7 @@ struct InvocationTests {
         }
     }
 
-    @Test func everyCommandsHelpHasExamplesAndItsUsage() {
+    @Test func everyCommandsHelpHasExamplesAndItsUsage() throws {
         for command in Grammar.commands {
             let help = Help.command(command)
             #expect(help.contains("USAGE: " + command.usage) && help.contains("EXAMPLES:\n  $ "), "\(command.name)")
@@ -184,7 +197,8 @@ struct InvocationTests {
                 #expect(names.contains { example.command.contains("cocoacasts \($0)") }, "\(example.command)")
             }
         }
-        #expect(Help.command(Grammar.command(named: "login")!).contains("(also: login)"))
+        let login = try #require(CommandList.command(named: "login"))
+        #expect(Help.command(login.spec).contains("(also: login)"))
     }
 
     @Test func helpListsEveryCommandOptionVariableAndExitStatus() {

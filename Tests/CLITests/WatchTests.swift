@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -23,8 +24,7 @@ struct WatchTests {
                     at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 let mpv = directory.file("config/mpv")
                 try FileManager.default.createDirectory(at: mpv, withIntermediateDirectories: true)
-                // network-timeout: a stream that cannot be reached ends mpv well within a run's bound.
-                try "vo=null\nao=null\nnetwork-timeout=10\n".write(
+                try "vo=null\nao=null\n".write(
                     to: mpv.appendingPathComponent("mpv.conf"), atomically: true, encoding: .utf8)
                 let cli = CLIProcess(
                     in: directory, baseURL: server.baseURL, environment: ["XDG_RUNTIME_DIR": runtime.path])
@@ -52,15 +52,20 @@ struct WatchTests {
     func aSignalStopsThePlayerAndSavesWhereTheViewerWas(signal: Int32, status: Int32) async throws {
         try await Self.watching { server, cli, _ in
             #expect(try await cli.run(["progress", "556", "--set", "20"]).status == 0)
+            let played = Mutex<Duration>(.zero)
             let watched = try await cli.run(["watch", "556"], timeout: .seconds(60)) { send in
                 try await Self.untilTheMediaIsRequested(server)
+                let asked = ContinuousClock.now
                 try await Task.sleep(for: .seconds(4))
+                played.withLock { $0 = ContinuousClock.now - asked }
                 send(signal)
             }
             #expect(watched.status == status, "\(watched)")
             #expect(watched.stderr.contains("opening video 632759499 (8:33) in mpv at 0:20"))
+            // About 4 s from 0:20 (23–26): a busy machine may sleep longer, and mpv reports each second.
+            let seconds = played.withLock { Int($0.components.seconds) }
             let saved = try #require(try await Self.savedCursor(cli))
-            #expect((23...26).contains(saved), "saved \(saved)")
+            #expect((20 + seconds - 1...20 + seconds + 2).contains(saved), "saved \(saved) after \(seconds) s")
             #expect(watched.stdout.contains("Saved at 0:\(saved)."))
             #expect(try await server.admin.count(MockAPIRoute.mediaCredentials) == 0, "no credential reached the media")
             #expect(try await server.admin.count(MockAPIRoute.media) >= 1)
@@ -118,9 +123,12 @@ struct WatchTests {
     /// player's cause.
     @Test func aPlayerThatDiesSavesItsLastPositionAndSaysWhy() async throws {
         try await Self.watching { server, cli, directory in
+            let played = Mutex<Duration>(.zero)
             let watched = try await cli.run(["watch", "556", "--from-start"], timeout: .seconds(60)) { _ in
                 try await Self.untilTheMediaIsRequested(server)
+                let asked = ContinuousClock.now
                 try await Task.sleep(for: .seconds(3))
+                played.withLock { $0 = ContinuousClock.now - asked }
                 // mpv's command line names its socket, in this test's own runtime directory.
                 _ = try await ChildProcess.run(
                     URL(fileURLWithPath: "/usr/bin/pkill"),
@@ -128,8 +136,9 @@ struct WatchTests {
             }
             #expect(watched.status == 1, "\(watched)")
             #expect(watched.stderr.contains("mpv failed: killed by signal 9 (SIGKILL)"))
+            let seconds = played.withLock { Int($0.components.seconds) }
             let saved = try #require(try await Self.savedCursor(cli))
-            #expect((1...5).contains(saved), "saved \(saved)")
+            #expect((1...seconds + 2).contains(saved), "saved \(saved) after \(seconds) s")
         }
     }
 
@@ -146,14 +155,24 @@ struct WatchTests {
         }
     }
 
-    /// The built-in mock's stream URLs lead off the machine: mpv cannot open them, and the
-    /// command ends by itself with mpv's words.
-    @Test func theBuiltInMocksStreamEndsWithThePlayersCause() async throws {
-        try await Self.watching { _, _, directory in
-            let cli = CLIProcess(in: directory, environment: ["XDG_RUNTIME_DIR": directory.file("run").path])
-            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+    /// A stream that cannot be reached (the built-in mock's lead off the machine; here a
+    /// closed port on loopback) ends the watch by itself with mpv's words.
+    @Test func aStreamThatIsRefusedEndsWithThePlayersCause() async throws {
+        try await Self.watching(["--media-origin", "http://127.0.0.1:9"]) { _, cli, _ in
             let watched = try await cli.run(["watch", "556"], timeout: .seconds(60))
             #expect(watched.status == 1, "\(watched)")
+            #expect(watched.stderr.contains("cocoacasts: mpv failed: "))
+        }
+    }
+
+    /// A stream whose server never answers ends within the request timeout (`--timeout`, as
+    /// mpv's network timeout), not mpv's own minute: the run is bounded at half of that.
+    @Test func aStreamThatNeverAnswersEndsWithinTheTimeout() async throws {
+        let silent = try SilentListener()
+        defer { silent.close() }
+        try await Self.watching(["--media-origin", "http://127.0.0.1:\(silent.port)"]) { _, cli, _ in
+            let watched = try await cli.run(["watch", "556", "--timeout", "3"], timeout: .seconds(30))
+            #expect(!watched.timedOut && watched.status == 1, "\(watched)")
             #expect(watched.stderr.contains("cocoacasts: mpv failed: "))
         }
     }
@@ -180,5 +199,38 @@ struct WatchTests {
                 #expect(try await server.admin.count(MockAPIRoute.updateProgress) == 0)
             }
         }
+    }
+}
+
+/// A TCP port on loopback that takes connections and never answers: the kernel completes
+/// each handshake into the backlog, and nothing ever reads.
+private final class SilentListener: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            _ = Glibc.close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
     }
 }

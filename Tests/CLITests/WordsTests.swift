@@ -45,7 +45,12 @@ struct WordsTests {
             let cli = CLIProcess(in: directory)
             let episode = try await cli.run(["episode", "999"])
             #expect(episode.status == 1)
-            #expect(episode.stderr.contains("cocoacasts: There is no episode 999; see cocoacasts episodes."))
+            #expect(episode.stderr.contains("cocoacasts: There is no episode 999. See `cocoacasts episodes`."))
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            let video = try await cli.run(["video", "999"])
+            #expect(video.status == 1)
+            #expect(video.stderr.hasPrefix("cocoacasts: There is no video 999: "))
+            #expect(video.stderr.contains(". See `cocoacasts episodes`."))
         }
     }
 

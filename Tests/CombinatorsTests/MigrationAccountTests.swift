@@ -34,7 +34,7 @@ struct MigrationAccountTests {
         try await signIn(file)
         #expect(try await keyringChain.tokens() == SampleTokens.first)
         #expect(try await keyring.account() == Self.account)
-        #expect(try await keyring.sessions().map(\.account) == [Self.account])
+        #expect(try await keyring.signedInScopes().map(\.account) == [Self.account])
         #expect(try await file.tokens() == nil, "nothing of the session left in the file")
         #expect(try await file.account() == nil)
     }

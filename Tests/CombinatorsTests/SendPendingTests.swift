@@ -30,15 +30,30 @@ struct SendPendingTests {
     }
 
     @Test func aFailureOfOneVideoKeepsItAndTheOthersGoOn() async throws {
-        try await outbox.keep(.sample("gone", 10, at: 0))
+        try await outbox.keep(.sample("busy", 10, at: 0))
         try await outbox.keep(.sample("b", 20, at: 5))
-        let notFound = APIError.failedRequest(.status(404, reason: "Not Found"))
-        let service = ProgressOnlyService(failures: ["gone": notFound])
+        let unavailable = APIError.failedRequest(.status(503, reason: "Service Unavailable"))
+        let service = ProgressOnlyService(failures: ["busy": unavailable])
 
         let deliveries = try await outbox.sendPending(using: service)
 
-        #expect(deliveries.map(\.outcome) == [.failed(notFound), .sent(.init(videoID: "b", cursor: 20))])
-        #expect(try await outbox.pending() == [.sample("gone", 10, at: 0)])
+        #expect(deliveries.map(\.outcome) == [.failed(unavailable), .sent(.init(videoID: "b", cursor: 20))])
+        #expect(try await outbox.pending() == [.sample("busy", 10, at: 0)])
+    }
+
+    /// A video the server does not have, or a position it will never accept, would be sent
+    /// and refused again before every command: it is forgotten, and said so.
+    @Test(arguments: [400, 404, 410, 422])
+    func aPositionTheServerRefusesForGoodIsForgotten(status: Int) async throws {
+        try await outbox.keep(.sample("gone", 10, at: 0))
+        try await outbox.keep(.sample("b", 20, at: 5))
+        let refusal = APIError.failedRequest(.status(status, reason: "Refused"))
+        let service = ProgressOnlyService(failures: ["gone": refusal])
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(deliveries.map(\.outcome) == [.refused(refusal), .sent(.init(videoID: "b", cursor: 20))])
+        #expect(try await outbox.pending().isEmpty)
     }
 
     @Test(arguments: [APIError.unreachable(.timedOut(seconds: 30)), .unauthorized(.notSignedIn), .cancelled])
@@ -80,13 +95,32 @@ struct SendPendingTests {
     }
 
     @Test func anOutboxThatCannotBeReadSendsNothing() async throws {
-        let store = InMemoryKeyValueStore()
+        let store = FailingKeyValueStore(InMemoryKeyValueStore())
         let outbox = ProgressOutboxFixture(store: store).outbox()
-        try await store.setValue("not JSON", forKey: outbox.key(forVideo: "a"))
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let unreadable = StoreError.io(path: "/tmp/pending-progress.json", detail: "Permission denied")
+        store.failReads(with: unreadable)
         let service = ProgressOnlyService()
 
-        await #expect(throws: StoreError.self) { try await outbox.sendPending(using: service) }
+        await #expect(throws: unreadable) { try await outbox.sendPending(using: service) }
         #expect(service.updates.isEmpty)
+    }
+
+    /// One kept value that does not parse costs no other video its position: it is passed
+    /// over, told, and left for the video's next position to replace.
+    @Test func aKeptValueThatDoesNotParseHoldsBackNoOther() async throws {
+        let store = InMemoryKeyValueStore()
+        let told = CallRecorder<StoreError>()
+        let outbox = ProgressOutboxFixture(store: store).outbox { told.record($0) }
+        try await store.setValue("not JSON", forKey: outbox.key(forVideo: "bad"))
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let service = ProgressOnlyService()
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
+        #expect(told.calls.count == 1)
+        #expect(try await store.value(forKey: outbox.key(forVideo: "bad")) == "not JSON")
     }
 }
 

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Ports
 import Presentation
 import Stubs
@@ -73,6 +74,22 @@ struct PlaybackFailureTests {
         #expect(fixture.viewModel.state == .failed(message: "\(error).", .player(error)))
         #expect(fixture.player.plays.map(\.position) == [124])
         #expect(fixture.saves.isEmpty)
+    }
+
+    /// A server must not make a player open a local file or another scheme's handler.
+    @Test(arguments: ["file:///etc/passwd", "av://lavfi/anullsrc", "x-handler://run", "http:relative"])
+    func aStreamURLThatIsNotHTTPIsNeverPlayed(url: String) async throws {
+        let fixture = Fixture(Fixture.moving(1...20))
+        let video = try #require(URL(string: url))
+        fixture.spy.videoResult = .success(
+            Video(duration: 513, videoURL: video, imageURL: Samples.scriptedVideo.imageURL))
+
+        await fixture.viewModel.watch()
+
+        let refusal = PlayerError.couldNotStart(
+            name: "scripted", reason: "the server's stream URL is not an http(s) URL, so it was not played")
+        #expect(fixture.viewModel.state == .failed(message: "\(refusal).", .player(refusal)))
+        #expect(fixture.player.plays.isEmpty)
     }
 
     @Test func theMessagesNameThePlayer() {

@@ -19,11 +19,13 @@ public struct ProgressOutboxFixture: Sendable {
         self.store = store
     }
 
-    /// The outbox of `account` on `server` over the store.
-    public func outbox(server: String = "http://127.0.0.1:8080", account: String = "demo@cocoacasts.com")
-        -> KeyValueProgressOutbox
-    {
-        KeyValueProgressOutbox(store: store, server: server, account: account)
+    /// The outbox of `account` on `server` over the store; `unreadable` hears of each kept
+    /// value that does not parse.
+    public func outbox(
+        server: String = "http://127.0.0.1:8080", account: String = "demo@cocoacasts.com",
+        unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) -> KeyValueProgressOutbox {
+        KeyValueProgressOutbox(store: store, server: server, account: account, unreadable: unreadable)
     }
 }
 

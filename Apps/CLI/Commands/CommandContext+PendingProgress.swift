@@ -21,7 +21,7 @@ extension CommandContext {
         do throws(StoreError) {
             deliveries = try await outbox.sendPending(using: services.api)
         } catch {
-            console.fail("positions kept on this machine could not be read: \(error.message)")
+            console.fail(error.outboxMessage)
             return
         }
         let now = Date()
@@ -34,7 +34,12 @@ extension CommandContext {
             case .sent: console.notice("saved \(what).", style: appearance.error)
             case .sentButKept(_, let store):
                 console.notice(
-                    "saved \(what), but it could not be forgotten here: \(store.message)", style: appearance.error)
+                    "saved \(what), but it could not be forgotten here: \(store.outboxMessage)", style: appearance.error
+                )
+            case .refused(let error):
+                console.notice(
+                    "dropped \(what): the server refuses it for good (\(error.cause?.description ?? error.description))",
+                    style: appearance.error)
             case .failed(let error) where error.kind == .cancelled: break
             case .failed(let error):
                 console.notice(
@@ -51,8 +56,20 @@ extension CommandContext {
         do throws(StoreError) {
             return try await outbox.pending()
         } catch {
-            console.fail("positions kept on this machine could not be read: \(error.message)")
+            console.fail(error.outboxMessage)
             return []
+        }
+    }
+
+    /// Forgets the position of video `id` kept on this machine; one that cannot be forgotten
+    /// is said, as the next command would send it over what was set.
+    func forgetTheKeptPosition(of id: String) async {
+        guard let outbox = await outboxUnlessTheTokenStoreFails() else { return }
+        do throws(StoreError) {
+            try await outbox.forget(videoID: id)
+        } catch {
+            console.fail(
+                "the position of video \(id) kept on this machine could not be forgotten: \(error.outboxMessage)")
         }
     }
 

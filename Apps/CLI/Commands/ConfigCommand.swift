@@ -14,7 +14,20 @@ struct ConfigCommand: LocalCommand, Equatable {
             ("pass show cocoacasts-api | cocoacasts config set api-token -", "the API token, from standard input"),
             ("cocoacasts config list", "every setting and where its value comes from"),
             ("cocoacasts config unset base-url", "back to the built-in mock API"),
-        ], argumentChoices: [["get", "set", "unset", "list"], ConfigKey.allCases.map(\.rawValue)])
+        ], argumentChoices: [["get", "set", "unset", "list"], ConfigKey.allCases.map(\.rawValue)],
+        lastArgumentByPrevious: values)
+
+    /// What `config set KEY VALUE` completes for each key: the choices of the global option of
+    /// the same name (`token-store` takes what `--token-store` takes), or a file name.
+    private static var values: [String: [String]] {
+        Dictionary(
+            uniqueKeysWithValues: ConfigKey.allCases.compactMap { key in
+                Grammar.globalOptions.first { $0.name == key.flag }.flatMap { option in
+                    option.valueName == "FILE"
+                        ? (key.rawValue, []) : option.choices.isEmpty ? nil : (key.rawValue, option.choices)
+                }
+            })
+    }
 
     let action: ConfigAction
     let json: Bool

@@ -47,7 +47,7 @@ extension CommandContext {
         }
         noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
-            console.fail("There is no episode \(id); see cocoacasts episodes.")
+            console.fail("There is no episode \(id). See `cocoacasts episodes`.")
             return .failure
         }
         if json {

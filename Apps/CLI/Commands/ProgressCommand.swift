@@ -121,6 +121,8 @@ extension CommandContext {
                 failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
                 subject: "video \(videoID)")
         }
+        // Set or deleted by hand: a position kept from an earlier watch must not overwrite it later.
+        if action != .show { await forgetTheKeptPosition(of: videoID) }
         if json, case .loaded(let progress) = model.state {
             printJSON(ProgressOutput(progress: progress, pending: pending))
         } else if action == .delete {

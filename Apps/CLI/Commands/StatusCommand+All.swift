@@ -18,9 +18,9 @@ extension CommandContext {
             let account: String?
             let inUse: Bool
         }
-        let sessions: [KeyValueTokenStore.Session]
+        let sessions: [KeyValueTokenStore.SignedInScope]
         do {
-            sessions = try await services.accountStore.sessions()
+            sessions = try await services.accountStore.signedInScopes()
         } catch {
             console.fail(error.message)
             return .localState

@@ -119,11 +119,15 @@ extension CommandContext {
         case .failed(_, .progress(let failure)):
             return report(
                 failure, context: .progress, asking: .progressForVideo(id: videoID), subject: "video \(videoID)")
-        case .failed(_, let cause):
-            for line in Screens.playback(model, style: appearance.error).split(separator: "\n") {
-                console.fail(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "✗ ", with: ""))
+        case .failed(let message, .player(let error)):
+            console.fail(message)
+            if case .notFound = error {
+                console.fail("Install mpv (apt-get install mpv), or name another player with --player CMD.")
             }
-            if case .player = cause { return .unreachable }
+            return .unreachable
+        case .failed(let message, .playback(_, let playhead)):
+            console.fail(message)
+            console.fail(Screens.position(playhead, player: model.playerName))
             return .failure
         case .idle, .loading, .playing, .saving, .finished:
             console.print(Screens.playback(model, style: style))

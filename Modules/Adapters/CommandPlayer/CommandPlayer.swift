@@ -41,6 +41,17 @@ public struct CommandPlayer: MediaPlayer {
         try self.init(program: words[0], arguments: Array(words.dropFirst()), environment: environment, grace: grace)
     }
 
+    /// Why `command` cannot be a player command (shell syntax it does not take, an open
+    /// quote), or `nil` when it splits into words: a check of the words alone, not of `PATH`.
+    public static func problem(withCommand command: String) -> String? {
+        do {
+            _ = try CommandWords.split(command, home: nil)
+            return nil
+        } catch {
+            return "the player command \(error)"
+        }
+    }
+
     /// `program` (a name on `PATH`, or a path) with `arguments` before the URL.
     public init(
         program: String, arguments: [String] = [], environment: [String: String], grace: Duration = .seconds(5)

@@ -55,14 +55,15 @@ final class MPVPlayback: Playback {
         await supervisor.value
     }
 
-    /// Asks mpv to quit over its socket, then SIGTERM, then SIGKILL, unless playback had
-    /// already ended (its supervisor then sees mpv out).
+    /// Asks mpv to quit over its socket, then SIGTERM, then SIGKILL. Playback that had
+    /// already ended keeps its ending, but mpv is ended all the same: one told to quit at the
+    /// end of its file that does not would otherwise hold the supervisor, and Ctrl-C with it.
     private static func stop(
         _ process: Subprocess, _ connection: MPVConnection, _ outcome: FirstDecision<PlaybackEnding>, _ grace: Duration
     )
         async
     {
-        guard outcome.decide(.stopped) else { return }
+        _ = outcome.decide(.stopped)
         _ = await process.end(askingFirst: { connection.send(MPVCommand.quit) }, grace: grace)
     }
 

@@ -33,6 +33,10 @@ public struct MPVPlayer: MediaPlayer {
     /// The path of the mpv executable.
     public let executable: String
     public let terminal: Terminal
+    /// How long mpv may wait for the stream's server (`--network-timeout`), so that a stream
+    /// that cannot be reached ends playback within the app's own request timeout rather than
+    /// mpv's (a minute); `nil` leaves mpv's own setting.
+    public let networkTimeout: Int?
     private let environment: [String: String]
     private let grace: Duration
 
@@ -40,18 +44,21 @@ public struct MPVPlayer: MediaPlayer {
     /// of stopping it (quit, SIGTERM, SIGKILL) waits at most `grace`.
     public init(
         executable: String, environment: [String: String], terminal: Terminal = .shared,
-        grace: Duration = .seconds(5)
+        networkTimeout: Int? = nil, grace: Duration = .seconds(5)
     ) {
         self.executable = executable
         self.environment = environment
         self.terminal = terminal
+        self.networkTimeout = networkTimeout
         self.grace = grace
     }
 
     /// The mpv on `PATH`, or `nil` when there is none.
-    public static func locate(environment: [String: String], terminal: Terminal = .shared) -> MPVPlayer? {
+    public static func locate(
+        environment: [String: String], terminal: Terminal = .shared, networkTimeout: Int? = nil
+    ) -> MPVPlayer? {
         PlayerEnvironment.executable(named: "mpv", environment: environment).map {
-            MPVPlayer(executable: $0, environment: environment, terminal: terminal)
+            MPVPlayer(executable: $0, environment: environment, terminal: terminal, networkTimeout: networkTimeout)
         }
     }
 
@@ -61,7 +68,9 @@ public struct MPVPlayer: MediaPlayer {
 
     public func play(_ url: URL, from position: Int) async throws(PlayerError) -> any Playback {
         let socketPath = try MPVSocketLocation(environment: environment).newSocketPath()
-        let arguments = ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))"]
+        let arguments =
+            ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))"]
+            + (networkTimeout.map { ["--network-timeout=\(max(1, $0))"] } ?? [])
         let stream: Subprocess.Stream = terminal == .shared ? .inherited : .null
         let terminalModes = terminal == .shared ? TerminalModes.ofStandardInput() : nil
         let process: Subprocess
