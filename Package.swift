@@ -37,6 +37,9 @@ let package = Package(
         .target(name: "Digest", path: "Modules/Digest"),
         // What the two player adapters share: starting, watching and ending the player's process.
         .target(name: "Subprocesses", dependencies: ["AsyncPrimitives"], path: "Modules/Subprocesses"),
+        // A playback that plays a script, on any clock: the engine of Stubs' player for previews
+        // and of TestSupport's for tests.
+        .target(name: "PlaybackScripts", dependencies: ["Ports"], path: "Modules/PlaybackScripts"),
         .target(
             name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
             path: "Modules/Adapters/FoundationHTTP"),
@@ -76,7 +79,7 @@ let package = Package(
             name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
             path: "Modules/Adapters/CommandPlayer"),
         .target(
-            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives"],
+            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives", "PlaybackScripts"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         // The mock API built into the CLI, which it serves when no server is given.
         .target(
@@ -111,12 +114,13 @@ let package = Package(
             path: "Apps/CLI"),
         .executableTarget(
             name: "cocoacasts-preview",
-            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain"],
+            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "PlaybackScripts", "Ports", "Domain"],
             path: "Apps/PreviewHarness"),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
+            path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
             dependencies: [
@@ -142,7 +146,7 @@ let package = Package(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "PortsTests", dependencies: ["Ports", "Domain", "TestSupport"],
+            name: "PortsTests", dependencies: ["Ports", "Domain", "PlaybackScripts", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
             name: "CombinatorsTests", dependencies: ["Combinators", "Ports", "Domain", "Stubs", "TestSupport"],
@@ -168,7 +172,9 @@ let package = Package(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
-            dependencies: ["Combinators", "FileTokenStore", "Ports", "Domain", "TestSupport", "token-store-worker"],
+            dependencies: [
+                "Combinators", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "token-store-worker",
+            ],
             path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "SecretServiceStoreTests",
@@ -183,14 +189,16 @@ let package = Package(
             dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
             path: "Tests/FileResponseCacheTests"),
         .testTarget(
-            name: "CurlTransportTests", dependencies: ["CurlTransport", "Ports", "Domain", "TestSupport"],
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "Ports", "Domain", "Subprocesses", "TestSupport"],
             path: "Tests/CurlTransportTests"),
         .testTarget(
             name: "URLSessionTransportTests",
             dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
-            name: "StubsTests", dependencies: ["Combinators", "Stubs", "Ports", "Domain", "TestSupport"],
+            name: "StubsTests",
+            dependencies: ["Combinators", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),
         .testTarget(
             name: "EmbeddedAPITests",
@@ -198,11 +206,16 @@ let package = Package(
             path: "Tests/EmbeddedAPITests"),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Combinators", "Presentation", "Ports", "Domain", "Stubs", "TestSupport"],
+            dependencies: [
+                "Combinators", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport",
+            ],
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "TestSupport"],
+            dependencies: [
+                "Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "PlaybackScripts",
+                "TestSupport",
+            ],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
@@ -213,6 +226,9 @@ let package = Package(
                 "TerminalUI", "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
+        .testTarget(
+            name: "PlaybackScriptsTests", dependencies: ["PlaybackScripts", "Ports", "TestSupport"],
+            path: "Tests/PlaybackScriptsTests"),
         .testTarget(
             name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
         .testTarget(

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlaybackScripts
 import Ports
 import Presentation
 import Stubs

@@ -50,23 +50,37 @@ final class ExitWatcher: Sendable {
     }
 
     /// How the child ended, waiting for it at most `timeout` (forever when `nil`);
-    /// `nil` when it still runs at the deadline.
-    func wait(timeout: Duration?) async -> TerminationStatus? {
-        await withCheckedContinuation { continuation in
-            let id: UInt64? = state.withLock { state in
-                guard state.status == nil else { return nil }
-                defer { state.nextWaiter += 1 }
-                state.waiters[state.nextWaiter] = continuation
-                return state.nextWaiter
-            }
-            guard let id else { return continuation.resume(returning: status) }
-            guard let timeout else { return }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-                state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: nil)
-            }
+    /// `nil` when it still runs at the deadline, or, when `cancellable`, once the waiting
+    /// task is cancelled.
+    func wait(timeout: Duration?, cancellable: Bool) async -> TerminationStatus? {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let waits = state.withLock { state in
+                    guard state.status == nil else { return false }
+                    state.waiters[id] = continuation
+                    return true
+                }
+                guard waits else { return continuation.resume(returning: status) }
+                if cancellable && Task.isCancelled { giveUp(id) }  // cancelled before it waited
+                guard let timeout else { return }
+                let (seconds, attoseconds) = timeout.components
+                let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                    giveUp(id)
+                }
+            }
+        } onCancel: {
+            if cancellable { giveUp(id) }
+        }
+    }
+
+    /// Ends the wait `id` with `nil`, unless it has ended already.
+    private func giveUp(_ id: UInt64) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: nil)
     }
 
     private func watch() {

@@ -1,5 +1,6 @@
 import Foundation
 import Ports
+import Subprocesses
 import TestSupport
 import Testing
 
@@ -77,7 +78,7 @@ struct NginxServer {
     private func accepts() async throws -> Bool {
         let probe = CurlTransport(
             certificateAuthorities: CertificateAuthorities(file: directory.file("tls-cert.pem").path))
-        for _ in 0..<600 where process.isRunning {
+        for _ in 0..<600 where process.subprocess.exitStatus == nil {
             let request = HTTPRequest(method: "HEAD", url: URL(string: "https://127.0.0.1:\(port)/")!, timeout: 5)
             if (try? await probe.send(request)) != nil { return true }
             try await Task.sleep(for: .milliseconds(50))

@@ -3,6 +3,7 @@ import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Subprocesses
 import TestSupport
 import Testing
 
@@ -46,11 +47,11 @@ struct FileStoreCrashTests {
                     BuiltProduct.url(named: "token-store-worker").path,
                     ["write-forever", file, "http://127.0.0.1:8080/api/v1", "\(first)"], stdout: .pipe)
                 // Killed at a random moment after its first write, mid-way through later ones.
-                let written = try #require(writer.output)
+                let written = try #require(writer.subprocess.standardOutput)
                 #expect(await PipeTraffic.firstLine(of: written, until: .now + .seconds(60)) != nil)
                 try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000, using: &random)))
                 await writer.killGroup()
-                #expect(writer.ended == .killed(by: SIGKILL))
+                #expect(writer.subprocess.exitStatus == .signalled(SIGKILL))
                 let pair = try #require(try await reader.tokens(), "round \(round): the store lost its pair")
                 #expect(pair.accessToken == pair.refreshToken && pair.accessToken.hasPrefix("k"))
                 let index = Int(pair.accessToken.dropFirst()) ?? -1

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackScripts
 import Ports
 import TestSupport
 import Testing

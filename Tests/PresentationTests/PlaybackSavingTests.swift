@@ -1,4 +1,5 @@
 import Domain
+import PlaybackScripts
 import Ports
 import Presentation
 import Stubs

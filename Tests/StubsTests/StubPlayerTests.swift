@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackScripts
 import Ports
 import Stubs
 import Testing

@@ -52,9 +52,9 @@ struct SubprocessTests {
             let child = try Subprocess.spawn(
                 "/bin/sh", arguments: ["-c", "sleep 300 & echo $! > \"$1\"; wait", "sh", pidFile],
                 environment: ["PATH": "/usr/bin:/bin"], newProcessGroup: true)
-            let grandchild = try await Self.pid(in: pidFile)
+            let grandchild = try await Grandchild.pid(in: pidFile)
             #expect(await child.end(grace: .seconds(30)) == .signalled(SIGTERM))
-            #expect(try await Self.gone(grandchild), "the group's other process outlived the stop")
+            #expect(try await Grandchild.gone(grandchild), "the group's other process outlived the stop")
         }
     }
 
@@ -85,33 +85,11 @@ struct SubprocessTests {
     }
 
     @Test func aProgramThatCannotBeStartedSaysWhy() {
-        let error = #expect(throws: Subprocesses.SpawnError.self) {
+        let error = #expect(throws: SpawnError.self) {
             try Subprocess.spawn("/nonexistent/player", arguments: [], environment: [:])
         }
-        #expect(error?.code == ENOENT)
+        #expect(error?.code == ENOENT && error?.step == nil)
         #expect(error?.description == "No such file or directory")
-    }
-
-    private static func pid(in file: String) async throws -> pid_t {
-        for _ in 0..<600 {
-            // Until the shell has written it, there is no file to read.
-            if let text = try? String(contentsOfFile: file, encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return pid
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw CancellationError()
-    }
-
-    /// Whether `pid` is gone within 30 s (init reaps an orphan in its own time).
-    private static func gone(_ pid: pid_t) async throws -> Bool {
-        for _ in 0..<600 {
-            if kill(pid, 0) != 0 && errno == ESRCH { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
     }
 }
 

@@ -1,6 +1,7 @@
 import Combinators
 import Domain
 import Foundation
+import PlaybackScripts
 import Ports
 import Presentation
 import Stubs

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// Runs an executable to completion with a time limit and collects what it printed.
 ///
@@ -34,25 +35,32 @@ public enum ChildProcess {
     ) async throws -> Outcome {
         let child = try SpawnedProcess(
             executable.path, arguments, environment: environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        let process = child.subprocess
         let deadline = ContinuousClock.now + timeout
-        let outputs = [child.output, child.errors].compactMap { $0 }
+        let outputs = [process.standardOutput, process.standardError].compactMap { $0 }
         let traffic = Task {
             await PipeTraffic.exchange(
-                writing: Data((stdin ?? "").utf8), into: child.input, readingToEnd: outputs, until: deadline)
+                writing: Data((stdin ?? "").utf8), into: process.standardInput, readingToEnd: outputs,
+                until: deadline)
         }
         let signaller = Task {
             try await signalling? { number in
-                if !Task.isCancelled { child.signal(number) }
+                if !Task.isCancelled { process.send(number, to: .childAlone) }
             }
         }
-        let exited = await child.waitForExit(until: deadline)
-        if !exited { child.signalGroup(SIGKILL) }
+        let exited = await process.waitForExit(timeout: deadline - .now, cancellable: true) != nil
+        if !exited { process.sendToItsGroup(SIGKILL) }
         let exchanged = await traffic.value
         signaller.cancel()
         await child.killGroup()  // what is left of the run, on every path
-        let ending = child.ended ?? .killed(by: SIGKILL)
+        let (status, signal): (Int32, Int32?) =
+            switch process.exitStatus ?? .signalled(SIGKILL) {
+            case .exited(let code): (code, nil)
+            case .signalled(let number): (number, number)
+            case .unknown: (-1, nil)  // reaped elsewhere: nothing left to wait for
+            }
         return Outcome(
-            status: ending.code, killedBy: ending.signal, stdout: String(decoding: exchanged.outputs[0], as: UTF8.self),
+            status: status, killedBy: signal, stdout: String(decoding: exchanged.outputs[0], as: UTF8.self),
             stderr: String(decoding: exchanged.outputs[1], as: UTF8.self), timedOut: !exited || !exchanged.complete)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// Real mpv for tests, headless: a private `XDG_CONFIG_HOME` whose `mpv/mpv.conf` says
 /// `vo=null` and `ao=null` (and whatever else a test adds), so that mpv needs no display
@@ -7,10 +8,9 @@ public enum HeadlessMPV {
     /// What to install when mpv is missing.
     public static let installHint = "mpv is not installed: apt-get install --no-install-recommends mpv"
 
-    /// The mpv on `PATH`, or `nil`.
+    /// The mpv on `PATH`, found as the player finds it, or `nil`.
     public static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/mpv" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        PlayerEnvironment.executable(named: "mpv", environment: ProcessInfo.processInfo.environment)
     }
 
     /// This process's environment with `XDG_CONFIG_HOME` and `XDG_RUNTIME_DIR` inside

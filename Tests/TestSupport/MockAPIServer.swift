@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// `Scripts/mock-api` running for one test: started on a free loopback port, stopped
 /// when the test's closure returns or throws.
@@ -45,10 +46,10 @@ public final class MockAPIServer: Sendable {
         let script = Fixtures.repositoryRoot.appendingPathComponent("Scripts/mock-api").path
         let process = try SpawnedProcess(
             "/usr/bin/env", ["python3", script, "--port", "0", "--exit-with-parent"] + arguments, stdout: .pipe)
-        guard let output = process.output,
+        guard let output = process.subprocess.standardOutput,
             let line = await PipeTraffic.firstLine(of: output, until: .now + startTimeout)
         else {
-            let exited = !process.isRunning
+            let exited = process.subprocess.exitStatus != nil
             await process.killGroup()
             throw exited ? MockAPIServerError.exitedBeforeListening : MockAPIServerError.startTimedOut
         }
@@ -77,16 +78,24 @@ public final class MockAPIServer: Sendable {
 
     /// Stops the server with SIGTERM and waits for it to exit; SIGKILL (to its group) after 5 s.
     public func stop() async {
-        guard process.isRunning else { return }
-        process.signal(SIGTERM)
-        if await !process.waitForExit(until: .now + .seconds(5)) { await process.killGroup() }
+        guard isRunning else { return }
+        process.subprocess.send(SIGTERM, to: .childAlone)
+        if await process.subprocess.waitForExit(timeout: .seconds(5), cancellable: true) == nil {
+            await process.killGroup()
+        }
     }
 
     /// Whether the server process is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.subprocess.exitStatus == nil }
 
-    /// The exit status once the server has stopped (0 after a clean SIGTERM); -1 while it runs.
-    public var terminationStatus: Int32 { process.ended?.code ?? -1 }
+    /// The exit status once the server has stopped (0 after a clean SIGTERM), or the number
+    /// of the signal that ended it; -1 while it runs.
+    public var terminationStatus: Int32 {
+        switch process.subprocess.exitStatus {
+        case .exited(let code), .signalled(let code): code
+        case .unknown, nil: -1
+        }
+    }
 }
 
 /// Why the mock API server could not be started.

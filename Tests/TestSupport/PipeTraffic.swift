@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// Moves bytes between this process and a child's pipes on a thread of its own, polling, so
 /// that no read or write ever blocks the concurrency runtime's few threads, and no wait

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 import Synchronization
 
 /// A Secret Service of a test's own: a `dbus-daemon` on a private session bus and a
@@ -106,7 +107,7 @@ public final class PrivateKeyring: Sendable {
     /// Ends the keyring, then the bus, with whatever either started, and waits for both.
     public func stop() async {
         let stopped = kill()
-        for _ in 0..<1500 where stopped.contains(where: \.isRunning) {
+        for _ in 0..<1500 where stopped.contains(where: { $0.subprocess.exitStatus == nil }) {
             try? await Task.sleep(for: .milliseconds(20))  // a cancelled test stops waiting; the daemons are killed
         }
     }
@@ -117,7 +118,7 @@ public final class PrivateKeyring: Sendable {
     public func kill() -> [SpawnedProcess] {
         daemons.withLock { daemons in
             defer { daemons = [] }
-            for daemon in daemons { daemon.signalGroup(SIGKILL) }
+            for daemon in daemons { daemon.subprocess.sendToItsGroup(SIGKILL) }
             return daemons
         }
     }
@@ -125,7 +126,7 @@ public final class PrivateKeyring: Sendable {
     /// Stops (`SIGSTOP`) or resumes (`SIGCONT`) the keyring daemon: a keyring that does not answer.
     public func suspend(_ suspended: Bool = true) {
         daemons.withLock { daemons in
-            daemons.first?.signal(suspended ? SIGSTOP : SIGCONT)
+            _ = daemons.first?.subprocess.send(suspended ? SIGSTOP : SIGCONT, to: .childAlone)
         }
     }
 
@@ -149,7 +150,8 @@ public final class PrivateKeyring: Sendable {
             path, arguments, environment: environment, stdin: stdin == nil ? .null : .pipe, stderr: .null)
         if let stdin {
             _ = await PipeTraffic.exchange(
-                writing: Data(stdin.utf8), into: process.input, readingToEnd: [], until: .now + .seconds(30))
+                writing: Data(stdin.utf8), into: process.subprocess.standardInput, readingToEnd: [],
+                until: .now + .seconds(30))
         }
         return process
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocesses
 
 /// An `flock` held by another process (python3), as a second `cocoacasts` would hold the
 /// credentials file's lock: the code under test has to wait for it, or give up.
@@ -19,7 +20,7 @@ public final class ProcessLock: Sendable {
             """
         let process = try SpawnedProcess(
             "/usr/bin/env", ["python3", "-c", script, path], stdin: .pipe, stdout: .pipe)
-        guard let output = process.output,
+        guard let output = process.subprocess.standardOutput,
             await PipeTraffic.firstLine(of: output, until: .now + .seconds(60)) == "locked"
         else {
             await process.killGroup()
@@ -34,8 +35,10 @@ public final class ProcessLock: Sendable {
 
     /// Lets go of the lock (closing the child's input ends it) and waits for the child to end.
     public func release() async {
-        process.input?.close()
-        if await !process.waitForExit(until: .now + .seconds(60)) { await process.killGroup() }
+        process.subprocess.standardInput?.close()
+        if await process.subprocess.waitForExit(timeout: .seconds(60), cancellable: true) == nil {
+            await process.killGroup()
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackScripts
 import Ports
 import Synchronization
 
@@ -6,19 +7,13 @@ import Synchronization
 /// after moving a clock of its own, then ends as the script says — or holds until stopped.
 ///
 /// Give its ``now`` to the view-model as its clock, so that saves fall due as the script
-/// moves, without waiting. Events are made one at a time as the consumer asks for the next,
-/// so the clock stands where the script put it while the consumer handles an event.
-/// (Tests have their own, on their `TestClock`: `ScriptedPlayer` in TestSupport.)
+/// moves, without waiting. Its playbacks are ``/PlaybackScripts/ScriptedPlayback``s, the
+/// engine the tests' `ScriptedPlayer` plays on a `TestClock` too; nothing here resumes one
+/// from a ``/PlaybackScripts/ScriptedPlayback/Step/waitForResume``, so there it holds until
+/// stopped.
 public final class StubPlayer: MediaPlayer {
     /// One step of the script.
-    public enum Step: Sendable, Equatable {
-        /// Moves the clock `seconds` on, then reports `position`.
-        case position(Int, after: TimeInterval)
-        /// Holds playback until it is stopped; it then ends as stopped.
-        case waitForStop
-        /// Ends playback so.
-        case end(PlaybackEnding)
-    }
+    public typealias Step = ScriptedPlayback.Step
 
     public let name: String
     public let reportsPositions: Bool
@@ -33,7 +28,7 @@ public final class StubPlayer: MediaPlayer {
         start: Date = Date(timeIntervalSince1970: 1_795_000_000)
     ) {
         self.name = name
-        self.script = reportsPositions ? script : script.filter { if case .position = $0 { false } else { true } }
+        self.script = script
         self.reportsPositions = reportsPositions
         self.startFailure = startFailure
         clock = Mutex(start)
@@ -44,69 +39,8 @@ public final class StubPlayer: MediaPlayer {
 
     public func play(_ url: URL, from position: Int) async throws(PlayerError) -> any Playback {
         if let startFailure { throw startFailure }
-        return StubPlayback(steps: script) { [self] seconds in clock.withLock { $0 += seconds } }
-    }
-}
-
-/// One run of a ``StubPlayer``'s script.
-final class StubPlayback: Playback {
-    private struct Progress {
-        var next = 0
-        var ended = false
-        var stopped = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-
-    private let steps: [StubPlayer.Step]
-    private let advance: @Sendable (TimeInterval) -> Void
-    private let progress = Mutex(Progress())
-
-    init(steps: [StubPlayer.Step], advance: @escaping @Sendable (TimeInterval) -> Void) {
-        self.steps = steps
-        self.advance = advance
-    }
-
-    var events: AsyncStream<PlaybackEvent> {
-        AsyncStream(unfolding: { await self.nextEvent() })
-    }
-
-    func stop() async {
-        let waiter = progress.withLock { state -> CheckedContinuation<Void, Never>? in
-            if !state.ended { state.stopped = true }
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    private func nextEvent() async -> PlaybackEvent? {
-        while true {
-            let step: StubPlayer.Step? = progress.withLock { state in
-                if state.ended { return nil }
-                if state.stopped || state.next == steps.count {
-                    state.ended = true
-                    return .end(state.stopped ? .stopped : .finished)
-                }
-                defer { state.next += 1 }
-                return steps[state.next]
-            }
-            switch step {
-            case nil: return nil
-            case .position(let position, let seconds):
-                advance(seconds)
-                return .position(position)
-            case .end(let ending):
-                progress.withLock { $0.ended = true }
-                return .ended(ending)
-            case .waitForStop:
-                await withCheckedContinuation { continuation in
-                    let stopped = progress.withLock { state in
-                        if !state.stopped { state.waiter = continuation }
-                        return state.stopped
-                    }
-                    if stopped { continuation.resume() }
-                }
-            }
+        return ScriptedPlayback(script: script, reportsPositions: reportsPositions) { [self] seconds in
+            clock.withLock { $0 += seconds }
         }
     }
 }

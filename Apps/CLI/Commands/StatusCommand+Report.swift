@@ -1,0 +1,62 @@
+import Combinators
+import Domain
+import FoundationHTTP
+import Ports
+import Presentation
+import TerminalUI
+import TokenStoreComposition
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension CommandContext {
+    /// `status --json`.
+    struct StatusReport: Encodable {
+        /// The base URL, as `--base-url` takes it; `null` for the built-in mock API.
+        let server: Nullable<String>
+        let embedded: Bool
+        let signedIn: Bool
+        /// `accepted`, `refused`, `unchecked` or `skipped` (`--offline`); `null` when nobody is signed in.
+        let session: Nullable<String>
+        /// Why the session is refused or could not be checked.
+        let sessionDetail: String?
+        let account: String?
+        let tokenFile: String?
+        /// Which store holds the tokens, and why the file when it is the file.
+        let tokenStore: TokenStoreInUse?
+        let transport: String
+        /// Positions kept on this machine that the server has not taken yet.
+        let pendingProgress: [Pending]
+        let cache: CacheSummary?
+
+        struct Pending: Encodable {
+            let videoID: String
+            let cursor: Int
+            /// Seconds since 1970.
+            let recordedAt: Double
+        }
+
+        init(
+            services: Services, session: SessionCheck?, account: String?, pending: [PendingProgress],
+            cache: CacheSummary?
+        ) {
+            server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
+            embedded = services.isEmbedded
+            signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
+            self.session = Nullable(session?.verdict)
+            sessionDetail = session.flatMap { if case .accepted = $0 { nil } else { $0.summary } }
+            self.account = account
+            tokenFile = services.tokenFile
+            tokenStore = services.tokenStoreInUse
+            transport = services.transport
+            pendingProgress = pending.map {
+                Pending(
+                    videoID: $0.progress.videoID, cursor: $0.progress.cursor,
+                    recordedAt: $0.recordedAt.timeIntervalSince1970)
+            }
+            self.cache = cache
+        }
+    }
+}
