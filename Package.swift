@@ -106,7 +106,7 @@ let package = Package(
             dependencies: [
                 "CMainThread", "Combinators",
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
-                "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer",
+                "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer", "Subprocesses",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),

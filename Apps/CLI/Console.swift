@@ -1,5 +1,6 @@
 import Synchronization
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -135,13 +136,19 @@ final class SystemConsole: Console {
         utf8.withUnsafeBufferPointer { print(utf8: $0) }
     }
 
-    /// Writes `utf8` and a newline, unless an earlier write failed.
+    /// Writes `utf8` and a newline, unless an earlier write failed. A line that a pipe takes
+    /// whole (`PIPE_BUF`) goes in one write, so that lines of processes sharing the pipe never
+    /// mix; a longer one could mix anyway, and is not copied to add its newline.
     private func print(utf8: UnsafeBufferPointer<UInt8>) {
         guard failure.errno == nil else { return }
-        let newline = "\n"
-        let error =
-            closedStreams.contains(STDOUT_FILENO)
-            ? EBADF : Self.write(utf8, to: STDOUT_FILENO) ?? Self.write(newline, to: STDOUT_FILENO)
+        let error: Int32?
+        if closedStreams.contains(STDOUT_FILENO) {
+            error = EBADF
+        } else if utf8.count < PIPE_BUF {
+            error = (Array(utf8) + [UInt8(ascii: "\n")]).withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) }
+        } else {
+            error = Self.write(utf8, to: STDOUT_FILENO) ?? Self.write("\n", to: STDOUT_FILENO)
+        }
         if let error { failure.record(error) }
     }
 

@@ -1,3 +1,4 @@
+import Subprocesses
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,10 +16,11 @@ import Synchronization
 /// 128 + the signal's number (130, 143). A second signal ends it at once.
 ///
 /// While the process waits for typed input nothing is in flight, and the first signal
-/// ends it at once, after putting the terminal back as it was.
+/// ends it at once, after putting the terminal back as it was. Ending at once kills the
+/// player's processes first (see `LiveChildren`).
 ///
 /// The handler is `sigaction(2)`'s, and does only what a handler may (atomics, `write`,
-/// `tcsetattr`, `_exit`): it notes the first signal and wakes the main thread's loop
+/// `tcsetattr`, `kill`, `_exit`): it notes the first signal and wakes the main thread's loop
 /// through a pipe (``descriptor``), which then cancels the command (see ``deliver()``).
 /// Dispatch's signal sources did this before, at the price of a manager thread, an epoll
 /// instance and a timerfd in every run.
@@ -111,10 +113,14 @@ final class Interruption: Sendable {
         return read()
     }
 
-    /// Ends the process as the signal `number` asks, the terminal restored: from the handler too.
+    /// Ends the process as the signal `number` asks, the terminal restored and the player's
+    /// processes, if any, killed (they would otherwise play on without the command that
+    /// started them, whose first signal gave them a grace period): from the handler too.
     fileprivate func endNow(_ number: Int32) -> Never {
+        LiveChildren.killAll(with: SIGKILL)
         if restoresTerminal.load(ordering: .acquiring) { tcsetattr(STDIN_FILENO, TCSANOW, terminal) }
-        if isatty(STDERR_FILENO) == 1 {
+        var modes = termios()
+        if tcgetattr(STDERR_FILENO, &modes) == 0 {  // a terminal (isatty is not a handler's to call)
             var newline = UInt8(ascii: "\n")  // after the "^C"
             _ = write(STDERR_FILENO, &newline, 1)
         }
@@ -128,7 +134,8 @@ private func handleSignal(_ number: Int32) {
     let interruption = Interruption.shared
     let isFirst = interruption.received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
         .exchanged
-    guard isFirst, !interruption.isReading.load(ordering: .sequentiallyConsistent) else {
+    // Without its pipe (which the system refused at start), nothing could wake the loop.
+    guard isFirst, !interruption.isReading.load(ordering: .sequentiallyConsistent), interruption.wake.write >= 0 else {
         interruption.endNow(number)
     }
     var byte = UInt8(truncatingIfNeeded: number)

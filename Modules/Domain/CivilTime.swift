@@ -43,6 +43,13 @@ struct CivilTime: Equatable {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// Whether this comes after `other` in the calendar (fields compared, largest first).
+    func isLater(than other: CivilTime) -> Bool {
+        (year, month, day, hour, minute, second) > (
+            other.year, other.month, other.day, other.hour, other.minute, other.second
+        )
+    }
+
     /// The day of the week: 0 for Sunday to 6 for Saturday.
     var weekday: Int {
         Self.floorDivision(Self.days(year: year, month: month, day: day) + 4, 7).remainder  // 1970-01-01 was a Thursday

@@ -24,7 +24,8 @@ public enum HTTPDate {
 
     /// The moment `text` names in any of the three forms, or `nil` for anything else (a
     /// date that does not exist, such as 30 February, included). An RFC 850 date's two-digit
-    /// year is the one within 50 years of `now`, as the RFC asks.
+    /// year puts it within 50 years of `now`, as the RFC asks: a date that would be more than
+    /// 50 years ahead is in the century before.
     public static func parse(_ text: some StringProtocol, now: Date = Date()) -> Date? {
         let bytes = Array(text.utf8)
         return imfFixdate(bytes) ?? rfc850(bytes, now: now) ?? asctime(bytes)
@@ -49,10 +50,21 @@ public enum HTTPDate {
             let shortYear = reader.number(digits: 2), reader.literal(" "), let time = reader.timeOfDay(),
             reader.literal(" GMT"), reader.isAtEnd
         else { return nil }
-        let thisYear = CivilTime(now).year
-        var year = thisYear - thisYear % 100 + shortYear
-        if year > thisYear + 50 { year -= 100 } else if year <= thisYear - 50 { year += 100 }
-        return CivilTime(year: year, month: month + 1, day: day, hour: time.0, minute: time.1, second: time.2).date
+        let today = CivilTime(now)
+        var moment = CivilTime(
+            year: today.year - today.year % 100 + shortYear, month: month + 1, day: day, hour: time.0,
+            minute: time.1, second: time.2)
+        // Compared as dates, not years: in mid-2025, 1 Dec '75 is more than 50 years ahead.
+        var fiftyYearsAhead = today
+        fiftyYearsAhead.year += 50
+        var fiftyYearsAgo = today
+        fiftyYearsAgo.year -= 50
+        if moment.isLater(than: fiftyYearsAhead) {
+            moment.year -= 100
+        } else if !moment.isLater(than: fiftyYearsAgo) {
+            moment.year += 100
+        }
+        return moment.date
     }
 
     /// `Sun Nov  6 08:49:37 1994`; also with one space before a one-digit day, as some

@@ -1,6 +1,7 @@
 import AsyncPrimitives
 import Dispatch
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,11 +28,14 @@ final class ExitWatcher: Sendable {
     }
 
     private let pid: pid_t
+    /// Its slot in ``LiveChildren``, emptied before it is reaped.
+    private let liveChildrenSlot: Int?
     private let state = Mutex(State())
 
     /// Starts watching `pid`, a child of this process that nobody else waits for.
-    init(pid: pid_t) {
+    init(pid: pid_t, recordedIn liveChildrenSlot: Int?) {
         self.pid = pid
+        self.liveChildrenSlot = liveChildrenSlot
         DetachedThread.run(name: "cocoacasts-exit", stackSize: 64 << 10) { [self] in self.watch() }
     }
 
@@ -92,6 +96,7 @@ final class ExitWatcher: Sendable {
         let status = outcome == 0 ? Self.status(of: info) : .unknown(detail: String(cString: strerror(errno)))
         let waiters = state.withLock { state in
             var reaped: Int32 = 0
+            if let liveChildrenSlot { LiveChildren.remove(liveChildrenSlot) }
             if outcome == 0 { waitpid(pid, &reaped, 0) }  // a zombie already: returns at once
             state.status = status
             defer { state.waiters = [:] }

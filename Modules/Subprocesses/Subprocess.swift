@@ -15,9 +15,9 @@
 ///
 /// Started with `posix_spawn` (``spawn(_:arguments:environment:standardInput:standardOutput:standardError:newProcessGroup:)``)
 /// rather than Foundation's `Process`: the child must start with default signal actions
-/// and an empty signal mask (the CLI ignores SIGINT and SIGTERM to handle them itself,
-/// test runners block signals, and both would otherwise pass to the player, which then
-/// could not be stopped), optionally in a process group of its own, and with no
+/// and an empty signal mask (the CLI handles SIGINT and SIGTERM itself, test runners
+/// block signals, and both would otherwise pass to the player, which then could not be
+/// stopped), optionally in a process group of its own, and with no
 /// descriptor of ours but the three it is given (a pipe to it is close-on-exec, so that no
 /// other child holds it open); and its end is awaited without a run loop or a polling timer.
 public final class Subprocess: Sendable {
@@ -57,7 +57,7 @@ public final class Subprocess: Sendable {
         self.pid = pid
         self.leadsProcessGroup = leadsProcessGroup
         (standardInput, standardOutput, standardError) = (pipes[0], pipes[1], pipes[2])
-        self.watcher = ExitWatcher(pid: pid)
+        self.watcher = ExitWatcher(pid: pid, recordedIn: LiveChildren.add(leadsProcessGroup ? -pid : pid))
     }
 
     /// How the child ended, or `nil` while it runs.

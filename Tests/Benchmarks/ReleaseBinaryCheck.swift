@@ -23,8 +23,10 @@ enum ReleaseBinaryCheck {
             }
         }
         let (_, linked) = try Spawn.standardOutput(of: "/usr/bin/ldd", [cli])
-        let libraries = linked.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: cli)[.size] as? Int) ?? 0
+        let libraries = linked.split(separator: "\n").compactMap {
+            $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        }
+        let bytes = try FileManager.default.attributesOfItem(atPath: cli)[.size] as? Int ?? 0
         return Row(
             benchmark: "6e. release binary", variants: [], ratio: Double(data) / 1e6,
             target: "data ≤ 6 MB, no ICU symbol",

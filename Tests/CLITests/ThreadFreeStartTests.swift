@@ -48,6 +48,18 @@ struct ThreadFreeStartTests {
         }
     }
 
+    /// `status` asks the embedded API, bounded by a timer of the main thread's loop.
+    @Test func statusOfTheEmbeddedAPIStartsNone() async throws {
+        guard try await Self.straceWorks() else { return }
+        try await TemporaryDirectory.with { directory async throws in
+            let cli = CLIProcess(in: directory)
+            #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+            let (outcome, calls) = try await Self.startedBy(["status"], cli)
+            #expect(outcome.status == 0 && outcome.stdout.contains("Signed in"), "\(outcome)")
+            #expect(calls.isEmpty, "status started: \(calls)")
+        }
+    }
+
     /// The saved list answers without the network, so without libcurl's thread; the run that
     /// saved it reached the server, and started that thread alone.
     @Test func theSavedListStartsNoneAndTheServerOnlyLibcurls() async throws {

@@ -71,7 +71,9 @@ struct WatchTests {
             let least = Int(signalled.withLock { $0 }.components.seconds) - 2
             let most = Int(ended.components.seconds) + 2
             let saved = try #require(try await Self.savedCursor(cli))
-            #expect((20 + least...20 + most).contains(saved), "saved \(saved), signalled after \(least + 2) s, ended after \(most - 2) s")
+            #expect(
+                (20 + least...20 + most).contains(saved),
+                "saved \(saved), signalled after \(least + 2) s, ended after \(most - 2) s")
             #expect(watched.stdout.contains("Saved at 0:\(saved)."))
             #expect(try await server.admin.count(MockAPIRoute.mediaCredentials) == 0, "no credential reached the media")
             #expect(try await server.admin.count(MockAPIRoute.media) >= 1)

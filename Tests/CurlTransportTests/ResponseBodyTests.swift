@@ -34,6 +34,8 @@ struct ResponseBodyTests {
             (ResponseBody.mappedFrom + 17, 524_288, ResponseBody.mappedFrom + 17),
             (ResponseBody.mappedFrom + 65_536, 65_536, ResponseBody.mappedFrom),  // more than declared
             (1 << 20, 65_536, 64 << 20),  // less than declared (a body cut short is curl's to report)
+            (100_000, 16_384, Int.max - 1),  // a length no mapping can hold: nothing reserved, no trap
+            (100_000, 16_384, 1 << 60),  // a mapping the system refuses: nothing reserved
         ] as [(Int, Int, Int?)])
     func everyByteArrivesInOrder(count: Int, chunk: Int, declared: Int?) {
         _ = Self.filled(count: count, chunk: chunk, declared: declared)

@@ -25,11 +25,15 @@ struct HTTPDateTests {
         #expect(HTTPDate.parse(text, now: Self.now) == date)
     }
 
-    /// RFC 850's two-digit year is the one within 50 years of now (RFC 9110 §5.6.7).
-    @Test(arguments: [("75", 2075), ("76", 1976), ("00", 2000), ("25", 2025), ("99", 1999)])
-    func aTwoDigitYearIsTheOneWithinFiftyYears(year: String, expected: Int) throws {
-        let date = try #require(HTTPDate.parse("Monday, 01-Jan-\(year) 00:00:00 GMT", now: Self.now))
-        #expect(HTTPDate.format(date).hasSuffix("Jan \(expected) 00:00:00 GMT"))
+    /// RFC 850's two-digit year puts the date within 50 years of now (RFC 9110 §5.6.7), as a
+    /// date: `now` is 15 June 2025, so 1 January '75 is 2075 and 1 December '75 is 1975.
+    @Test(arguments: [
+        ("01-Jan-75", "01 Jan 2075"), ("01-Dec-75", "01 Dec 1975"), ("01-Jan-76", "01 Jan 1976"),
+        ("01-Jan-00", "01 Jan 2000"), ("01-Jan-25", "01 Jan 2025"), ("01-Jan-99", "01 Jan 1999"),
+    ])
+    func aTwoDigitYearIsTheOneWithinFiftyYears(date text: String, expected: String) throws {
+        let date = try #require(HTTPDate.parse("Monday, \(text) 00:00:00 GMT", now: Self.now))
+        #expect(HTTPDate.format(date).hasSuffix("\(expected) 00:00:00 GMT"))
     }
 
     @Test(arguments: [

@@ -36,15 +36,18 @@ struct ResponseBody: ~Copyable {
 
     var count: Int { mapping?.count ?? data.count }
 
-    /// Makes room for `length` bytes, the length the headers declare.
+    /// Makes room for `length` bytes, the length the headers declare. A length the system
+    /// cannot map (no address space, or a limit on it) reserves nothing: the body then grows
+    /// as it arrives, up to the request's limit, rather than failing before a byte came.
     mutating func reserve(_ length: Int) {
         guard length >= Self.mappedFrom, mapping == nil, data.isEmpty else { return data.reserveCapacity(length) }
         // Room for a huge page's alignment besides the body: the kernel backs aligned 2 MiB
         // stretches of it with huge pages.
+        guard length <= Int.max - Self.hugePage else { return }
         let size = length + Self.hugePage
         guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             base != MAP_FAILED
-        else { return data.reserveCapacity(length) }
+        else { return }
         let start = (Self.hugePage - Int(bitPattern: base) % Self.hugePage) % Self.hugePage
         #if canImport(Glibc)
             _ = madvise(base + start, size - start, MADV_HUGEPAGE)

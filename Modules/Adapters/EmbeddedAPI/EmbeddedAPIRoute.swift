@@ -31,20 +31,31 @@ enum EmbeddedAPIRoute: Equatable {
         }
     }
 
-    /// `segment` with its `%XX` escapes decoded; as it is when they do not decode to UTF-8.
-    private static func decode(_ segment: String) -> String {
+    /// `segment` with its `%XX` escapes decoded; as it is when one is not two hexadecimal
+    /// digits or they do not decode to UTF-8 (as Foundation's `removingPercentEncoding`).
+    static func decode(_ segment: String) -> String {
         var bytes: [UInt8] = []
         var rest = segment.utf8[...]
         while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2,
-                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                rest = rest.dropFirst(2)
-            } else {
+            guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
+                continue
             }
+            guard let high = rest.popFirst().flatMap(hexDigit), let low = rest.popFirst().flatMap(hexDigit) else {
+                return segment
+            }
+            bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self) ?? segment
+    }
+
+    /// The value of one hexadecimal digit (a sign is not one, as `UInt8(_:radix:)` would take).
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
