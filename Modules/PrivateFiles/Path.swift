@@ -13,7 +13,7 @@ public enum Path {
     }
 
     /// The path's last component, as `lastPathComponent` gives it: `/a/b.json` → `b.json`,
-    /// `/a/b/` → `b`, `/` → `/`, `` → ``.
+    /// `/a/b/` → `b`, `/` → `/`, and an empty path stays empty.
     public static func lastComponent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
