@@ -70,11 +70,11 @@ struct ExamplesTests {
         try "vo=null\nao=null\n".write(
             to: home.appendingPathComponent(".config/mpv/mpv.conf"), atomically: true, encoding: .utf8)
         let pass = tools.appendingPathComponent("pass")
-        try """
-        #!/bin/sh
-        case "$2" in cocoacasts) echo cocoacasts ;; cocoacasts-api) echo \(apiToken) ;; *) exit 1 ;; esac
-        """.write(to: pass, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pass.path)
+        try await TemporaryDirectory.writeExecutable(
+            """
+            #!/bin/sh
+            case "$2" in cocoacasts) echo cocoacasts ;; cocoacasts-api) echo \(apiToken) ;; *) exit 1 ;; esac
+            """, to: pass)
         var environment = [
             "PATH": [tools.path, CLIProcess.binary.deletingLastPathComponent().path, "/usr/bin", "/bin"]
                 .joined(separator: ":"),

@@ -30,8 +30,7 @@ struct WatchSecondSignalTests {
                     exec sleep 120
 
                     """
-                try script.write(to: player, atomically: true, encoding: .utf8)
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+                try await TemporaryDirectory.writeExecutable(script, to: player)
                 let watched = try await cli.run(["watch", "556", "--player", player.path]) { send in
                     while !FileManager.default.fileExists(atPath: started.path) {
                         try await Task.sleep(for: .milliseconds(20))

@@ -131,24 +131,26 @@ struct WatchTests {
     /// player's cause.
     @Test func aPlayerThatDiesSavesItsLastPositionAndSaysWhy() async throws {
         try await Self.watching { server, cli, directory in
-            let played = Mutex<Duration>(.zero)
+            let asked = Mutex<ContinuousClock.Instant?>(nil)
             let watched = try await cli.run(["watch", "556", "--from-start"], timeout: .seconds(60)) { _ in
                 try await Self.untilTheMediaIsRequested(server)
-                let asked = ContinuousClock.now
+                let now = ContinuousClock.now
+                asked.withLock { $0 = now }
                 try await Task.sleep(for: .seconds(3))
                 // mpv's command line names its socket, in this test's own runtime directory.
+                // (The watch may end, and this closure be cancelled, before pkill is reaped.)
                 _ = try await ChildProcess.run(
                     URL(fileURLWithPath: "/usr/bin/pkill"),
                     ["-KILL", "-f", "input-ipc-server=\(directory.file("run").path)"])
-                // Measured once mpv is dead: on a loaded machine, starting pkill takes seconds
-                // during which mpv goes on playing.
-                played.withLock { $0 = ContinuousClock.now - asked }
             }
             #expect(watched.status == 1, "\(watched)")
             #expect(watched.stderr.contains("mpv failed: killed by signal 9 (SIGKILL)"))
-            let seconds = played.withLock { Int($0.components.seconds) }
+            // mpv cannot have played longer than from its request to the watch's end (a loaded
+            // machine may take seconds to start pkill, while mpv plays on).
+            let seconds = Int(try #require(asked.withLock { $0 }).duration(to: .now).components.seconds)
             let saved = try #require(try await Self.savedCursor(cli))
-            #expect((1...seconds + 2).contains(saved), "saved \(saved) after \(seconds) s")
+            #expect(
+                (1...seconds + 2).contains(saved), "saved \(saved), the watch ended \(seconds) s after mpv's request")
         }
     }
 
@@ -196,9 +198,8 @@ struct WatchTests {
                 #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
                 let record = directory.file("played")
                 let player = directory.file("player.sh")
-                try "#!/bin/sh\nprintf %s \"$*\" > '\(record.path)'\n".write(
-                    to: player, atomically: true, encoding: .utf8)
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+                try await TemporaryDirectory.writeExecutable(
+                    "#!/bin/sh\nprintf %s \"$*\" > '\(record.path)'\n", to: player)
                 let watched = try await cli.run(["watch", "556", "--player", player.path])
                 #expect(watched.status == 0, "\(watched)")
                 #expect(

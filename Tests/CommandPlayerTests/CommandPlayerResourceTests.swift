@@ -14,8 +14,7 @@ struct CommandPlayerResourceTests {
     func resources(script: String, options: [String], ending: String) async throws {
         try await TemporaryDirectory.with { directory in
             let player = directory.file("play")
-            try ("#!/bin/sh\n" + script + "\n").write(to: player, atomically: true, encoding: .utf8)
-            chmod(player.path, 0o755)
+            try await TemporaryDirectory.writeExecutable("#!/bin/sh\n" + script + "\n", to: player)
             let outcome = try await ChildProcess.run(
                 BuiltProduct.url(named: "player-probe"),
                 ["command", player.path, "http://127.0.0.1:9/a.wav"] + options,

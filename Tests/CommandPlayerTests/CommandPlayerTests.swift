@@ -17,9 +17,7 @@ struct CommandPlayerTests {
         _ script: String, _ body: (TemporaryDirectory, [String: String]) async throws -> Void
     ) async throws {
         try await TemporaryDirectory.with { directory in
-            let player = directory.file("play")
-            try ("#!/bin/sh\n" + script).write(to: player, atomically: true, encoding: .utf8)
-            chmod(player.path, 0o755)
+            try await TemporaryDirectory.writeExecutable("#!/bin/sh\n" + script, to: directory.file("play"))
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = directory.url.path + ":/usr/bin:/bin"
             environment["COCOACASTS_API_TOKEN"] = "api-token-secret"

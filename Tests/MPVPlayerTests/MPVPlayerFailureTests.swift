@@ -73,8 +73,7 @@ struct MPVPlayerFailureTests {
     @Test func anMpvThatEndsBeforeItsSocketOpensCouldNotStartAndTheDirectoryIsMadePrivate() async throws {
         try await TemporaryDirectory.with { directory in
             let fake = directory.file("mpv")
-            try "#!/bin/sh\necho 'no such option' >&2\nexit 1\n".write(to: fake, atomically: true, encoding: .utf8)
-            chmod(fake.path, 0o755)
+            try await TemporaryDirectory.writeExecutable("#!/bin/sh\necho 'no such option' >&2\nexit 1\n", to: fake)
             let runtime = directory.file("run")
             let player = MPVPlayer(
                 executable: fake.path, environment: ["XDG_RUNTIME_DIR": runtime.path], terminal: .detached)

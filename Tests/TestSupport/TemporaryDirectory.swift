@@ -19,6 +19,23 @@ public struct TemporaryDirectory: Sendable {
         url.appendingPathComponent(relativePath)
     }
 
+    /// Writes `contents` as an executable file (mode 755) at `target`.
+    ///
+    /// `install(1)` writes the file, not this process: a process that starts a child while
+    /// it holds a file open for writing lends the child that descriptor until the child's
+    /// `exec`, and executing the file meanwhile fails with ETXTBSY ("Text file busy") — which
+    /// the parallel tests of this process, each starting children, once hit.
+    public static func writeExecutable(_ contents: String, to target: URL) async throws {
+        let staged = target.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).staged")
+        try contents.write(to: staged, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: staged) }
+        let installed = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/install"), ["-m", "755", staged.path, target.path])
+        guard installed.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: installed.stderr])
+        }
+    }
+
     /// The octal permission bits of `url`, such as `"600"`.
     public static func mode(of url: URL) throws -> String {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
