@@ -16,15 +16,21 @@ public final class SpawnedProcess: Sendable {
     public let subprocess: Subprocess
 
     /// Starts `executable` (a path) with `arguments`, and the test process's environment
-    /// unless one is given.
+    /// unless one is given. A given one also gets the test process's sanitizer settings
+    /// (`ASAN_OPTIONS`, …), so that a run under a sanitizer configures its children alike.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         stdin: Subprocess.Stream = .null, stdout: Subprocess.Stream = .null, stderr: Subprocess.Stream = .inherited
     ) throws(SpawnError) {
+        let own = ProcessInfo.processInfo.environment
+        let sanitizerSettings = own.filter { Self.sanitizerSettings.contains($0.key) }
         subprocess = try Subprocess.spawn(
-            executable, arguments: arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            executable, arguments: arguments,
+            environment: environment?.merging(sanitizerSettings) { given, _ in given } ?? own,
             standardInput: stdin, standardOutput: stdout, standardError: stderr, newProcessGroup: true)
     }
+
+    private static let sanitizerSettings: Set = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
     deinit {
         if subprocess.exitStatus == nil { subprocess.sendToItsGroup(SIGKILL) }  // its watcher reaps it
