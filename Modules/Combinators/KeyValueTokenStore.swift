@@ -59,12 +59,7 @@ public struct KeyValueTokenStore: TokenStore {
         let changes: [String: String?] = [
             accessTokenKey: tokens.accessToken, refreshTokenKey: tokens.refreshToken, accountKey: nil,
         ]
-        do {
-            try await store.apply(changes)
-        } catch .corrupt {
-            try await store.setAsideCorruptContent()
-            try await store.apply(changes)
-        }
+        try await applySettingAsideCorruptContent(changes)
         unsaved.held.withLock { $0 = nil }
     }
 
@@ -89,14 +84,19 @@ public struct KeyValueTokenStore: TokenStore {
     /// to sign out wants out, so the content is set aside (kept for the user, never
     /// deleted: it may be someone's only copy) and the removal tried once more.
     public func reset() async throws(StoreError) {
-        let changes: [String: String?] = [accessTokenKey: nil, refreshTokenKey: nil, accountKey: nil]
+        try await applySettingAsideCorruptContent([accessTokenKey: nil, refreshTokenKey: nil, accountKey: nil])
+        unsaved.held.withLock { $0 = nil }
+    }
+
+    /// Applies `changes`; when the store's content does not parse, sets it aside (see
+    /// ``/Ports/KeyValueStore/setAsideCorruptContent()``) and applies them once more.
+    private func applySettingAsideCorruptContent(_ changes: [String: String?]) async throws(StoreError) {
         do {
             try await store.apply(changes)
         } catch .corrupt {
             try await store.setAsideCorruptContent()
             try await store.apply(changes)
         }
-        unsaved.held.withLock { $0 = nil }
     }
 
     /// Removes the pair, and the account's name, under exclusive access, if it is still `tokens`.

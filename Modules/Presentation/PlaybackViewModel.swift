@@ -1,6 +1,7 @@
 import Domain
 import Observation
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -205,7 +206,7 @@ public final class PlaybackViewModel {
     /// Refuses a stream URL that is not http(s): a server must not make a player open a local
     /// file, a desktop entry or another scheme's handler (`file:`, `av:`, `edl:`, `x-…:`).
     private static func checkIsAStream(_ url: URL, for player: any MediaPlayer) throws(PlayerError) {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+        guard Origin(url) != nil else {
             throw .couldNotStart(
                 name: player.name, reason: "the server's stream URL is not an http(s) URL, so it was not played")
         }

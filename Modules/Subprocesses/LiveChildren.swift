@@ -16,13 +16,12 @@ import Synchronization
 /// process ID the kernel gives to another process is not signalled (bar the instant between
 /// the handler's read and its `kill`, as with any signal sent by ID).
 public enum LiveChildren {
-    /// More children than this at once are not recorded (the CLI runs one player).
-    static let capacity = 16
+    /// Sixteen at once; more are not recorded (the CLI runs one player).
     private static let slots = InlineArray<16, Atomic<Int32>> { _ in Atomic(0) }
 
     /// Records `target` (a PID, or a negated process group ID); the slot it took, if any.
     static func add(_ target: Int32) -> Int? {
-        for index in 0..<capacity
+        for index in slots.indices
         where slots[index].compareExchange(expected: 0, desired: target, ordering: .sequentiallyConsistent).exchanged {
             return index
         }
@@ -36,7 +35,7 @@ public enum LiveChildren {
 
     /// Sends `signal` to every child recorded; safe in a signal handler.
     public static func killAll(with signal: Int32) {
-        for index in 0..<capacity {
+        for index in slots.indices {
             let target = slots[index].load(ordering: .sequentiallyConsistent)
             if target != 0 { kill(target, signal) }
         }

@@ -7,7 +7,7 @@ import Domain
 #endif
 
 /// The episodes as `episodes --json` prints them, written from the models straight into one
-/// buffer (see ``PrettyJSON``): the bytes `JSONEncoder` and
+/// buffer (see `PrettyJSON`, internal): the bytes `JSONEncoder` and
 /// ``TerminalText/jsonEscapingTerminalControls(_:)`` gave, without the encoder's tree, its
 /// `Data`, a `String` of that and an escaped copy — for 13,500 episodes, 8 MB each.
 public enum EpisodeJSON {

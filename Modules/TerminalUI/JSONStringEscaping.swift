@@ -48,6 +48,15 @@ enum JSONStringEscaping {
         }
     }
 
+    /// Whether `scalar` is one of the terminal controls `terminalControlLength` knows: the one
+    /// table for both the terminal's text (`TerminalText.sanitized`) and the JSON escapes.
+    static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x7F else { return false }  // ASCII, but DEL: none, and no encoding
+        let utf8 = String(scalar).utf8
+        return utf8.withContiguousStorageIfAvailable { terminalControlLength($0, at: 0) > 0 }
+            ?? Array(utf8).withUnsafeBufferPointer { terminalControlLength($0, at: 0) > 0 }
+    }
+
     /// The length of the terminal control at `index` — DEL, a C1 control (U+0080–U+009F), or
     /// a bidirectional mark or override (U+061C, U+200E–F, U+202A–E, U+2066–9) — or 0.
     private static func terminalControlLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {

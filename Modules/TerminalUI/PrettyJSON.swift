@@ -6,37 +6,37 @@
 ///
 /// Members come in the order they are written: callers write them sorted (by their UTF-8
 /// bytes, as `.sortedKeys` sorts them).
-public struct PrettyJSON {
+struct PrettyJSON {
     /// The JSON written so far.
-    public private(set) var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// Whether the container at each open depth has a first element yet.
     private var hasElements: [Bool] = []
 
     /// An empty document with room for `capacity` bytes.
-    public init(capacity: Int = 0) {
+    init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
-    public mutating func beginArray() {
+    mutating func beginArray() {
         beginValue()
         open(UInt8(ascii: "["))
     }
 
-    public mutating func endArray() {
+    mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
 
-    public mutating func beginObject() {
+    mutating func beginObject() {
         beginValue()
         open(UInt8(ascii: "{"))
     }
 
-    public mutating func endObject() {
+    mutating func endObject() {
         close(UInt8(ascii: "}"))
     }
 
     /// A member's key, `"key" : `; its value follows.
-    public mutating func key(_ key: String) {
+    mutating func key(_ key: String) {
         beginElement()
         appendString(key)
         bytes.append(contentsOf: " : ".utf8)
@@ -44,13 +44,13 @@ public struct PrettyJSON {
     }
 
     /// A string value: an element, or a member's value after ``key(_:)``.
-    public mutating func value(_ string: String) {
+    mutating func value(_ string: String) {
         beginValue()
         appendString(string)
     }
 
     /// An integer value.
-    public mutating func value(_ number: Int) {
+    mutating func value(_ number: Int) {
         beginValue()
         bytes.append(contentsOf: String(number).utf8)
     }

@@ -41,10 +41,15 @@ extension Screens {
         case .failed(let message, .progress(let failed)): return failure(message, failed, .progress, style)
         case .failed(let message, .player):
             return failure(message, nil, .video, style)
-                + "\n  Install or repair \(player), or name another player with --player."
+                + "\n  " + playerHint(player)
         case .failed(let message, .playback(_, let playhead)):
             return failure(message, nil, .video, style) + "\n  " + position(playhead, player: player, style: style)
         }
+    }
+
+    /// What to do when `player` could not be started.
+    public static func playerHint(_ player: String) -> String {
+        "Install or repair \(player), or name another player with --player."
     }
 
     /// What became of the position, in one line.
@@ -57,18 +62,19 @@ extension Screens {
         case .saved:
             return "Saved at \(time(playhead.saved))."
         case .pending(let position, let error):
-            return "\(time(position)) is kept on this machine until the server takes it. \(reason(error))"
+            return "\(time(position)) is kept on this machine until the server takes it. \(whyASaveFailed(error))"
         case .lost(let position, let error, let store):
             return style.failure(style.cross) + " \(time(position)) could not be saved, nor kept on this machine. "
-                + "\(reason(error)) \(TerminalText.sanitized(store.outboxMessage))"
+                + "\(whyASaveFailed(error)) \(TerminalText.sanitized(store.outboxMessage))"
         case .stale(let store):
             return "Saved at \(time(playhead.saved)), but an older position kept on this machine could not be "
                 + "removed and may be sent later. \(TerminalText.sanitized(store.outboxMessage))"
         }
     }
 
-    /// Why a save failed: its cause, or the progress screen's sentence when there is none.
-    private static func reason(_ error: APIError) -> String {
+    /// Why a save of a position failed: its cause, or the progress screen's sentence when
+    /// there is none.
+    public static func whyASaveFailed(_ error: APIError) -> String {
         TerminalText.sanitized(
             error.cause?.description ?? APIErrorMapper(error: error, context: .progress).message ?? "It was cancelled.")
     }

@@ -12,7 +12,7 @@ public enum TerminalText {
             case 0x09: result.append(" ")
             case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value)!)  // ␀…␟, ␛ for ESC
             case 0x7F: result.append("\u{2421}")  // ␡
-            case _ where isTerminalControl(scalar): result.append("\u{FFFD}")
+            case _ where JSONStringEscaping.isTerminalControl(scalar): result.append("\u{FFFD}")
             default: result.append(scalar)
             }
         }
@@ -30,13 +30,6 @@ public enum TerminalText {
             JSONStringEscaping.appendTerminalControls(utf8, to: &escaped)
         }
         return String(decoding: escaped, as: UTF8.self)
-    }
-
-    private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 
     /// `text` cut to at most `width` cells, between grapheme clusters, ending in `ellipsis`

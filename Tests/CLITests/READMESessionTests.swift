@@ -113,31 +113,6 @@ struct READMESessionTests {
 }
 
 extension READMESessionTests {
-    /// Runs bash with `-c argv[2]` on an 80-column pty with the environment in argv[1]
-    /// (JSON), types the demo password at each `Password: ` prompt, and prints everything
-    /// the terminal showed once bash closes it (the caller's timeout bounds the wait).
-    static let driver = #"""
-        import fcntl, json, os, pty, struct, sys, termios
-        env, script = json.loads(sys.argv[1]), sys.argv[2]
-        pid, fd = pty.fork()
-        if pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-            os.execve("/bin/bash", ["bash", "--norc", "--noprofile", "-c", script], env)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-            if shown.endswith(b"Password: "):
-                os.write(fd, b"cocoacasts\n")
-        os.waitpid(pid, 0)
-        sys.stdout.write(shown.decode("utf-8", "replace"))
-        """#
-
     /// What the terminal showed while `script` ran in a home of its own under `directory`,
     /// line by line; no line may hold the API token or a token the session stored.
     static func onTerminal(_ script: String, in directory: TemporaryDirectory) async throws -> [String] {
@@ -152,9 +127,10 @@ extension READMESessionTests {
             "PATH": CLIProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
             "TERM": "dumb",
         ]
-        let encoded = String(decoding: try JSONEncoder().encode(environment), as: UTF8.self)
-        let run = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", driver, encoded, script], timeout: .seconds(120))
+        // The demo password at each `Password: ` prompt: more answers than any session asks.
+        let run = try await PseudoTerminal.run(
+            ["/bin/bash", "--norc", "--noprofile", "-c", script], environment: environment,
+            answers: Array(repeating: ["Password: ", DemoAccount.password], count: 20), timeout: .seconds(120))
         #expect(!run.timedOut, "the session did not end within 120 s: \(run.stdout)")
         let file = home.appendingPathComponent(".config/cocoacasts/credentials.json")  // gone after a sign-out
         let stored =

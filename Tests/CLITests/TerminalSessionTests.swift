@@ -5,38 +5,6 @@ import Testing
 /// Runs `cocoacasts` on a pseudo-terminal (python3's `pty`), as a person would.
 @Suite("cocoacasts on a terminal: prompts without echo, a spinner while waiting")
 struct TerminalSessionTests {
-    /// Starts argv[2…] on a pty `COLUMNS_OF_PTY` wide with env from argv[1] (JSON),
-    /// standard error on `/dev/null` when `STDERR_TO_NULL` is set, answers prompts from the
-    /// `answers` list in order, one answer per prompt shown (`<Ctrl-D>` ends the input), and prints everything the terminal showed
-    /// once the program closes it (the caller's timeout bounds the wait).
-    static let driver = #"""
-        import fcntl, json, os, pty, struct, sys, termios
-        env, argv, answers = json.loads(sys.argv[1]), sys.argv[2:], json.loads(os.environ["ANSWERS"])
-        pid, fd = pty.fork()
-        if pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(os.environ["COLUMNS_OF_PTY"]), 0, 0))
-            if os.environ.get("STDERR_TO_NULL"):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-            os.execve(argv[0], argv, env)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-            for prompt, answer in list(answers):
-                if shown.endswith(prompt.encode()):
-                    os.write(fd, b"\x04" if answer == "<Ctrl-D>" else (answer + "\n").encode())
-                    answers.remove([prompt, answer])
-                    break
-        _, status = os.waitpid(pid, 0)
-        sys.stdout.write(shown.decode("utf-8", "replace"))
-        sys.exit(os.WEXITSTATUS(status))
-        """#
-
     static func runOnTerminal(
         _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil,
         environment extra: [String: String] = [:], columns: Int = 80, stderrToNull: Bool = false,
@@ -48,14 +16,9 @@ struct TerminalSessionTests {
         ]
         if let baseURL { environment["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
         environment.merge(extra) { $1 }
-        let encodedEnvironment = String(decoding: try JSONEncoder().encode(environment), as: UTF8.self)
-        let encodedAnswers = String(decoding: try JSONEncoder().encode(answers), as: UTF8.self)
-        return try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["ANSWERS=\(encodedAnswers)", "COLUMNS_OF_PTY=\(columns)"] + (stderrToNull ? ["STDERR_TO_NULL=1"] : [])
-                + ["python3", "-c", driver, encodedEnvironment, CLIProcess.binary.path]
-                + arguments,
-            timeout: timeout)
+        return try await PseudoTerminal.run(
+            [CLIProcess.binary.path] + arguments, environment: environment, answers: answers, columns: columns,
+            stderrToNull: stderrToNull, timeout: timeout)
     }
 
     @Test func signInPromptsForBothAndNeverEchoesThePassword() async throws {

@@ -57,6 +57,18 @@ struct APIClientMappingTests {
         let client = TestClient.make(SpyTransport(status: 403, body: Data(echo.utf8)), retryPolicy: .none)
         let reason = "Invalid API token <redacted> for Bearer <redacted>"
         await #expect(throws: APIError.failedRequest(.status(403, reason: reason))) { try await client.video(id: "1") }
+        // A combining mark after a secret (the Characters "1" and "1\u{301}" differ); and a
+        // secret across the 300th character, where the reason is cut (18 + 276 + 1 before it).
+        let joined =
+            #"{"error": true, "reason": "token access-1\#u{301} is "# + String(repeating: "x", count: 276)
+            + #" api-token-value"}"#
+        let joinedClient = TestClient.make(SpyTransport(status: 403, body: Data(joined.utf8)), retryPolicy: .none)
+        do {
+            _ = try await joinedClient.video(id: "1")
+            Issue.record("a 403 was not an error")
+        } catch {
+            #expect(!"\(error)".contains("access-") && !"\(error)".contains("api-t"), "\(error)")
+        }
         let page = SpyTransport(status: 502, body: Data("<html><body>Bad Gateway</body></html>".utf8))
         await #expect(throws: APIError.failedRequest(.status(502, reason: nil))) {
             try await TestClient.make(page, retryPolicy: .none).episodes()

@@ -2,6 +2,8 @@ import Combinators
 import Domain
 import Ports
 import Presentation
+import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -42,12 +44,12 @@ extension CommandContext {
                 )
             case .refused(let error):
                 console.notice(
-                    "dropped \(what): the server refuses it for good (\(error.cause?.description ?? error.description))",
+                    "dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))",
                     style: appearance.error)
             case .failed(let error) where error.kind == .cancelled: break
             case .failed(let error):
                 console.notice(
-                    "\(what) is still kept: \(error.cause?.description ?? error.description)", style: appearance.error)
+                    "\(what) is still kept: \(Screens.whyASaveFailed(error))", style: appearance.error)
             case .notSent: break
             }
         }

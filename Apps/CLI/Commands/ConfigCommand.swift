@@ -1,6 +1,7 @@
 import Domain
 import FoundationHTTP
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,10 +27,9 @@ struct ConfigCommand: LocalCommand, Equatable {
     private static var values: [String: [String]] {
         Dictionary(
             uniqueKeysWithValues: ConfigKey.allCases.compactMap { key in
-                Grammar.globalOptions.first { $0.name == key.flag }.flatMap { option in
-                    option.valueName == "FILE"
-                        ? (key.rawValue, []) : option.choices.isEmpty ? nil : (key.rawValue, option.choices)
-                }
+                guard let option = Grammar.globalOptions.first(where: { $0.name == key.flag }) else { return nil }
+                if Completion.takesFile(option) { return (key.rawValue, []) }
+                return option.choices.isEmpty ? nil : (key.rawValue, option.choices)
             })
     }
 

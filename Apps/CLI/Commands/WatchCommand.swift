@@ -5,6 +5,7 @@ import Observation
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -125,9 +126,7 @@ extension CommandContext {
                 failure, context: .progress, asking: .progressForVideo(id: videoID), subject: "video \(videoID)")
         case .failed(let message, .player(let error)):
             console.fail(message)
-            if case .notFound = error {
-                console.fail("Install mpv (apt-get install mpv), or name another player with --player CMD.")
-            }
+            if case .notFound = error { console.fail(Screens.playerHint(model.playerName)) }
             return .unreachable
         case .failed(let message, .playback(_, let playhead)):
             console.fail(message)
