@@ -1,5 +1,6 @@
 import FoundationHTTP
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -30,7 +31,8 @@ struct CLI {
     /// (141, as SIGPIPE would), any other failure is reported on standard error (74).
     func run(_ arguments: [String]) async -> ExitCode {
         let status = await execute(arguments)
-        guard let failure = console.outputFailure else { return status }
+        // A signal's status wins: a terminal that closed (SIGHUP) fails every write after it.
+        guard let failure = console.outputFailure, status != .interrupted else { return status }
         if failure == EPIPE { return .outputClosed }
         console.fail("the output could not be written: \(String(cString: strerror(failure))).")
         return .localState
@@ -94,8 +96,15 @@ struct CLI {
         }
         let context = CommandContext(
             console: console, services: services, appearance: appearance, environment: environment)
-        if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }
-        return await command.run(context)
+        let status: ExitCode
+        if let refused = await command.prepare(context) {
+            status = refused
+        } else {
+            if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }
+            status = await command.run(context)
+        }
+        services.shutDown()
+        return status
     }
 
     private func usage(_ error: UsageError) -> ExitCode {

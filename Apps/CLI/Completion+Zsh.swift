@@ -1,4 +1,5 @@
 import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -23,7 +24,8 @@ extension Completion {
         return
             ([
                 "#compdef cocoacasts",
-                "# cocoacasts completion for zsh: source <(cocoacasts completion zsh)",
+                "# cocoacasts completion for zsh: source <(cocoacasts completion zsh), before or after compinit;",
+                "# or save it as _cocoacasts in a directory of $fpath.",
                 "_cocoacasts() {",
                 "    local curcontext=$curcontext state state_descr line",
                 "    typeset -A opt_args",
@@ -44,10 +46,25 @@ extension Completion {
                 "        esac ;;",
                 "    esac",
                 "}",
-            ] + byPrevious + [
-                "compdef _cocoacasts cocoacasts"
-            ]).joined(separator: "\n")
+            ] + byPrevious + registration).joined(separator: "\n")
     }
+
+    /// `compdef`, which exists only once `compinit` has run: a script sourced before it (a
+    /// common order in a .zshrc) registers before the next prompt instead, once compinit has.
+    private static let registration = [
+        "if (( $+functions[compdef] )); then",
+        "    compdef _cocoacasts cocoacasts",
+        "else",
+        "    autoload -Uz add-zsh-hook",
+        "    _cocoacasts_compdef() {",
+        "        (( $+functions[compdef] )) || return 0",
+        "        compdef _cocoacasts cocoacasts",
+        "        add-zsh-hook -d precmd _cocoacasts_compdef",
+        "        unfunction _cocoacasts_compdef",
+        "    }",
+        "    add-zsh-hook precmd _cocoacasts_compdef",
+        "fi",
+    ]
 
     /// `_cocoacasts_<command>_value`: completes the last argument of `command` by the one before it.
     private static func valueFunction(_ command: CommandLineParser.CommandSpec) -> [String] {

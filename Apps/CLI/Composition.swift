@@ -8,6 +8,7 @@ import FoundationHTTP
 import Ports
 import Presentation
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -46,10 +47,11 @@ enum Composition {
         let embeddedState =
             settings.baseURL == nil
             ? FileKeyValueStore(
-                fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json")) : nil
-        let transport: any HTTPTransport =
+                fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json"),
+                words: .precise) : nil
+        let (transport, shutDown): (any HTTPTransport, @Sendable () -> Void) =
             if let embeddedState {
-                EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState)
+                (EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState), {})
             } else {
                 networkTransport(settings, notices: notices)
             }
@@ -79,7 +81,7 @@ enum Composition {
         // 0600 in the token file's private directory, under the same checks and lock discipline.
         let pendingProgress = FileKeyValueStore(
             fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("pending-progress.json"),
-            lockTimeout: .seconds(configuration.timeout + 5))
+            words: .precise, lockTimeout: .seconds(configuration.timeout + 5))
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
             accountStore: stores.accountStore, pendingProgress: pendingProgress,
@@ -88,12 +90,13 @@ enum Composition {
             otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
             isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil,
             player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
-            notices: notices)
+            notices: notices, shutDown: shutDown)
     }
 
-    /// The transport `settings` choose for a server; with `--verbose`, what it will use
-    /// from the environment (a proxy) and whom it trusts.
-    private static func networkTransport(_ settings: Settings, notices: @Sendable (String) -> Void) -> any HTTPTransport
+    /// The transport `settings` choose for a server, and how to end it before the process
+    /// exits; with `--verbose`, what it will use from the environment (a proxy) and whom it trusts.
+    private static func networkTransport(_ settings: Settings, notices: @Sendable (String) -> Void)
+        -> (any HTTPTransport, shutDown: @Sendable () -> Void)
     {
         if settings.verbose {
             notices("transport: \(settings.transport.name)")
@@ -103,15 +106,17 @@ enum Composition {
         }
         switch settings.transport {
         case .curl:
-            return CurlTransport(
+            let curl = CurlTransport(
                 certificateAuthorities: CertificateAuthorities(
                     environment: settings.environment, explicitFile: settings.certificateAuthorityFile))
+            return (curl, curl.shutDown)
         case .urlsession:
             #if canImport(Darwin)
-                return URLSessionTransport()
+                return (URLSessionTransport(), {})
             #else
                 // Settings refuse the choice on Linux (TransportChoice.available).
-                return CurlTransport()
+                let curl = CurlTransport()
+                return (curl, curl.shutDown)
             #endif
         }
     }
@@ -122,7 +127,8 @@ enum Composition {
     /// The config file for `environment` (see ``CredentialsLocation/configFile(environment:)``).
     static func configFile(environment: [String: String]) -> ConfigFile {
         let url = CredentialsLocation.configFile(environment: environment)
-        return ConfigFile(store: FileKeyValueStore(fileURL: url, lockTimeout: .seconds(5)), path: url.path)
+        return ConfigFile(
+            store: FileKeyValueStore(fileURL: url, words: .precise, lockTimeout: .seconds(5)), path: url.path)
     }
 
     /// The services over any transport and token store; tests call this with an
@@ -136,7 +142,7 @@ enum Composition {
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
         transportName: String? = nil,
         player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
-        notices: @escaping @Sendable (String) -> Void = { _ in }
+        notices: @escaping @Sendable (String) -> Void = { _ in }, shutDown: @escaping @Sendable () -> Void = {}
     ) -> Services {
         let server = configuration.origin.description
         return Services(
@@ -161,6 +167,11 @@ enum Composition {
                 KeyValueProgressOutbox(store: pendingProgress, server: server, account: account) {
                     notices($0.outboxMessage)
                 }
-            }, player: player)
+            },
+            keptPositions: { () async throws(StoreError) in
+                try await KeyValueProgressOutbox.pendingOfEveryAccount(in: pendingProgress, server: server) {
+                    notices($0.outboxMessage)
+                }
+            }, player: player, shutDown: shutDown)
     }
 }

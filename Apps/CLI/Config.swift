@@ -29,6 +29,19 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
+    /// What the setting is, as the environment's table in `--help` and the manual says it.
+    var summary: String {
+        switch self {
+        case .baseURL: "the API (default: \(defaultDescription))"
+        case .apiToken: "the X-API-TOKEN (default: \(defaultDescription))"
+        case .timeout: "seconds a request may take (default \(defaultDescription))"
+        case .transport: "the HTTP engine (\(TransportChoice.available.map(\.rawValue).joined(separator: ", ")))"
+        case .cacert: "a PEM file of CAs to trust instead of the system's"
+        case .tokenStore: "auto (the keyring if one answers), keyring or file"
+        case .player: "the player, the URL added last (default: \(defaultDescription))"
+        }
+    }
+
     /// What applies when nothing gives a value.
     var defaultDescription: String {
         switch self {

@@ -19,6 +19,8 @@ enum ExitCode: Int32, CaseIterable {
     case localState = 74
     /// Not signed in, or the credentials were refused (EX_NOPERM).
     case unauthorized = 77
+    /// The terminal closed (128 + SIGHUP): ended as Ctrl-C ends a command.
+    case hungUp = 129
     /// Interrupted with Ctrl-C (128 + SIGINT).
     case interrupted = 130
     /// Whoever read the output went away (a closed pipe): 128 + SIGPIPE, as a shell
@@ -71,7 +73,9 @@ enum ExitCode: Int32, CaseIterable {
         case .unreachable: "the server could not be reached (refused, timed out, TLS); status: not checked; no player"
         case .localState: "the token store (file or keyring), the config file or the output cannot be used"
         case .unauthorized: "not signed in (status says so too), or the password, session or API token refused"
-        case .interrupted: "Ctrl-C (a refresh under way is saved first; a second Ctrl-C ends at once)"
+        case .hungUp: "the terminal closed (SIGHUP), which ends a command as Ctrl-C does"
+        case .interrupted:
+            "Ctrl-C (a refresh under way is saved first; a second Ctrl-C ends at once, watch keeping the position here)"
         case .terminated: "SIGTERM: a token refresh already sent is saved first"
         case .outputClosed: "the output was closed (a pipe whose reader went away)"
         }

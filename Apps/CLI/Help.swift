@@ -48,19 +48,18 @@ enum Help {
             ]).joined(separator: "\n")
     }
 
-    /// The environment variables, one line each.
-    static let environment = [
-        "  COCOACASTS_BASE_URL    the API (default: the mock API built into cocoacasts)",
-        "  COCOACASTS_API_TOKEN   the X-API-TOKEN (default: the series' token)",
-        "  COCOACASTS_TIMEOUT     seconds a request may take (default 30)",
-        "  COCOACASTS_TRANSPORT   the HTTP engine (\(TransportChoice.available.map(\.rawValue).joined(separator: ", ")))",
-        "  COCOACASTS_CACERT      a PEM file of CAs to trust instead of the system's",
-        "  SSL_CERT_FILE          CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE)",
-        "  COCOACASTS_STORE       the token file (see FILES)",
-        "  COCOACASTS_TOKEN_STORE auto (the keyring if one answers), keyring or file",
-        "  COCOACASTS_PASSWORD    the password for signin (never pass it as an argument)",
-        "  NO_COLOR               set and not empty: no colour (as --color never)",
-    ]
+    /// The environment variables, one line each: every setting's, then those of no setting.
+    static var environment: [String] {
+        let settings = ConfigKey.allCases.map { ($0.variable, $0.summary) }
+        let others = [
+            ("SSL_CERT_FILE", "CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE)"),
+            ("COCOACASTS_STORE", "the token file (see FILES)"),
+            ("COCOACASTS_PASSWORD", "the password for signin (never pass it as an argument)"),
+            ("NO_COLOR", "set and not empty: no colour (as --color never)"),
+        ]
+        let column = (settings + others).map(\.0.count).reduce(0, max) + 1
+        return (settings + others).map { "  " + TerminalText.padded($0.0, to: column) + $0.1 }
+    }
 
     private static func command(_ command: CommandLineParser.CommandSpec, width: Int) -> String {
         let head =

@@ -1,7 +1,9 @@
 import Combinators
+import Domain
 import FoundationHTTP
 import Ports
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -41,13 +43,21 @@ struct Services {
     let baseURL: URL
     /// The positions this server has not taken yet, of `account`: kept beside the token store.
     let progressOutbox: @Sendable (_ account: String) -> any ProgressOutbox
+    /// Every position kept for this server, of every account: what `status` lists whoever is signed in.
+    let keptPositions: @Sendable () async throws(StoreError) -> [KeptPosition]
     /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
     let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
+    /// Ends the transport's engine and waits for its thread, once the command is done: the
+    /// process must not exit while libcurl frees its TLS state on another thread.
+    let shutDown: @Sendable () -> Void
 
-    /// Where `endpoint` is, as a message may show it: its URL, redacted, or its path on the built-in mock.
+    /// Where `endpoint` is, as a message may show it: its URL as sent, redacted, or its path on
+    /// the built-in mock — percent-encoded once, as the request carried it.
     func address(of endpoint: APIEndpoint) -> String {
-        let url = baseURL.appendingPathComponent(endpoint.path)
-        return isEmbedded ? "\(url.path) on the mock API built into cocoacasts" : Redaction.urlText(url.absoluteString)
+        let url = endpoint.url(below: baseURL)
+        return isEmbedded
+            ? "\(url.path(percentEncoded: true)) on the mock API built into cocoacasts"
+            : Redaction.urlText(url.absoluteString)
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,8 +7,8 @@ import Dispatch
     import Darwin
 #endif
 
-/// A thread of its own for work that blocks (in `poll`, `waitid`, `curl_multi_poll`), started
-/// with POSIX threads directly.
+/// A thread of its own for work that blocks (in `poll`, `waitid`), started with POSIX
+/// threads directly, that ends when its work does and is waited for by no one.
 ///
 /// Foundation's `Thread` would do the same, but on Linux it is a CoreFoundation object, and
 /// naming it links CoreFoundation and ICU's tables (some 36 MB) into every binary that uses it.
@@ -17,24 +18,87 @@ public enum DetachedThread {
     /// a limit on threads reached), `body` runs on one of Dispatch's instead, which it then
     /// occupies while it blocks — late rather than never.
     public static func run(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        guard NamedThread.start(name: name, stackSize: stackSize, detached: true, body) == nil else { return }
+        DispatchQueue.global().async(execute: body)
+    }
+}
+
+/// A thread of its own for work that blocks (in `curl_multi_poll`), which its owner ends
+/// and then waits for with ``join()``: once that returns, the thread has run its last
+/// instruction, thread-local destructors included.
+///
+/// A library's exit handler (libcrypto's `OPENSSL_cleanup`, run by `exit`) frees what such
+/// a thread may still be using while it tears its own state down; joining it first is what
+/// makes the process's exit safe.
+public final class JoinableThread: Sendable {
+    // A thread handle (a pointer on Darwin) is only ever joined, at most once: `join()` uses
+    // it only after winning `joined`.
+    private enum Handle: @unchecked Sendable {
+        case thread(pthread_t)
+        case dispatched(DispatchSemaphore)
+    }
+
+    private let handle: Handle
+    private let joined = Atomic<Bool>(false)
+
+    /// Starts `body` on a new thread named `name` with `stackSize` bytes of stack; should the
+    /// system refuse a thread, on one of Dispatch's, which ``join()`` then waits for all the same.
+    public init(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        if let thread = NamedThread.start(name: name, stackSize: stackSize, detached: false, body) {
+            handle = .thread(thread)
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                body()
+                done.signal()
+            }
+            handle = .dispatched(done)
+        }
+    }
+
+    /// Blocks until the body has returned and its thread has ended; a second call returns at
+    /// once. Never call it from the thread itself.
+    public func join() {
+        guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        switch handle {
+        case .thread(let thread): pthread_join(thread, nil)
+        case .dispatched(let done): done.wait()
+        }
+    }
+}
+
+/// Starting a named POSIX thread.
+private enum NamedThread {
+    /// The thread running `body`, or `nil` when the system refused one.
+    static func start(name: String, stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void)
+        -> pthread_t?
+    {
         let context = Unmanaged.passRetained(Context(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setdetachstate(
+            &attributes, Int32(detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE))
         pthread_attr_setstacksize(&attributes, max(stackSize, Int(PTHREAD_STACK_MIN)))
         #if canImport(Glibc)
             var thread = pthread_t()
+            guard pthread_create(&thread, &attributes, threadEntry, context) == 0 else {
+                Unmanaged<Context>.fromOpaque(context).release()
+                return nil
+            }
+            return thread
         #else
             var thread: pthread_t?
+            guard pthread_create(&thread, &attributes, threadEntry, context) == 0, let thread else {
+                Unmanaged<Context>.fromOpaque(context).release()
+                return nil
+            }
+            return thread
         #endif
-        guard pthread_create(&thread, &attributes, threadEntry, context) != 0 else { return }
-        Unmanaged<Context>.fromOpaque(context).release()
-        DispatchQueue.global().async(execute: body)
     }
 
     /// What the new thread runs, handed over retained.
-    fileprivate final class Context: Sendable {
+    final class Context: Sendable {
         let name: String
         let body: @Sendable () -> Void
 
@@ -50,7 +114,7 @@ public enum DetachedThread {
 /// The new thread's entry: names it, then runs the body and lets the context go.
 #if canImport(Glibc)
     private func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        let context = Unmanaged<DetachedThread.Context>.fromOpaque(context!).takeRetainedValue()
+        let context = Unmanaged<NamedThread.Context>.fromOpaque(context!).takeRetainedValue()
         _ = setName?(pthread_self(), context.name)
         context.body()
         return nil
@@ -62,7 +126,7 @@ public enum DetachedThread {
     }
 #else
     private func threadEntry(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        let context = Unmanaged<DetachedThread.Context>.fromOpaque(context).takeRetainedValue()
+        let context = Unmanaged<NamedThread.Context>.fromOpaque(context).takeRetainedValue()
         pthread_setname_np(context.name)
         context.body()
         return nil

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -95,6 +96,32 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         try await store.apply([key: nil])
     }
 
+    /// Every position kept in `store` for `server`, of every account — signed in, signed out
+    /// or refused — oldest first, each with the account it belongs to; each value that does
+    /// not parse is told to `unreadable` and passed over. What `status` lists: a position
+    /// kept for an account no longer signed in stays kept until that account signs in again.
+    public static func pendingOfEveryAccount(
+        in store: any KeyValueStore, server: String, unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) async throws(StoreError) -> [KeptPosition] {
+        let serverPrefix = "\(server)#"
+        var accounts: Set<String> = []
+        for key in try await store.allValues().keys where key.hasPrefix(serverPrefix) {
+            // An account (an e-mail address) holds no '#', so the first "#progress#" ends it.
+            let rest = key.dropFirst(serverPrefix.count)
+            guard let marker = rest.firstRange(of: "#progress#") else { continue }
+            accounts.insert(String(rest[..<marker.lowerBound]))
+        }
+        var found: [KeptPosition] = []
+        for account in accounts {
+            let outbox = KeyValueProgressOutbox(store: store, server: server, account: account, unreadable: unreadable)
+            found += try await outbox.pending().map { KeptPosition(account: account, pending: $0) }
+        }
+        return found.sorted {
+            ($0.pending.recordedAt, $0.pending.progress.videoID, $0.account)
+                < ($1.pending.recordedAt, $1.pending.progress.videoID, $1.account)
+        }
+    }
+
     private func decode(_ raw: String, key: String) throws(StoreError) -> PendingProgress {
         guard let pending = parsed(raw, key: key) else {
             throw .corrupt(
@@ -117,6 +144,17 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         return PendingProgress(
             progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
             recordedAt: Date(timeIntervalSince1970: entry.recordedAt))
+    }
+}
+
+/// A position kept on this machine, and the account it is kept for (empty when none was recorded).
+public struct KeptPosition: Equatable, Sendable {
+    public let account: String
+    public let pending: PendingProgress
+
+    public init(account: String, pending: PendingProgress) {
+        self.account = account
+        self.pending = pending
     }
 }
 

@@ -8,6 +8,13 @@ extension KeyValueTokenStore {
         public let account: String?
     }
 
+    /// Checks that the store can be written, changing nothing: its exclusive access taken and
+    /// given back (a file's directory created, its lock taken and room for a write reserved).
+    /// A read-only home, a full disk or a locked keyring is found before a password is asked.
+    public func checkItCanBeWritten() async throws(StoreError) {
+        try await store.checkItCanBeWritten()
+    }
+
     /// The name of the account signed in, when one was recorded (see ``setAccount(_:)``).
     public func account() async throws(StoreError) -> String? {
         try await store.value(forKey: accountKey)
@@ -30,5 +37,13 @@ extension KeyValueTokenStore {
     /// Every scope of this store's key-value store holding a pair (see ``signedInScopes(in:)``).
     public func signedInScopes() async throws(StoreError) -> [SignedInScope] {
         try await Self.signedInScopes(in: store)
+    }
+}
+
+extension KeyValueStore {
+    /// Checks that the store can be written, changing nothing: its exclusive access taken and
+    /// given back (a file's directory created, its lock taken and room for a write reserved).
+    public func checkItCanBeWritten() async throws(StoreError) {
+        try await withExclusiveAccess { (_: inout [String: String]) throws(StoreError) in }
     }
 }

@@ -59,6 +59,21 @@ extension PlaybackViewModel {
         case stale(StoreError)
     }
 
+    /// What became of the last position when the viewer quit at once
+    /// (``PlaybackViewModel/keepThePositionNow()``).
+    public enum QuitAtOnce: Equatable, Sendable {
+        /// Nothing played yet: there is no position to keep.
+        case nothingPlayed
+        /// The player reports no positions, so none is kept.
+        case untracked
+        /// The server holds the position already.
+        case saved(Int)
+        /// The position is kept in the outbox; the next command that reaches the server sends it.
+        case kept(Int)
+        /// The position could not be kept in the outbox either (`StoreError`).
+        case lost(Int, StoreError)
+    }
+
     /// How a playback that did not fail ended.
     public enum Ending: Equatable, Sendable {
         /// It played to the end.

@@ -91,6 +91,38 @@ public final class PlaybackViewModel {
         control?.stop()
     }
 
+    /// The viewer quits at once (a second Ctrl-C): keeps the last position the player
+    /// reported in the outbox — a local write, never the network — unless the server holds
+    /// it already, and says what became of it. The next command that reaches the server
+    /// sends what is kept. A watch that ended already answers with what its end did.
+    public func keepThePositionNow() async -> QuitAtOnce {
+        let playhead: Playhead
+        switch state {
+        case .idle, .loading, .failed(_, .video), .failed(_, .progress), .failed(_, .player): return .nothingPlayed
+        case .finished(_, let ended), .failed(_, .playback(_, let ended)): return Self.quitAtOnce(after: ended)
+        case .playing(let shown), .saving(let shown): playhead = shown
+        }
+        guard let position = playhead.position else { return .untracked }
+        if position == playhead.saved && playhead.sync == .saved { return .saved(position) }
+        let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: now())
+        do throws(StoreError) {
+            try await outbox.keep(pending)
+            return .kept(position)
+        } catch {
+            return .lost(position, error)
+        }
+    }
+
+    /// What the end of a watch did with its last position, as a quit at once would say it.
+    private static func quitAtOnce(after playhead: Playhead) -> QuitAtOnce {
+        switch playhead.sync {
+        case .untracked: .untracked
+        case .saved, .stale: .saved(playhead.saved)
+        case .pending(let position, _): .kept(position)
+        case .lost(let position, _, let store): .lost(position, store)
+        }
+    }
+
     private func play(fromStart: Bool, control: PlaybackControl) async {
         state = .loading
         guard let (video, progress) = await load(control) else { return }

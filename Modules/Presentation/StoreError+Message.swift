@@ -14,9 +14,12 @@ extension StoreError {
 
     /// What a screen says of a failure of the positions kept on this machine (a
     /// ``/Ports/ProgressOutbox``): Domain words every store as the token file, and a kept
-    /// position's `path` is its key.
+    /// position's `path` is its key (a file's is absolute).
     public var outboxMessage: String {
         switch self {
+        case let .corrupt(path, detail) where path.hasPrefix("/"):
+            "\(path), which keeps positions on this machine, is not valid (\(detail)). It was left untouched: "
+                + "fix it, or remove it and lose the positions it keeps."
         case .corrupt(_, let detail):
             "A position kept on this machine is not valid (\(detail)); it was left as it is, and the video's "
                 + "next saved position replaces it."

@@ -2,11 +2,20 @@ import Domain
 import Observation
 import Ports
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// How far the user has watched a video: fetches, saves and deletes the progress.
 ///
 /// The three requests share one slot: any new request cancels the one in flight, so an
 /// older answer can never overwrite a newer one. Only the newest request writes its
 /// result, and a cancelled request never shows an error.
+///
+/// A position the server cannot take is kept in the outbox, as a watch keeps it, and the
+/// next command that reaches the server sends it (see ``unsaved``).
 @MainActor
 @Observable
 public final class VideoProgressViewModel {
@@ -17,14 +26,37 @@ public final class VideoProgressViewModel {
     public let videoID: String
     /// What the screen shows.
     public private(set) var state = State.idle
+    /// What became of the position the last ``saveProgress(cursor:)`` could not save; `nil`
+    /// after any other request, a save that went through, or one only cancelled.
+    public private(set) var unsaved: Unsaved?
+
+    /// A position the server did not take.
+    public enum Unsaved: Equatable, Sendable {
+        /// Kept in the outbox: the next command that reaches the server sends it.
+        case kept(PendingProgress)
+        /// Not kept either: the outbox could not be written (`StoreError`), or there is none.
+        case lost(Int, StoreError?)
+    }
 
     @ObservationIgnored private let apiService: any APIService
+    @ObservationIgnored private let outbox: (any ProgressOutbox)?
+    @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let request = LatestRequest()
 
     /// Nothing is requested until asked.
-    public init(videoID: String, apiService: any APIService) {
+    ///
+    /// - Parameters:
+    ///   - outbox: keeps a position the server cannot take (this server's and account's); without
+    ///     one, such a position is lost, and ``unsaved`` says so.
+    ///   - now: when a kept position was recorded.
+    public init(
+        videoID: String, apiService: any APIService, outbox: (any ProgressOutbox)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.videoID = videoID
         self.apiService = apiService
+        self.outbox = outbox
+        self.now = now
     }
 
     /// Fetches the stored progress, cancelling a request in flight; returns when done.
@@ -34,10 +66,21 @@ public final class VideoProgressViewModel {
         }
     }
 
-    /// Saves `cursor` (seconds) as the progress and keeps what the server returns.
+    /// Saves `cursor` (seconds) as the progress and keeps what the server returns; when the
+    /// server cannot take it, keeps it in the outbox instead (unless nobody is signed in, whose
+    /// positions no account would send).
     public func saveProgress(cursor: Int) async {
         await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
+        }
+        guard case .failed(_, .api(let error), _) = state, error.cause != .notSignedIn else { return }
+        guard let outbox else { return unsaved = .lost(cursor, nil) }
+        let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now())
+        do throws(StoreError) {
+            try await outbox.keep(pending)
+            unsaved = .kept(pending)
+        } catch {
+            unsaved = .lost(cursor, error)
         }
     }
 
@@ -58,6 +101,7 @@ public final class VideoProgressViewModel {
     private func load(
         context: APIErrorMapper.Context, _ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress
     ) async {
+        unsaved = nil
         await request.load(\.state, of: self, context: context, operation)
     }
 }

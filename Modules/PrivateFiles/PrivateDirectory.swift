@@ -1,4 +1,5 @@
 import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,12 +25,17 @@ public struct PrivateDirectory: Sendable {
 
     /// Creates the directory with `mkdir(2)` mode 0700 — private from its first moment
     /// (a umask can only take bits away) — and any missing parents, when it does not
-    /// exist; then checks it (see ``check()``).
-    public func ensure() throws(StoreError) {
+    /// exist; then checks it (see ``check()``). A directory that cannot be created is said of
+    /// `file`, the file it is made to hold, when one is given: the error names what the user
+    /// knows, and the directory that failed.
+    public func ensure(holding file: String? = nil) throws(StoreError) {
         do {
             try makeDirectory(path, mode: 0o700)
         } catch {
-            throw .io(path: error.path, detail: "the directory could not be created (\(error.reason))")
+            guard let file else {
+                throw .io(path: error.path, detail: "the directory could not be created (\(error.reason))")
+            }
+            throw .io(path: file, detail: "its directory \(error.path) could not be created (\(error.reason))")
         }
         try check()
     }

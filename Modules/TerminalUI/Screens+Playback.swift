@@ -47,6 +47,26 @@ extension Screens {
         }
     }
 
+    /// The one line a watch ended at once (a second Ctrl-C) leaves: what became of the position.
+    public static func quitAtOnce(
+        _ outcome: PlaybackViewModel.QuitAtOnce, videoID: String, player: String, style: TerminalStyle = .plain
+    ) -> String {
+        let stopped = "Stopped video \(TerminalText.sanitized(videoID)) at once"
+        switch outcome {
+        case .nothingPlayed: return "\(stopped), before it played."
+        case .untracked:
+            return
+                "\(stopped); \(TerminalText.sanitized(player)) does not say where playback is, so no position is kept."
+        case .saved(let position): return "\(stopped); saved at \(time(position))."
+        case .kept(let position):
+            return "\(stopped); \(time(position)) is kept on this machine, and the next command that reaches the "
+                + "server sends it."
+        case .lost(let position, let store):
+            return style.failure(style.cross) + " \(stopped); \(time(position)) could not be kept on this machine: "
+                + TerminalText.sanitized(store.outboxMessage)
+        }
+    }
+
     /// What to do when `player` could not be started.
     public static func playerHint(_ player: String) -> String {
         "Install or repair \(player), or name another player with --player."

@@ -1,5 +1,6 @@
 import AsyncPrimitives
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -29,5 +30,27 @@ struct DetachedThreadTests {
         }
         #expect(isOtherThread)
         #expect(name == "cocoacasts-test")
+    }
+
+    /// `join()` returns once the body has returned and its thread ended: what the body did
+    /// last is seen, and the thread is gone from the process's task list; a second join returns at once.
+    @Test func joinWaitsForTheBodyAndItsThreadToEnd() throws {
+        let finished = Atomic<Bool>(false)
+        let task = Mutex<String>("")
+        let joinable = JoinableThread(name: "cocoacasts-join", stackSize: 64 << 10) {
+            // "<pid>/task/<tid>": where the kernel lists this thread while it runs.
+            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            task.withLock { $0 = path }
+            usleep(200_000)  // the caller reaches join while the body still runs
+            finished.store(true, ordering: .releasing)
+        }
+        joinable.join()
+        let didFinish = finished.load(ordering: .acquiring)
+        #expect(didFinish)
+        #if os(Linux)
+            let path = task.withLock { $0 }
+            #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: "/proc/" + path), "\(path) still runs")
+        #endif
+        joinable.join()
     }
 }

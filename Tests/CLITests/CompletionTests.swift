@@ -53,8 +53,10 @@ struct CompletionTests {
         ),
     ]
 
-    @Test(arguments: ["bash", "zsh", "fish"])
+    @Test(arguments: ["bash", "zsh", "zsh sourced before compinit", "fish"])
     func everyShellCompletesEveryCase(shell: String) async throws {
+        let sourcedFirst = shell.hasSuffix("before compinit")
+        let shell = String(shell.prefix { $0 != " " })
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.fileExists) else {
             try skip(because: "\(shell) is not installed (CI installs it)")
             return
@@ -65,16 +67,16 @@ struct CompletionTests {
                 .write(to: script, atomically: true, encoding: .utf8)
             for (line, expected) in Self.cases {
                 let offered = try await Self.complete(
-                    line, shell: URL(fileURLWithPath: path), script: script, in: directory)
+                    line, shell: URL(fileURLWithPath: path), script: script, sourcedFirst: sourcedFirst, in: directory)
                 #expect(offered == expected, "\(shell): \(line)")
             }
         }
     }
 
     /// What `shell`, with `script` loaded, offers for `line`.
-    private static func complete(_ line: String, shell: URL, script: URL, in directory: TemporaryDirectory)
-        async throws -> Set<String>
-    {
+    private static func complete(
+        _ line: String, shell: URL, script: URL, sourcedFirst: Bool = false, in directory: TemporaryDirectory
+    ) async throws -> Set<String> {
         let environment = [
             "PATH": "/usr/bin:/bin", "HOME": directory.url.path, "XDG_CONFIG_HOME": directory.file("config").path,
             "XDG_DATA_HOME": directory.file("data").path, "TERM": "xterm", "LANG": "C.UTF-8",
@@ -82,7 +84,7 @@ struct CompletionTests {
         let arguments: [String] =
             switch shell.lastPathComponent {
             case "bash": ["--norc", "--noprofile", "-c", bashDriver, "bash", script.path, line]
-            case "zsh": ["-f", "-c", zshDriver, "zsh", script.path, line]
+            case "zsh": ["-f", "-c", zshDriver, "zsh", script.path, line, sourcedFirst ? "first" : "after"]
             default: ["-c", "source $argv[1]; complete -C $argv[2]", script.path, line]
             }
         let run = try await ChildProcess.run(shell, arguments, environment: environment, timeout: .seconds(20))
@@ -103,14 +105,19 @@ struct CompletionTests {
         printf '%s\n' "${COMPREPLY[@]}"
         """#
 
-    /// Starts an interactive zsh on a pseudo-terminal (zsh/zpty), runs `compinit`, sources
-    /// the script (`$1`), types the line (`$2`) and Tab, and prints every match the
-    /// completion functions add (a `compadd` wrapper sees them); the markers are split in
-    /// the commands typed so that their echo never matches.
+    /// Starts an interactive zsh on a pseudo-terminal (zsh/zpty), runs `compinit` and sources
+    /// the script (`$1`) — the script first when `$3` is `first`, as a .zshrc may, what it
+    /// says on stderr printed as a match — types the line (`$2`) and Tab at the next prompt, and
+    /// prints every match the completion functions add (a `compadd` wrapper sees them); the
+    /// markers are split in the commands typed so that their echo never matches.
     private static let zshDriver = #"""
         zmodload zsh/zpty || exit 3
         zpty z zsh -f -i
-        zpty -w z "PS1='' RPS1=''; autoload -Uz compinit; compinit -u -D; source ${(q)1}"
+        if [[ $3 == first ]]; then
+            zpty -w z "PS1='' RPS1=''; source ${(q)1} 2>${(q)1}.err; autoload -Uz compinit; compinit -u -D"
+        else
+            zpty -w z "PS1='' RPS1=''; autoload -Uz compinit; compinit -u -D; source ${(q)1}"
+        fi
         zpty -w z 'bindkey "^I" complete-word; zstyle ":completion:*" insert-tab false; comppostfuncs=(__end)'
         zpty -w z '__end() { print -r -- "<<e""nd>>"; exit }'
         zpty -w z 'compadd() {
@@ -125,6 +132,7 @@ struct CompletionTests {
         zpty -r z out '*<<end>>*' || exit 5
         zpty -d z
         for line in ${(f)out//$'\r'/}; do [[ $line == '<<hit>>'* ]] && print -r -- ${line#'<<hit>>'}; done
+        [[ -s $1.err ]] && cat $1.err
         exit 0
         """#
 }

@@ -58,4 +58,32 @@ struct FitsTheTerminalTests {
             }
         }
     }
+
+    @Test func configListFitsFiftyColumns() async throws {
+        try await TemporaryDirectory.with { directory in
+            let cli = CLIProcess(in: directory, baseURL: URL(string: "http://127.0.0.1:8080/api/v1")!)
+            let piped = try await cli.run(["config", "list"])
+            #expect(
+                piped.stdout.split(separator: "\n").contains { CellWidth.of(String($0)) > 50 }, "a pipe gets the table")
+            let lines = try await Self.shown(
+                ["config", "list"], columns: 50, in: directory, baseURL: URL(string: "http://127.0.0.1:8080/api/v1")!)
+            Self.expectFitted(lines, width: 50, words: piped.stdout, "config list")
+        }
+    }
+
+    /// The lines that say a position is kept, and that the next command sends it, on a terminal 50 wide.
+    @Test func theKeptPositionLinesFitFiftyColumns() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = try await KeptPositionTests.keepingASet(server, in: directory)
+                try await server.admin.inject(.status(503, route: MockAPIRoute.any, count: -1))
+                for arguments in [["progress", "556", "--set", "1:45"], ["progress", "556"], ["status"]] {
+                    let piped = try await cli.run(arguments)
+                    #expect(piped.stdout.contains("kept on this machine"), "\(arguments): \(piped)")
+                    let lines = try await Self.shown(arguments, columns: 50, in: directory, baseURL: server.baseURL)
+                    Self.expectFitted(lines, width: 50, words: piped.stdout, "\(arguments)")
+                }
+            }
+        }
+    }
 }

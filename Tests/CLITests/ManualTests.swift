@@ -77,4 +77,21 @@ struct ManualTests {
             }
         }
     }
+
+    /// Every variable a message may suggest — each setting's, the player's among them — is in
+    /// `--help` and the manual's ENVIRONMENT.
+    @Test func everySettingsVariableIsInTheHelpAndTheManual() async throws {
+        try await TemporaryDirectory.with { directory in
+            let help = try await CLIProcess(in: directory).run(["--help"]).stdout
+            let environment = Self.section("ENVIRONMENT", of: try await Self.rendered(columns: 80, in: directory))
+            for variable in [
+                "COCOACASTS_BASE_URL", "COCOACASTS_API_TOKEN", "COCOACASTS_TIMEOUT", "COCOACASTS_TRANSPORT",
+                "COCOACASTS_CACERT", "COCOACASTS_TOKEN_STORE", "COCOACASTS_PLAYER", "COCOACASTS_STORE",
+                "COCOACASTS_PASSWORD",
+            ] {
+                #expect(help.contains("\n  \(variable) "), "--help: \(variable)")
+                #expect(environment.contains(variable), "the manual: \(variable)")
+            }
+        }
+    }
 }

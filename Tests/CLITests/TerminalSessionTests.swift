@@ -69,7 +69,8 @@ struct TerminalSessionTests {
     /// While another process holds the token file's lock, `cocoacasts` waits without
     /// blocking a thread: its spinner (on the main actor) keeps turning until it gives up
     /// with the lock's message and 74, after the lock's bound — when a refresh needs the
-    /// lock (`video`) and when storing a sign-in does (`signin`). Were it never to give up,
+    /// lock (`video`) and when `signin` checks, before asking anything, that the store can
+    /// take the pair (it never asks for the password then). Were it never to give up,
     /// it would be killed after two minutes: the bound on the run is half of that.
     @Test(arguments: ["video", "signin"])
     func waitingForAHeldLockKeepsTheSpinnerTurningThenGivesUpWith74(command: String) async throws {
@@ -85,7 +86,8 @@ struct TerminalSessionTests {
                     command == "video"
                     ? (["video", "632759499"], [[String]](), "Fetching the video…")
                     : (
-                        ["signin", "--email", DemoAccount.email], [["Password: ", DemoAccount.password]], "Signing in…"
+                        ["signin", "--email", DemoAccount.email], [["Password: ", DemoAccount.password]],
+                        "Checking the token store…"
                     )
                 let session = try await Self.runOnTerminal(
                     arguments + ["--timeout", "1"], answers: answers, directory: directory, baseURL: server.baseURL,
@@ -101,6 +103,7 @@ struct TerminalSessionTests {
                 let frames = session.stdout.components(separatedBy: label).count - 1
                 #expect(frames > 20, "\(frames) spinner frames in \(elapsed)")
                 #expect(elapsed >= .seconds(6) && elapsed < .seconds(60))
+                #expect(!session.stdout.contains("Password:"), "asked for a password the store could not keep")
             }
         }
     }

@@ -3,9 +3,68 @@ import TestSupport
 import Testing
 
 /// A second Ctrl-C ends `cocoacasts` at once; the player it started goes with it, even one
-/// that ignores the SIGTERM the first signal sent it.
-@Suite("watch: a second signal ends the player too")
+/// that ignores the SIGTERM the first signal sent it, and the last position is kept on this
+/// machine first. Signals come doubled, as a terminal and `timeout` send them: to the process
+/// and to its group, which holds mpv.
+@Suite("watch: a second signal ends the player too, and keeps the position")
 struct WatchSecondSignalTests {
+    /// How many doubled group signals in a row `theDoubledGroupSignalKeepsThePositionRunAfterRun` sends
+    /// (`COCOACASTS_SIGNAL_RUNS`; the closing figure was taken with 50).
+    static let runsInARow = ProcessInfo.processInfo.environment["COCOACASTS_SIGNAL_RUNS"].flatMap(Int.init) ?? 3
+
+    /// `watch 556` from 0:20 on a terminal, sent `names` by `delivery` two seconds into playback;
+    /// checks the status, the terminal's modes, the line said, and that the next command sends
+    /// the position kept (or finds it saved) — a position the playback reached.
+    static func watchSignalled(
+        _ names: [String], by delivery: PseudoTerminal.Delivery, endingWith status: Int32, gap: Double = 0
+    ) async throws {
+        try await WatchTests.watching { server, cli, _ in
+            #expect(try await cli.run(["progress", "556", "--set", "20"]).status == 0)
+            let started = ContinuousClock.now
+            let run = try await PseudoTerminal.run(
+                [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
+                signals: .init(after: "A: 00:00:2", delay: 2, names: names, gap: gap, delivery: delivery),
+                timeout: .seconds(60))
+            let ran = Int(started.duration(to: .now).components.seconds)
+            #expect(run.status == status, "\(run.stdout.suffix(600))")
+            #expect(run.stderr.contains("modes: same"), "the terminal's modes changed: \(run.stderr)")
+            let kept = Self.lastPosition(matching: #"(\d+):(\d\d) is kept on this machine"#, in: run.stdout)
+            let saved = Self.lastPosition(matching: #"[Ss]aved at (\d+):(\d\d)\."#, in: run.stdout)
+            #expect(kept != nil || saved != nil, "no line says where the position is: \(run.stdout.suffix(600))")
+            let next = try #require(try await WatchTests.savedCursor(cli))
+            #expect(next == kept ?? saved, "the server holds \(next); the run said \(run.stdout.suffix(300))")
+            #expect((21...20 + ran + 2).contains(next), "the position moved within the run (\(ran) s): \(next)")
+            #expect(try await server.admin.count(MockAPIRoute.media) >= 1)
+        }
+    }
+
+    /// The seconds of the last `m:ss` that `pattern` (whose two groups are minutes and seconds) finds in `text`.
+    static func lastPosition(matching pattern: String, in text: String) -> Int? {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+            let match = expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).last,
+            let minutes = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }),
+            let seconds = Range(match.range(at: 2), in: text).flatMap({ Int(text[$0]) })
+        else { return nil }
+        return minutes * 60 + seconds
+    }
+
+    @Test(arguments: [
+        (["SIGINT", "SIGINT"], PseudoTerminal.Delivery.typed, Int32(130)), (["SIGINT", "SIGINT"], .group, 130),
+        (["SIGTERM", "SIGTERM"], .group, 143), (["SIGHUP", "SIGHUP"], .group, 129),
+        (["SIGINT", "SIGINT"], .process, 130), (["SIGTERM", "SIGINT"], .process, 130),
+    ])
+    func aDoubledSignalKeepsThePositionAndTheTerminalsModes(
+        names: [String], delivery: PseudoTerminal.Delivery, status: Int32
+    ) async throws {
+        try await Self.watchSignalled(names, by: delivery, endingWith: status, gap: delivery == .typed ? 0.2 : 0)
+    }
+
+    @Test func theDoubledGroupSignalKeepsThePositionRunAfterRun() async throws {
+        for _ in 0..<Self.runsInARow {
+            try await Self.watchSignalled(["SIGINT", "SIGINT"], by: .group, endingWith: 130)
+        }
+    }
+
     /// Whether process `pid` still runs (a zombie, or no process, has ended).
     static func runs(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

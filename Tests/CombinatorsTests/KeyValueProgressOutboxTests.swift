@@ -31,4 +31,23 @@ struct KeyValueProgressOutboxTests {
         failing.failWrites(with: nil)
         #expect(try await outbox.pending().isEmpty)
     }
+
+    @Test func everyAccountsPositionsOfOneServerAreListedWithTheirAccount() async throws {
+        let store = InMemoryKeyValueStore()
+        let fixture = ProgressOutboxFixture(store: store)
+        try await fixture.outbox(server: "https://a:443", account: "bart").keep(.sample("v1", 10, at: 2))
+        try await fixture.outbox(server: "https://a:443", account: "lisa").keep(.sample("v2", 20, at: 1))
+        try await fixture.outbox(server: "https://a:443", account: "").keep(.sample("v3", 30, at: 3))
+        try await fixture.outbox(server: "https://b:443", account: "bart").keep(.sample("v4", 40, at: 0))
+        try await store.setValue("not a position's key", forKey: "https://a:443#accessToken")
+
+        let kept = try await KeyValueProgressOutbox.pendingOfEveryAccount(in: store, server: "https://a:443")
+
+        #expect(
+            kept == [
+                KeptPosition(account: "lisa", pending: .sample("v2", 20, at: 1)),
+                KeptPosition(account: "bart", pending: .sample("v1", 10, at: 2)),
+                KeptPosition(account: "", pending: .sample("v3", 30, at: 3)),
+            ])
+    }
 }

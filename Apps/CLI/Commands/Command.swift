@@ -37,11 +37,15 @@ protocol ServiceCommand: Command {
     /// notice applies. (`status` asks the server too, but says which server answers every
     /// time; `signout` only touches the token store.)
     static var callsTheAPI: Bool { get }
+    /// What must hold before anything is said or asked — the built-in mock's notice
+    /// included: `nil` when the command may run, else the status it ends with, said.
+    @MainActor func prepare(_ context: CommandContext) async -> ExitCode?
     @MainActor func run(_ context: CommandContext) async -> ExitCode
 }
 
 extension ServiceCommand {
     var runnable: Runnable { .withServices(self) }
+    @MainActor func prepare(_ context: CommandContext) async -> ExitCode? { nil }
 }
 
 /// Every command, in the order `help` lists them.

@@ -20,13 +20,16 @@ extension CommandContext {
     /// episode's video when an episode has the id, else it is taken as a video id — unless
     /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
     /// video up in the catalogue whatever the reference.
-    func resolve(_ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool) async -> Resolution {
+    /// A failure to read the catalogue is reported with `sentence` after its cause.
+    func resolve(
+        _ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool, sentence: Sentence = .screens
+    ) async -> Resolution {
         guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .video(id: reference, episode: nil) }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
         if case .failed(_, let failure, _) = episodes.state {
-            return .ended(report(failure, context: context, asking: .episodes))
+            return .ended(report(failure, context: context, asking: .episodes, sentence: sentence))
         }
         let rows = episodes.state.rows.map(\.episode)
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {

@@ -20,7 +20,9 @@ extension CommandContext {
     /// Sends the positions kept on this machine for this server and account, before anything
     /// else the command asks of the server, and says what became of each (dimmed, on standard
     /// error). A position the server does not take stays kept for the next command; nothing
-    /// kept says nothing.
+    /// kept says nothing, and neither does a server that cannot be reached: the command's own
+    /// request then fails for the same cause and says it once (`status` and `progress` list
+    /// what is kept).
     func sendPendingProgress() async {
         guard let outbox = await outboxUnlessTheTokenStoreFails() else { return }
         let deliveries: [PendingDelivery]
@@ -46,7 +48,7 @@ extension CommandContext {
                 console.notice(
                     "dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))",
                     style: appearance.error)
-            case .failed(let error) where error.kind == .cancelled: break
+            case .failed(let error) where error.kind == .cancelled || error.kind == .unreachable: break
             case .failed(let error):
                 console.notice(
                     "\(what) is still kept: \(Screens.whyASaveFailed(error))", style: appearance.error)

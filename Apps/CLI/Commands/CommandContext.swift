@@ -3,6 +3,7 @@ import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -30,16 +31,34 @@ struct CommandContext {
         return !Task.isCancelled
     }
 
-    /// Prints a failure's cause and sentence, and returns the status the cause calls for;
-    /// `endpoint` is what was asked for (a 404 names it), `subject` what the user called it.
+    /// What a failure's report ends with, after its cause and next step.
+    enum Sentence {
+        /// The screen's sentence (`The video could not be fetched.`).
+        case screens
+        /// Another, which says what became of what the user asked for.
+        case instead(String)
+        /// None: the caller says what became of it.
+        case none
+    }
+
+    /// Prints a failure's cause and next step, then `sentence`, and returns the status the
+    /// cause calls for; `endpoint` is what was asked for (a 404 names it), `subject` what the
+    /// user called it.
     func report(
         _ failure: Failure, context: APIErrorMapper.Context, asking endpoint: APIEndpoint? = nil,
-        subject: String? = nil
+        subject: String? = nil, sentence: Sentence = .screens
     ) -> ExitCode {
         let request = endpoint.map { FailureText.Request(address: services.address(of: $0), subject: subject) }
-        for line in FailureText(failure, context: context, request: request).lines {
-            console.fail(line, style: appearance.error)
-        }
+        let text = FailureText(failure, context: context, request: request)
+        // Without a cause the screen's sentence is all there is to say of the failure itself.
+        let cause = FailureText.error(of: failure).cause == nil ? text.lines : Array(text.lines.prefix(1))
+        let lines: [String] =
+            switch sentence {
+            case .screens: text.lines
+            case .instead(let other): cause + [other]
+            case .none: cause
+            }
+        for line in lines { console.fail(line, style: appearance.error) }
         return ExitCode(failure)
     }
 

@@ -1,6 +1,7 @@
 import Domain
 import FoundationHTTP
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -36,19 +37,29 @@ extension ConfigCommand {
             return
         }
         let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
-        let lines = entries.map { entry in
+        let rows = entries.map { entry in
             let from =
                 switch entry.source {
                 case .environment: "environment (\(ConfigKey(rawValue: entry.key)?.variable ?? ""))"
                 case .configFile: "config file"
                 case .flag, .defaultValue: entry.source.rawValue
                 }
-            return TerminalText.padded(entry.key, to: keyWidth) + " "
-                + TerminalText.padded(
-                    TerminalText.sanitized(entry.display), to: 44) + " " + from
+            return (
+                key: TerminalText.padded(entry.key, to: keyWidth), value: TerminalText.sanitized(entry.display),
+                from: from
+            )
         }
-        console.print(
-            (lines + [
+        let wide = rows.map { $0.key + " " + TerminalText.padded($0.value, to: 44) + " " + $0.from }
+        // A terminal too narrow for the table gets the source under each value, every line
+        // broken at spaces beside the key's column (in a pipe, the table as it is).
+        let fits = console.terminalColumns.map { columns in wide.allSatisfy { TerminalText.visibleWidth($0) <= columns }
+        }
+        let table =
+            fits ?? true
+            ? wide
+            : rows.flatMap { [$0.key + "  " + $0.value, String(repeating: " ", count: keyWidth + 2) + $0.from] }
+        console.printFitted(
+            (table + [
                 "",
                 "Config file: \(TerminalText.sanitized(file.path)) (flags win over the environment, "
                     + "the environment over this file)",

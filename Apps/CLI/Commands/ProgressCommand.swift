@@ -4,6 +4,7 @@ import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -92,7 +93,9 @@ extension CommandContext {
         let duration: Int?
         var isSet = false
         if case .set = action { isSet = true }
-        switch await resolve(reference, context: .progress, needingTheEpisode: isSet) {
+        // A --set that cannot look its episode up saves nothing, and says that rather than what was fetched.
+        let sentence = action.typedPosition.map { CommandContext.Sentence.instead("The position \($0) was not saved.") }
+        switch await resolve(reference, context: .progress, needingTheEpisode: isSet, sentence: sentence ?? .screens) {
         case .video(let id, let episode):
             videoID = id
             duration = episode?.videoDuration
@@ -102,7 +105,17 @@ extension CommandContext {
             }
         case .ended(let status): return status
         }
-        let model = VideoProgressViewModel(videoID: videoID, apiService: services.api)
+        var outbox: (any ProgressOutbox)?
+        if isSet {
+            do throws(StoreError) {
+                outbox = try await progressOutbox()
+            } catch {
+                // The token store names the account; the save reads it too, fails with its error
+                // and says it, and the position is said not kept.
+                outbox = nil
+            }
+        }
+        let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
         let synced = await load("Syncing the progress…") {
             switch action {
             case .show: await model.fetchProgress()
@@ -114,16 +127,18 @@ extension CommandContext {
         // A position the server has not taken yet shows beside what it holds, or alone.
         let pending = action == .show ? await pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
-            defer { if let pending { console.print(Self.notYetSaved(pending)) } }
             let endpoint: APIEndpoint =
                 switch action {
                 case .show: .progressForVideo(id: videoID)
                 case .set(let seconds, _): .updateProgressForVideo(id: videoID, cursor: seconds)
                 case .delete: .deleteProgressForVideo(id: videoID)
                 }
-            return report(
+            let status = report(
                 failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
-                subject: "video \(videoID)")
+                subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
+            if let pending { console.printFitted(Self.notYetSaved(pending)) }
+            if let unsaved = model.unsaved { sayWhatBecameOf(unsaved, typed: action.typedPosition ?? "") }
+            return status
         }
         // Set or deleted by hand: a position kept from an earlier watch must not overwrite it later.
         if action != .show { await forgetTheKeptPosition(of: videoID) }
@@ -133,9 +148,27 @@ extension CommandContext {
             console.say("Deleted the progress of video \(videoID).")
         } else {
             console.print(Screens.progress(model, duration: duration, style: style))
-            if let pending { console.print(Self.notYetSaved(pending)) }
+            if let pending { console.printFitted(Self.notYetSaved(pending)) }
         }
         return .success
+    }
+
+    /// Says what became of a position `--set` could not save: kept for the next command, or lost.
+    private func sayWhatBecameOf(_ unsaved: VideoProgressViewModel.Unsaved, typed: String) {
+        switch unsaved {
+        case .kept(let pending): console.printFitted(Self.notYetSaved(pending))
+        case .lost(_, let store):
+            console.fail(
+                "The position \(typed) was not saved, nor kept on this machine"
+                    + (store.map { ": \($0.outboxMessage)" } ?? "."))
+        }
+    }
+}
+
+extension ProgressCommand.Action {
+    /// The position as the user typed it, for `--set`.
+    var typedPosition: String? {
+        if case .set(_, let typed) = self { typed } else { nil }
     }
 }
 

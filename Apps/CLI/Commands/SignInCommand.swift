@@ -4,6 +4,7 @@ import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -44,6 +45,13 @@ struct SignInCommand: ServiceCommand, Equatable {
         self.init(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
     }
 
+    /// A store that cannot take the pair — a locked keyring, a read-only home, a full disk —
+    /// is said before the e-mail or password is asked for and before the built-in mock's
+    /// notice (the mock keeps its state beside the token file).
+    func prepare(_ context: CommandContext) async -> ExitCode? {
+        await context.checkTheStoresCanBeWritten()
+    }
+
     func run(_ context: CommandContext) async -> ExitCode {
         await context.signIn(email: email, passwordFromStdin: passwordFromStdin)
     }
@@ -54,18 +62,32 @@ extension CommandContext {
     /// wrong password before sign-in gives up, as sudo allows.
     static let tries = 3
 
+    /// Says why the token store (or the built-in mock's state beside it) cannot be written, and
+    /// returns the status; `nil` when it can. A token file that does not parse passes: signing
+    /// in sets it aside.
+    fileprivate func checkTheStoresCanBeWritten() async -> ExitCode? {
+        var failure: StoreError?
+        guard
+            await load(
+                "Checking the token store…",
+                {
+                    do throws(StoreError) {
+                        _ = try await services.tokenStore.tokens()
+                        try await services.accountStore.checkItCanBeWritten()
+                        try await services.embeddedState?.checkItCanBeWritten()
+                    } catch .corrupt {
+                    } catch {
+                        failure = error
+                    }
+                })
+        else { return .interrupted }
+        return failure.map { report(.store($0), context: .signIn) }
+    }
+
     /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
     /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
     /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
     fileprivate func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
-        // A store that cannot take the pair (a locked keyring) fails before anything is asked
-        // or sent; one that does not parse is set aside by the sign-in itself.
-        do throws(StoreError) {
-            _ = try await services.tokenStore.tokens()
-        } catch .corrupt {
-        } catch {
-            return report(.store(error), context: .signIn)
-        }
         let email: String
         do throws(UsageError) {
             email = try emailAddress(given: given)

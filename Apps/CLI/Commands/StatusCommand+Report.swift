@@ -5,6 +5,7 @@ import Ports
 import Presentation
 import TerminalUI
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,11 +28,13 @@ extension CommandContext {
         /// Which store holds the tokens, and why the file when it is the file.
         let tokenStore: TokenStoreInUse?
         let transport: String
-        /// Positions kept on this machine that the server has not taken yet.
+        /// Positions kept on this machine that the server has not taken yet, of every account.
         let pendingProgress: [Pending]
         let cache: CacheSummary?
 
         struct Pending: Encodable {
+            /// Who the position is kept for: sent once this account is signed in.
+            let account: String
             let videoID: String
             let cursor: Int
             /// Seconds since 1970.
@@ -39,7 +42,7 @@ extension CommandContext {
         }
 
         init(
-            services: Services, session: SessionCheck?, account: String?, pending: [PendingProgress],
+            services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
             cache: CacheSummary?
         ) {
             server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
@@ -51,10 +54,10 @@ extension CommandContext {
             tokenFile = services.tokenFile
             tokenStore = services.tokenStoreInUse
             transport = services.transport
-            pendingProgress = pending.map {
+            pendingProgress = kept.map {
                 Pending(
-                    videoID: $0.progress.videoID, cursor: $0.progress.cursor,
-                    recordedAt: $0.recordedAt.timeIntervalSince1970)
+                    account: $0.account, videoID: $0.pending.progress.videoID, cursor: $0.pending.progress.cursor,
+                    recordedAt: $0.pending.recordedAt.timeIntervalSince1970)
             }
             self.cache = cache
         }

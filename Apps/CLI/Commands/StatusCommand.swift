@@ -5,6 +5,7 @@ import Ports
 import Presentation
 import TerminalUI
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -58,7 +59,7 @@ extension CommandContext {
         await model.refresh()
         if case .storeUnreadable = model.state { return reportStore(model) }
         guard model.state == .signedIn else {
-            return await printStatus(session: nil, account: nil, pending: [], json: json)
+            return await printStatus(session: nil, account: nil, kept: await keptPositions(), json: json)
         }
         let account: String?
         do {
@@ -73,30 +74,44 @@ extension CommandContext {
             guard await load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
             else { return .interrupted }
         }
-        // Listed, not sent: status changes nothing (the next command that reaches the server sends them).
-        let pending = await pendingPositions()
-        return await printStatus(session: session, account: account, pending: pending, json: json)
+        return await printStatus(session: session, account: account, kept: await keptPositions(), json: json)
     }
 
-    private func printStatus(session: SessionCheck?, account: String?, pending: [PendingProgress], json: Bool) async
+    /// Every position kept on this machine for this server, whoever is signed in — listed, not
+    /// sent: status changes nothing (the next command that reaches the server sends them); none
+    /// when they cannot be read (which is said).
+    private func keptPositions() async -> [KeptPosition] {
+        do throws(StoreError) {
+            return try await services.keptPositions()
+        } catch {
+            console.fail(error.outboxMessage)
+            return []
+        }
+    }
+
+    private func printStatus(session: SessionCheck?, account: String?, kept: [KeptPosition], json: Bool) async
         -> ExitCode
     {
         let cache = await cacheSummary()
         if json {
-            printJSON(
-                StatusReport(services: services, session: session, account: account, pending: pending, cache: cache))
+            printJSON(StatusReport(services: services, session: session, account: account, kept: kept, cache: cache))
         } else {
-            let lines = statusLines(session: session, account: account, pending: pending, cache: cache)
+            let lines = statusLines(session: session, account: account, kept: kept, cache: cache)
             console.printFitted(lines.joined(separator: "\n"))
         }
         return session?.status ?? .unauthorized
     }
 
     /// The headline, then one `Label: value` line per fact.
-    private func statusLines(session: SessionCheck?, account: String?, pending: [PendingProgress], cache: CacheSummary?)
+    private func statusLines(session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?)
         -> [String]
     {
         let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
+        let signedIn: String? =
+            switch session {
+            case nil, .refused?: nil
+            case .accepted?, .skipped?, .unchecked?, .storeFailed?: account
+            }
         let headline: String =
             switch session {
             case nil: "Not signed in. Run `cocoacasts signin` to sign in."
@@ -115,7 +130,7 @@ extension CommandContext {
             services.tokenStoreInUse.map { ("Token store", TerminalText.sanitized($0.summary)) }
                 ?? ("Token file", services.tokenFile.map { TerminalText.sanitized($0) }),
             ("Saved", cache?.description),
-            ("Not saved", pending.isEmpty ? nil : Self.pendingSummary(pending)),
+            ("Not saved", kept.isEmpty ? nil : Self.keptSummary(kept, signedIn: signedIn)),
         ]
         return [headline]
             + facts.compactMap { fact in
@@ -148,14 +163,21 @@ extension CommandContext {
         }
     }
 
-    /// `2 positions kept on this machine: video 632759499 at 3:05 (2 minutes ago), …`.
-    private static func pendingSummary(_ pending: [PendingProgress]) -> String {
+    /// `2 positions kept on this machine: video 632759499 at 3:05 (2 minutes ago), …`; a position
+    /// of an account other than `signedIn` (the one signed in, if any) names it, as it is sent
+    /// only once that account is signed in again.
+    private static func keptSummary(_ kept: [KeptPosition], signedIn: String?) -> String {
         let now = Date()
-        let each = pending.map {
-            "video \(TerminalText.sanitized($0.progress.videoID)) at \(VideoDuration.format(seconds: $0.progress.cursor)) "
-                + "(\(RelativeAge.phrase(from: $0.recordedAt, to: now)))"
+        let each = kept.map { position in
+            let pending = position.pending
+            let whose =
+                position.account == signedIn || position.account.isEmpty
+                ? "" : ", for \(TerminalText.sanitized(position.account))"
+            return "video \(TerminalText.sanitized(pending.progress.videoID)) at "
+                + "\(VideoDuration.format(seconds: pending.progress.cursor)) "
+                + "(\(RelativeAge.phrase(from: pending.recordedAt, to: now))\(whose))"
         }
-        return "\(pending.count) \(pending.count == 1 ? "position" : "positions") kept on this machine: "
+        return "\(kept.count) \(kept.count == 1 ? "position" : "positions") kept on this machine: "
             + each.joined(separator: ", ")
     }
 }

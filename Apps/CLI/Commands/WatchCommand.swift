@@ -15,9 +15,10 @@ import TerminalUI
 /// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
 /// where the viewer left off, and saves the position while it plays and when it ends.
 ///
-/// Ctrl-C or SIGTERM stops the player, saves the last position, then ends 130 or 143. A
-/// position the server cannot take is kept on this machine and sent by the next command
-/// that reaches the server. The player receives the stream URL alone: no token.
+/// Ctrl-C, SIGTERM or SIGHUP stops the player, saves the last position, then ends 130, 143
+/// or 129; a second one kills the player and keeps the position on this machine at once (see
+/// ``Interruption``). A position the server cannot take is kept on this machine and sent by
+/// the next command that reaches the server. The player receives the stream URL alone: no token.
 struct WatchCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "watch", aliases: ["play"], arguments: ["<episode-id or video-id>"],
@@ -83,8 +84,20 @@ extension CommandContext {
         }
         let model = PlaybackViewModel(videoID: videoID, apiService: services.api, player: player, outbox: outbox)
         announceThePlayback(of: model)
-        await model.watch(fromStart: fromStart)
-        return finish(model, videoID: videoID, interrupted: Task.isCancelled)
+        // Until the end is said: a second signal after the last save still says what became of it.
+        return await Interruption.shared.onQuitAtOnce({ await keepThePositionNow(of: model) }) {
+            await model.watch(fromStart: fromStart)
+            return finish(model, videoID: videoID, interrupted: Task.isCancelled)
+        }
+    }
+
+    /// A second signal's last words: the position kept on this machine, said in one line, on
+    /// a line of its own after the player's status line and the terminal's "^C".
+    private func keepThePositionNow(of model: PlaybackViewModel) async {
+        let outcome = await model.keepThePositionNow()
+        if console.isOutputTerminal { console.print("") }
+        console.printFitted(
+            Screens.quitAtOnce(outcome, videoID: model.videoID, player: model.playerName, style: style))
     }
 
     /// Says on standard error, once, when playback begins and where; the player draws its own
@@ -133,7 +146,7 @@ extension CommandContext {
             console.fail(Screens.position(playhead, player: model.playerName))
             return .failure
         case .idle, .loading, .playing, .saving, .finished:
-            console.print(Screens.playback(model, style: style))
+            console.printFitted(Screens.playback(model, style: style))
             return interrupted ? .interrupted : .success
         }
     }

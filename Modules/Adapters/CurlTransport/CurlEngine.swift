@@ -2,6 +2,7 @@ import AsyncPrimitives
 import CCurl
 import Ports
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -25,12 +26,16 @@ final class CurlEngine: @unchecked Sendable {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
         var isStopping = false
+        /// Whether stopping cancels the transfers still running instead of waiting for them.
+        var cancelsTheRest = false
     }
 
     private let curl: LibCurl
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Set once, in init, before anything else can reach the engine.
+    private var thread: JoinableThread?
 
     /// An engine whose thread starts at once.
     init(curl: LibCurl) throws(TransportError) {
@@ -49,14 +54,15 @@ final class CurlEngine: @unchecked Sendable {
             (Int32(CCURLMOPT_MAXCONNECTS), CurlTransport.connectionsInAll),
         ]
         for limit in limits { _ = ccurl_multi_setopt_long(curl.functions, multi, limit.option, limit.value) }
-        DetachedThread.run(name: "cocoacasts.curl", stackSize: 8 << 20) { [self] in run() }
+        thread = JoinableThread(name: "cocoacasts.curl", stackSize: 8 << 20) { [self] in run() }
     }
 
-    /// Starts `transfer`, or answers it at once when it was cancelled before it got here.
+    /// Starts `transfer`, or answers it at once when it was cancelled before it got here or
+    /// the engine is stopping.
     func submit(_ transfer: CurlTransfer) {
         // The phase and the inbox change together, so a cancellation is never lost between them.
         let wasCancelled = inbox.withLock { inbox in
-            guard transfer.phase == .created else { return true }
+            guard transfer.phase == .created, !inbox.cancelsTheRest else { return true }
             transfer.phase = .submitted
             inbox.added.append(transfer)
             return false
@@ -90,6 +96,18 @@ final class CurlEngine: @unchecked Sendable {
         _ = curl.functions.pointee.multi_wakeup(multi)
     }
 
+    /// Cancels the transfers still running, ends the thread and waits until it has ended:
+    /// every connection closed and libcurl's state freed. Later transfers are answered
+    /// `cancelled` at once.
+    func stopAndJoin() {
+        inbox.withLock { inbox in
+            inbox.isStopping = true
+            inbox.cancelsTheRest = true
+        }
+        _ = curl.functions.pointee.multi_wakeup(multi)
+        thread?.join()
+    }
+
     private func run() {
         let f = curl.functions.pointee
         while true {
@@ -112,6 +130,14 @@ final class CurlEngine: @unchecked Sendable {
                 running[transfer.easy] = nil
                 _ = f.multi_remove_handle(multi, transfer.easy)
                 finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
+            }
+            if taken.cancelsTheRest {
+                for transfer in running.values {
+                    _ = f.multi_remove_handle(multi, transfer.easy)
+                    finish(
+                        transfer, with: .failure(TransportError(.cancelled, "cancelled: the transport was shut down")))
+                }
+                running = [:]
             }
             if taken.isStopping && running.isEmpty { break }
             var active: Int32 = 0

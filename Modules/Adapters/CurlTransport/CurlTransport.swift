@@ -34,6 +34,24 @@ public final class CurlTransport: HTTPTransport {
         if case .success(let engine) = started.withLock({ $0 }) { engine.stop() }
     }
 
+    /// Ends the transport before the process ends: requests still in flight are answered
+    /// `cancelled`, every connection is closed and libcurl's state is freed on the engine's
+    /// thread, which has ended when this returns (at once when nothing was ever sent).
+    /// Requests sent afterwards fail.
+    ///
+    /// Call it before `exit`. libcrypto frees its global state in an exit handler
+    /// (`OPENSSL_cleanup`), and a process whose engine is still freeing a connection's TLS
+    /// state on its own thread meanwhile may crash on its way out. Blocks the caller for as
+    /// long as libcurl takes to close its connections, which waits for no server.
+    public func shutDown() {
+        let engine = started.withLock { slot -> CurlEngine? in
+            defer { slot = .failure(TransportError(.other, "the transport was shut down (CurlTransport.shutDown)")) }
+            guard case .success(let engine) = slot else { return nil }
+            return engine
+        }
+        engine?.stopAndJoin()
+    }
+
     /// `libcurl/8.5.0`, the libcurl loaded (which reading this loads); `libcurl` when it cannot be.
     public var engine: String {
         switch LibCurl.shared {

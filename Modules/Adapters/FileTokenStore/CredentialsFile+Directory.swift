@@ -1,5 +1,6 @@
 import Domain
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -39,9 +40,9 @@ extension CredentialsFile {
         for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
     }
 
-    /// Creates the directory private and checks it (see ``/PrivateFiles/PrivateDirectory/ensure()``).
+    /// Creates the directory private and checks it (see ``/PrivateFiles/PrivateDirectory/ensure(holding:)``).
     func ensureDirectory() throws(StoreError) {
-        try PrivateDirectory(path: directory).ensure()
+        try PrivateDirectory(path: directory).ensure(holding: path)
     }
 
     /// Refuses a directory another user could use (see ``/PrivateFiles/PrivateDirectory/check()``).

@@ -1,4 +1,5 @@
 import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -23,12 +24,28 @@ public enum CredentialsFormat: Sendable, Equatable {
         let values: [String: String]
     }
 
-    /// The values in `data`; `detail` of the thrown error says what is wrong, never what is stored.
-    func decode(_ data: Data, path: String) throws(StoreError) -> [String: String] {
+    /// How the error for a JSON file that does not parse describes it.
+    public enum Words: Sendable, Equatable {
+        /// "not a credentials document", as the token file's messages have always said.
+        case credentials
+        /// What is wrong in it, precisely: empty, not JSON (and where), or which field is not
+        /// what the layout asks — for files a person edits, such as the config file.
+        case precise
+    }
+
+    /// The values in `data`; `detail` of the thrown error says what is wrong in `words`, never
+    /// what is stored.
+    func decode(_ data: Data, path: String, words: Words = .credentials) throws(StoreError) -> [String: String] {
         switch self {
         case .json:
-            guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
-                throw .corrupt(path: path, detail: "not a credentials document")
+            let document: Document
+            do {
+                document = try JSONDecoder().decode(Document.self, from: data)
+            } catch {
+                throw .corrupt(
+                    path: path,
+                    detail: words == .credentials
+                        ? "not a credentials document" : Self.whatIsWrong(in: data, at: path, error))
             }
             guard document.version == 1 else {
                 throw .corrupt(path: path, detail: "version \(document.version) is from a newer release")
@@ -36,6 +53,32 @@ public enum CredentialsFormat: Sendable, Equatable {
             return document.values
         case .legacy(let defaultBaseURL):
             return try Self.decodeLegacy(data, path: path, defaultBaseURL: defaultBaseURL)
+        }
+    }
+
+    /// What is wrong in `data`, which the layout's decoder refused with `error`: in the
+    /// decoder's own terms, naming the field and never its value.
+    private static func whatIsWrong(in data: Data, at path: String, _ error: any Error) -> String {
+        let layout = #"{"version": 1, "values": {"key": "text", …}}"#
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return "it is empty; expected \(layout)" }
+        guard let error = error as? DecodingError else { return "it is not \(layout)" }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The decoder does not say where; a second reader does.
+            return "it is not JSON; `python3 -m json.tool \(path)` shows where"
+
+        case .keyNotFound(let key, _):
+            return "it has no \"\(key.stringValue)\"; expected \(layout)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue)
+            switch path.first {
+            case nil: return "it is not a JSON object; expected \(layout)"
+            case "version": return "\"version\" is not a whole number; expected 1"
+            case "values" where path.count == 1: return "\"values\" is not an object of text values"
+            default: return "the value of \"\(path.dropFirst().joined(separator: "."))\" is not text (in quotes)"
+            }
+        @unknown default:
+            return "it is not \(layout)"
         }
     }
 

@@ -3,6 +3,7 @@ import Domain
 import Ports
 import PrivateFiles
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -30,6 +31,8 @@ public final class FileKeyValueStore: KeyValueStore {
     public let fileURL: URL
     /// How the file lays out its values.
     public let format: CredentialsFormat
+    /// How a file that does not parse is described.
+    public let words: CredentialsFormat.Words
     private let file: CredentialsFile
     private let lock: FileLock
     private let cachesReads: Bool
@@ -45,14 +48,17 @@ public final class FileKeyValueStore: KeyValueStore {
     /// - Parameters:
     ///   - lockTimeout: how long to wait for another process's lock before failing with
     ///     ``/Domain/StoreError/lockTimeout(path:seconds:)``.
+    ///   - words: how a file that does not parse is described: the token file's words, or precisely.
     ///   - cachesReads: `false` parses the file on every read (for comparison in benchmarks).
     ///   - notices: told when a file that did not parse was moved aside.
     public init(
-        fileURL: URL, format: CredentialsFormat = .json, lockTimeout: Duration = defaultLockTimeout,
-        cachesReads: Bool = true, notices: @escaping @Sendable (String) -> Void = { _ in }
+        fileURL: URL, format: CredentialsFormat = .json, words: CredentialsFormat.Words = .credentials,
+        lockTimeout: Duration = defaultLockTimeout, cachesReads: Bool = true,
+        notices: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.fileURL = fileURL
         self.format = format
+        self.words = words
         self.file = CredentialsFile(path: fileURL.path)
         self.lock = FileLock(path: fileURL.path + ".lock", timeout: lockTimeout)
         self.cachesReads = cachesReads
@@ -82,7 +88,7 @@ public final class FileKeyValueStore: KeyValueStore {
         }
         guard let (identity, data) = try file.read() else { return [:] }
         try file.checkDirectory()  // a file to trust: checked on every parse, not on every cached read
-        let values = try format.decode(data, path: file.path)
+        let values = try format.decode(data, path: file.path, words: words)
         if cachesReads { cache.withLock { $0 = (identity, values) } }
         return values
     }

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,7 +25,9 @@ extension APIEndpoint {
             timeout: configuration.timeout, maximumResponseSize: configuration.maximumResponseSize)
     }
 
-    private func url(below baseURL: URL) -> URL {
+    /// The URL the request goes to below `baseURL`: its path exactly as sent, each path
+    /// parameter percent-encoded once (`/videos/%20553` for " 553").
+    public func url(below baseURL: URL) -> URL {
         let base = baseURL.absoluteString
         let separator = base.hasSuffix("/") ? "" : "/"
         // The path is already percent-encoded, so joining strings keeps it one segment per parameter.

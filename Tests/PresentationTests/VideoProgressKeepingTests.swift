@@ -1,0 +1,66 @@
+import Combinators
+import Domain
+import Foundation
+import Ports
+import Presentation
+import Stubs
+import TestSupport
+import Testing
+
+/// A position `saveProgress` could not save is kept in the outbox, as a watch keeps it.
+@MainActor
+@Suite("VideoProgressViewModel: a save the server cannot take is kept")
+struct VideoProgressKeepingTests {
+    nonisolated static let videoID = "417515716"
+    nonisolated static let unreachable = APIError.unreachable(
+        .cannotConnect(host: "127.0.0.1", port: 8080, detail: "Couldn't connect to server"))
+
+    let spy: SpyAPIService<StubAPIService>
+    let store = FailingKeyValueStore(InMemoryKeyValueStore())
+    let outbox: KeyValueProgressOutbox
+    let viewModel: VideoProgressViewModel
+
+    init() {
+        spy = Samples.scriptedService().0
+        outbox = ProgressOutboxFixture(store: store).outbox()
+        viewModel = VideoProgressViewModel(
+            videoID: Self.videoID, apiService: spy, outbox: outbox, now: { TestClock().now })
+    }
+
+    @Test(arguments: [
+        unreachable, .failedRequest(.status(503, reason: "Service Unavailable")), .unauthorized(.sessionEnded),
+    ])
+    func aFailedSaveIsKept(failure: APIError) async throws {
+        spy.updateProgressResult = .failure(failure)
+        await viewModel.saveProgress(cursor: 90)
+        let pending = PendingProgress(
+            progress: VideoProgress(videoID: Self.videoID, cursor: 90), recordedAt: TestClock().now)
+        #expect(viewModel.unsaved == .kept(pending))
+        #expect(try await outbox.pending() == [pending])
+    }
+
+    @Test func nobodySignedInKeepsNothing() async throws {
+        spy.updateProgressResult = .failure(.unauthorized(.notSignedIn))
+        await viewModel.saveProgress(cursor: 90)
+        #expect(viewModel.unsaved == nil)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    @Test func anOutboxThatCannotBeWrittenSaysTheSaveIsLost() async {
+        spy.updateProgressResult = .failure(Self.unreachable)
+        store.failWrites(with: Samples.ioFailure)
+        await viewModel.saveProgress(cursor: 90)
+        #expect(viewModel.unsaved == .lost(90, Samples.ioFailure))
+    }
+
+    @Test func aSaveThatGoesThroughOrAnotherRequestKeepsNothing() async throws {
+        spy.updateProgressResult = .failure(Self.unreachable)
+        await viewModel.saveProgress(cursor: 90)
+        await viewModel.fetchProgress()
+        #expect(viewModel.unsaved == nil)
+        spy.updateProgressResult = nil
+        await viewModel.saveProgress(cursor: 95)
+        #expect(viewModel.unsaved == nil)
+        #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 95)))
+    }
+}
