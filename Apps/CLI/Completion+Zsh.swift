@@ -49,10 +49,15 @@ extension Completion {
             ] + byPrevious + registration).joined(separator: "\n")
     }
 
-    /// `compdef`, which exists only once `compinit` has run: a script sourced before it (a
-    /// common order in a .zshrc) registers before the next prompt instead, once compinit has.
+    /// How the script takes effect. Autoloaded from `$fpath` (saved as `_cocoacasts`, which
+    /// compinit registers by the `#compdef` line), it has just defined the functions and
+    /// completes this first Tab too. Sourced, it calls `compdef`, which exists only once
+    /// `compinit` has run: a script sourced before it (a common order in a .zshrc) registers
+    /// before the next prompt instead, once compinit has.
     private static let registration = [
-        "if (( $+functions[compdef] )); then",
+        "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then",
+        "    _cocoacasts \"$@\"",
+        "elif (( $+functions[compdef] )); then",
         "    compdef _cocoacasts cocoacasts",
         "else",
         "    autoload -Uz add-zsh-hook",

@@ -18,10 +18,10 @@ import Synchronization
 /// A second signal quits at once: the player's processes are killed (see `LiveChildren`),
 /// and the command's last words run — `watch` keeps the last position in the outbox, a
 /// local write — before the process ends, the terminal's modes restored; without last words
-/// it ends there and then. A terminal and `timeout` both deliver a signal twice (to the
-/// process and to its group), so the second is as ordinary as the first. Last words that
-/// take longer than ``lastWordsBound`` are cut short (`alarm(2)`), saying so; a third
-/// signal ends at once.
+/// it ends there and then. A second signal is ordinary: `timeout` delivers one to the
+/// process and another to its group, and a person presses Ctrl-C twice. Last words that take
+/// longer than ``lastWordsBound`` are cut short (`alarm(2)`), saying so; a third signal ends
+/// at once.
 ///
 /// While the process waits for typed input nothing is in flight, and the first signal
 /// ends it at once, after putting the terminal back as it was.
@@ -43,8 +43,11 @@ final class Interruption: Sendable {
     fileprivate let receivedAgain = Atomic<Int32>(0)
     /// Whether a blocking read of typed input runs: the handler then ends the process.
     fileprivate let isReading = Atomic<Bool>(false)
-    /// Whether the command has last words for a second signal (see ``onQuitAtOnce(_:)``).
+    /// Whether the command has last words for a second signal (see ``onQuitAtOnce(_:during:)``):
+    /// the handler takes it (sets it false) when it commits a second signal to them.
     fileprivate let hasLastWords = Atomic<Bool>(false)
+    /// Whether ``deliver()`` has begun the last words the handler committed to.
+    private let lastWordsBegun = Atomic<Bool>(false)
     /// Whether ``terminal`` holds settings to restore before ending.
     fileprivate let restoresTerminal = Atomic<Bool>(false)
     // The handler reads it only after `restoresTerminal` (set with release ordering after it
@@ -117,7 +120,7 @@ final class Interruption: Sendable {
     @MainActor
     func onQuitAtOnce<T>(_ lastWords: @escaping @MainActor () async -> Void, during body: () async -> T) async -> T {
         var modes = termios()
-        if tcgetattr(STDIN_FILENO, &modes) == 0 {
+        if isInTheForeground(), tcgetattr(STDIN_FILENO, &modes) == 0 {
             terminal.pointee = modes
             restoresTerminal.store(true, ordering: .releasing)
         }
@@ -132,14 +135,18 @@ final class Interruption: Sendable {
     }
 
     /// Cancels the command after the handler said a first signal came, and runs its last words
-    /// after a second one, then ends the process.
+    /// after a second one, then ends the process. Last words the command gave up meanwhile (it
+    /// had said its end already) leave nothing to say: the process ends at once.
     func deliver() {
         var bytes: [UInt8] = [0, 0, 0, 0]
         while read(wake.read, &bytes, bytes.count) > 0 {}
         if receivedSignal != nil { cancel.withLock { $0 }?() }
         let again = receivedAgain.load(ordering: .acquiring)
-        guard again != 0, let lastWords = lastWords.withLock({ $0 }) else { return }
-        self.lastWords.withLock { $0 = nil }  // run once, however many bytes the pipe held
+        guard again != 0, !lastWordsBegun.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard let lastWords = lastWords.withLock({ $0 }) else {
+            alarm(0)
+            endNow(again)
+        }
         Task { @MainActor in
             await lastWords()
             endNow(again, endingTheLine: false)
@@ -172,7 +179,11 @@ final class Interruption: Sendable {
     /// ends the line the terminal echoed "^C" on, unless last words began a new one.
     fileprivate func endNow(_ number: Int32, endingTheLine: Bool = true) -> Never {
         LiveChildren.killAll(with: SIGKILL)
-        if restoresTerminal.load(ordering: .acquiring) { tcsetattr(STDIN_FILENO, TCSANOW, terminal) }
+        // Only from the terminal's foreground group: from any other, changing its modes stops the
+        // process (SIGTTOU) instead of ending it — `timeout` runs its command in a group of its own.
+        if restoresTerminal.load(ordering: .acquiring), isInTheForeground() {
+            tcsetattr(STDIN_FILENO, TCSANOW, terminal)
+        }
         var modes = termios()
         if endingTheLine, tcgetattr(STDERR_FILENO, &modes) == 0 {  // a terminal (isatty is not a handler's to call)
             var newline = UInt8(ascii: "\n")  // after the "^C"
@@ -180,6 +191,13 @@ final class Interruption: Sendable {
         }
         _exit(128 + number)
     }
+}
+
+/// Whether this process's group is the foreground group of the terminal on standard input;
+/// safe in a signal handler (`tcgetpgrp` and `getpgrp` are).
+private func isInTheForeground() -> Bool {
+    let foreground = tcgetpgrp(STDIN_FILENO)
+    return foreground >= 0 && foreground == getpgrp()
 }
 
 /// The signal handler: the first signal is noted and the loop woken; a second one runs the
@@ -194,12 +212,12 @@ private func handleSignal(_ number: Int32) {
     let isFirst = interruption.received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
         .exchanged
     if !isFirst {
-        let isSecond = interruption.receivedAgain.compareExchange(
-            expected: 0, desired: number, ordering: .sequentiallyConsistent
-        ).exchanged
-        guard isSecond, interruption.hasLastWords.load(ordering: .sequentiallyConsistent) else {
+        // Committed to the last words only while the command still has them to say: taking the
+        // flag is the one decision, so that the command's end and this signal never both pass.
+        guard interruption.hasLastWords.exchange(false, ordering: .sequentiallyConsistent) else {
             interruption.endNow(number)
         }
+        interruption.receivedAgain.store(number, ordering: .sequentiallyConsistent)
         LiveChildren.killAll(with: SIGKILL)
         alarm(Interruption.lastWordsBound)
     }
@@ -210,7 +228,8 @@ private func handleSignal(_ number: Int32) {
 /// Last words that outlasted their bound: said in the one sentence a handler can write, then the end.
 private func handleAlarm(_: Int32) {
     let interruption = Interruption.shared
-    let message: StaticString = "\ncocoacasts: ended before the position could be kept on this machine.\n"
+    let message: StaticString =
+        "\ncocoacasts: ended before the position could be kept on this machine: keeping it took too long.\n"
     _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
     let again = interruption.receivedAgain.load(ordering: .sequentiallyConsistent)
     interruption.endNow(again == 0 ? SIGALRM : again)

@@ -23,23 +23,24 @@ public enum DetachedThread {
     }
 }
 
-/// A thread of its own for work that blocks (in `curl_multi_poll`), which its owner ends
-/// and then waits for with ``join()``: once that returns, the thread has run its last
-/// instruction, thread-local destructors included.
+/// A thread of its own for work that blocks (in `curl_multi_poll`, `poll`, `waitid`), which
+/// its owner waits for with ``join()``: once that returns, the thread has run its last
+/// instruction, thread-local destructors included. One released unjoined is detached, so its
+/// resources go back to the system when it ends.
 ///
 /// A library's exit handler (libcrypto's `OPENSSL_cleanup`, run by `exit`) frees what such
 /// a thread may still be using while it tears its own state down; joining it first is what
 /// makes the process's exit safe.
 public final class JoinableThread: Sendable {
-    // A thread handle (a pointer on Darwin) is only ever joined, at most once: `join()` uses
-    // it only after winning `joined`.
+    // A thread handle (a pointer on Darwin) is joined or detached once, under `joined`'s lock.
     private enum Handle: @unchecked Sendable {
         case thread(pthread_t)
         case dispatched(DispatchSemaphore)
     }
 
     private let handle: Handle
-    private let joined = Atomic<Bool>(false)
+    /// Whether the thread was joined; held while it is, so that every caller returns after the end.
+    private let joined = Mutex(false)
 
     /// Starts `body` on a new thread named `name` with `stackSize` bytes of stack; should the
     /// system refuse a thread, on one of Dispatch's, which ``join()`` then waits for all the same.
@@ -56,13 +57,21 @@ public final class JoinableThread: Sendable {
         }
     }
 
-    /// Blocks until the body has returned and its thread has ended; a second call returns at
+    deinit {
+        guard case .thread(let thread) = handle, !joined.withLock({ $0 }) else { return }
+        pthread_detach(thread)
+    }
+
+    /// Blocks until the body has returned and its thread has ended; later calls return at
     /// once. Never call it from the thread itself.
     public func join() {
-        guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        switch handle {
-        case .thread(let thread): pthread_join(thread, nil)
-        case .dispatched(let done): done.wait()
+        joined.withLock { joined in
+            guard !joined else { return }
+            switch handle {
+            case .thread(let thread): pthread_join(thread, nil)
+            case .dispatched(let done): done.wait()
+            }
+            joined = true
         }
     }
 }

@@ -61,17 +61,23 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
     /// Every kept position that parses, oldest first (videos recorded at one moment by id);
     /// each that does not is told to `unreadable` and left as it is.
     public func pending() async throws(StoreError) -> [PendingProgress] {
+        pending(in: try await store.allValues()).sorted {
+            ($0.recordedAt, $0.progress.videoID) < ($1.recordedAt, $1.progress.videoID)
+        }
+    }
+
+    /// The positions of this outbox among `values`, in no order; each that does not parse is
+    /// told to `unreadable`.
+    private func pending(in values: [String: String]) -> [PendingProgress] {
         var found: [PendingProgress] = []
-        for (key, value) in try await store.allValues() where key.hasPrefix(keyPrefix) {
+        for (key, value) in values where key.hasPrefix(keyPrefix) {
             do throws(StoreError) {
                 found.append(try decode(value, key: key))
             } catch {
                 unreadable(error)
             }
         }
-        return found.sorted {
-            ($0.recordedAt, $0.progress.videoID) < ($1.recordedAt, $1.progress.videoID)
-        }
+        return found
     }
 
     /// Forgets the video's kept position if it is `pending` or was recorded before it: the
@@ -103,18 +109,19 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
     public static func pendingOfEveryAccount(
         in store: any KeyValueStore, server: String, unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
     ) async throws(StoreError) -> [KeptPosition] {
+        let values = try await store.allValues()
         let serverPrefix = "\(server)#"
         var accounts: Set<String> = []
-        for key in try await store.allValues().keys where key.hasPrefix(serverPrefix) {
-            // An account (an e-mail address) holds no '#', so the first "#progress#" ends it.
+        for key in values.keys where key.hasPrefix(serverPrefix) {
+            // The account is an address the sign-in checked, which holds no '#': the first
+            // "#progress#" ends it.
             let rest = key.dropFirst(serverPrefix.count)
             guard let marker = rest.firstRange(of: "#progress#") else { continue }
             accounts.insert(String(rest[..<marker.lowerBound]))
         }
-        var found: [KeptPosition] = []
-        for account in accounts {
-            let outbox = KeyValueProgressOutbox(store: store, server: server, account: account, unreadable: unreadable)
-            found += try await outbox.pending().map { KeptPosition(account: account, pending: $0) }
+        let found = accounts.flatMap { account in
+            KeyValueProgressOutbox(store: store, server: server, account: account, unreadable: unreadable)
+                .pending(in: values).map { KeptPosition(account: account, pending: $0) }
         }
         return found.sorted {
             ($0.pending.recordedAt, $0.pending.progress.videoID, $0.account)

@@ -73,9 +73,7 @@ extension ProgressOutbox {
         do throws(APIError) {
             taken = try await api.updateProgressForVideo(id: pending.progress.videoID, cursor: pending.progress.cursor)
         } catch {
-            guard case .status(let status, _)? = error.cause, Self.refusedForGood.contains(status) else {
-                return .failed(error)
-            }
+            guard error.isRefusedForGood else { return .failed(error) }
             do throws(StoreError) {
                 try await remove(pending)
                 return .refused(error)
@@ -91,6 +89,4 @@ extension ProgressOutbox {
         }
     }
 
-    /// The answers that will not change however often a position is sent again.
-    private static var refusedForGood: Set<Int> { [400, 404, 410, 422] }
 }

@@ -79,3 +79,13 @@ extension APIError {
     public static let nothingSaved = APIError.unreachable(
         .invalidRequest("no list of episodes is saved for this server; fetch it once while online"))
 }
+
+extension APIError {
+    /// Whether the server refused the request for good: an answer of 400, 404, 410 or 422 (a
+    /// video it does not have, a value it will never accept) comes back however often the
+    /// same request is sent again, so a position it refused is not worth keeping to resend.
+    public var isRefusedForGood: Bool {
+        guard case .status(let status, _)? = cause else { return false }
+        return [400, 404, 410, 422].contains(status)
+    }
+}

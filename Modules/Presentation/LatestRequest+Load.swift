@@ -5,30 +5,37 @@ extension LatestRequest {
     /// `state`: loading, then the value, or the failure's message for `context`.
     ///
     /// A request superseded, or cancelled with ``cancel(_:of:)``, writes nothing more; one
-    /// whose caller was cancelled shows the value kept, never an error.
+    /// whose caller was cancelled shows the value kept, never an error. Returns the failure
+    /// this request wrote, if it wrote one.
+    @discardableResult
     func load<Model: AnyObject, State: LatestRequestState>(
         _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,
         _ operation: @escaping @Sendable () async throws(APIError) -> State.Value
-    ) async {
+    ) async -> APIError? {
         await load(state, of: model, context: context, operation) { State(showing: $0) }
     }
 
     /// The same, for an operation whose answer says more than the value: `showing` makes
     /// the state that shows it.
+    @discardableResult
     func load<Model: AnyObject, State: LatestRequestState, Answer: Sendable>(
         _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,
         _ operation: @escaping @Sendable () async throws(APIError) -> Answer, showing: (Answer) -> State
-    ) async {
+    ) async -> APIError? {
         let previous = model[keyPath: state].value
         model[keyPath: state] = .loading(previous: previous)
-        guard let outcome = await run(operation) else { return }
+        guard let outcome = await run(operation) else { return nil }
         switch outcome {
         case .success(let answer):
             model[keyPath: state] = showing(answer)
+            return nil
         case .failure(let error):
-            model[keyPath: state] =
-                Failure(error).map { .failed(message: $0.message(for: context), $0, previous: previous) }
-                ?? State(showing: previous)
+            guard let failure = Failure(error) else {
+                model[keyPath: state] = State(showing: previous)
+                return nil
+            }
+            model[keyPath: state] = .failed(message: failure.message(for: context), failure, previous: previous)
+            return error
         }
     }
 

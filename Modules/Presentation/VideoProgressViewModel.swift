@@ -67,13 +67,14 @@ public final class VideoProgressViewModel {
     }
 
     /// Saves `cursor` (seconds) as the progress and keeps what the server returns; when the
-    /// server cannot take it, keeps it in the outbox instead (unless nobody is signed in, whose
-    /// positions no account would send).
+    /// server cannot take it, keeps it in the outbox instead — unless nobody is signed in
+    /// (whose positions no account would send) or the server refused it for good
+    /// (``/Domain/APIError/isRefusedForGood``, sent again it would fail the same way).
     public func saveProgress(cursor: Int) async {
-        await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
+        let failure = await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
-        guard case .failed(_, .api(let error), _) = state, error.cause != .notSignedIn else { return }
+        guard let failure, failure.cause != .notSignedIn, !failure.isRefusedForGood else { return }
         guard let outbox else { return unsaved = .lost(cursor, nil) }
         let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now())
         do throws(StoreError) {
@@ -98,10 +99,12 @@ public final class VideoProgressViewModel {
     }
 
     /// Runs `operation` in the slot; its failure reads as on the screen of `context`.
+    /// Returns the failure this request wrote, if any (none when it was superseded or cancelled).
+    @discardableResult
     private func load(
         context: APIErrorMapper.Context, _ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress
-    ) async {
+    ) async -> APIError? {
         unsaved = nil
-        await request.load(\.state, of: self, context: context, operation)
+        return await request.load(\.state, of: self, context: context, operation)
     }
 }

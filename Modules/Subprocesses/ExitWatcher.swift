@@ -31,12 +31,15 @@ final class ExitWatcher: Sendable {
     /// Its slot in ``LiveChildren``, emptied before it is reaped.
     private let liveChildrenSlot: Int?
     private let state = Mutex(State())
+    /// The thread blocked in `waitid`; set once, in init.
+    private let thread = Mutex<JoinableThread?>(nil)
 
     /// Starts watching `pid`, a child of this process that nobody else waits for.
     init(pid: pid_t, recordedIn liveChildrenSlot: Int?) {
         self.pid = pid
         self.liveChildrenSlot = liveChildrenSlot
-        DetachedThread.run(name: "cocoacasts-exit", stackSize: 64 << 10) { [self] in self.watch() }
+        let watching = JoinableThread(name: "cocoacasts-exit", stackSize: 64 << 10) { [self] in self.watch() }
+        thread.withLock { $0 = watching }
     }
 
     /// How the child ended, or `nil` while it runs.
@@ -55,8 +58,16 @@ final class ExitWatcher: Sendable {
 
     /// How the child ended, waiting for it at most `timeout` (forever when `nil`);
     /// `nil` when it still runs at the deadline, or, when `cancellable`, once the waiting
-    /// task is cancelled.
+    /// task is cancelled. Once it answers how the child ended, the watching thread has ended
+    /// too: a process that exits then leaves no thread of it running.
     func wait(timeout: Duration?, cancellable: Bool) async -> TerminationStatus? {
+        let status = await waitForTheStatus(timeout: timeout, cancellable: cancellable)
+        // Its last act was to answer the waiters: this waits for its return alone.
+        if status != nil { thread.withLock { $0 }?.join() }
+        return status
+    }
+
+    private func waitForTheStatus(timeout: Duration?, cancellable: Bool) async -> TerminationStatus? {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter

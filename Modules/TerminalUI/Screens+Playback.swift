@@ -48,9 +48,7 @@ extension Screens {
     }
 
     /// The one line a watch ended at once (a second Ctrl-C) leaves: what became of the position.
-    public static func quitAtOnce(
-        _ outcome: PlaybackViewModel.QuitAtOnce, videoID: String, player: String, style: TerminalStyle = .plain
-    ) -> String {
+    public static func quitAtOnce(_ outcome: PlaybackViewModel.QuitAtOnce, videoID: String, player: String) -> String {
         let stopped = "Stopped video \(TerminalText.sanitized(videoID)) at once"
         switch outcome {
         case .nothingPlayed: return "\(stopped), before it played."
@@ -62,7 +60,7 @@ extension Screens {
             return "\(stopped); \(time(position)) is kept on this machine, and the next command that reaches the "
                 + "server sends it."
         case .lost(let position, let store):
-            return style.failure(style.cross) + " \(stopped); \(time(position)) could not be kept on this machine: "
+            return "\(stopped); \(time(position)) could not be kept on this machine: "
                 + TerminalText.sanitized(store.outboxMessage)
         }
     }

@@ -36,10 +36,10 @@ struct DetachedThreadTests {
     /// last is seen, and the thread is gone from the process's task list; a second join returns at once.
     @Test func joinWaitsForTheBodyAndItsThreadToEnd() throws {
         let finished = Atomic<Bool>(false)
-        let task = Mutex<String>("")
+        let task = Mutex<Result<String, any Error>>(.success(""))
         let joinable = JoinableThread(name: "cocoacasts-join", stackSize: 64 << 10) {
             // "<pid>/task/<tid>": where the kernel lists this thread while it runs.
-            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            let path = Result { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") }
             task.withLock { $0 = path }
             usleep(200_000)  // the caller reaches join while the body still runs
             finished.store(true, ordering: .releasing)
@@ -48,7 +48,7 @@ struct DetachedThreadTests {
         let didFinish = finished.load(ordering: .acquiring)
         #expect(didFinish)
         #if os(Linux)
-            let path = task.withLock { $0 }
+            let path = try task.withLock { $0 }.get()
             #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: "/proc/" + path), "\(path) still runs")
         #endif
         joinable.join()

@@ -53,9 +53,9 @@ struct CompletionTests {
         ),
     ]
 
-    @Test(arguments: ["bash", "zsh", "zsh sourced before compinit", "fish"])
+    @Test(arguments: ["bash", "zsh", "zsh sourced before compinit", "zsh autoloaded from fpath", "fish"])
     func everyShellCompletesEveryCase(shell: String) async throws {
-        let sourcedFirst = shell.hasSuffix("before compinit")
+        let loading = shell.hasSuffix("before compinit") ? "first" : shell.hasSuffix("fpath") ? "fpath" : "after"
         let shell = String(shell.prefix { $0 != " " })
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.fileExists) else {
             try skip(because: "\(shell) is not installed (CI installs it)")
@@ -67,7 +67,7 @@ struct CompletionTests {
                 .write(to: script, atomically: true, encoding: .utf8)
             for (line, expected) in Self.cases {
                 let offered = try await Self.complete(
-                    line, shell: URL(fileURLWithPath: path), script: script, sourcedFirst: sourcedFirst, in: directory)
+                    line, shell: URL(fileURLWithPath: path), script: script, loading: loading, in: directory)
                 #expect(offered == expected, "\(shell): \(line)")
             }
         }
@@ -75,7 +75,7 @@ struct CompletionTests {
 
     /// What `shell`, with `script` loaded, offers for `line`.
     private static func complete(
-        _ line: String, shell: URL, script: URL, sourcedFirst: Bool = false, in directory: TemporaryDirectory
+        _ line: String, shell: URL, script: URL, loading: String, in directory: TemporaryDirectory
     ) async throws -> Set<String> {
         let environment = [
             "PATH": "/usr/bin:/bin", "HOME": directory.url.path, "XDG_CONFIG_HOME": directory.file("config").path,
@@ -84,7 +84,7 @@ struct CompletionTests {
         let arguments: [String] =
             switch shell.lastPathComponent {
             case "bash": ["--norc", "--noprofile", "-c", bashDriver, "bash", script.path, line]
-            case "zsh": ["-f", "-c", zshDriver, "zsh", script.path, line, sourcedFirst ? "first" : "after"]
+            case "zsh": ["-f", "-c", zshDriver, "zsh", script.path, line, loading]
             default: ["-c", "source $argv[1]; complete -C $argv[2]", script.path, line]
             }
         let run = try await ChildProcess.run(shell, arguments, environment: environment, timeout: .seconds(20))
@@ -107,7 +107,8 @@ struct CompletionTests {
 
     /// Starts an interactive zsh on a pseudo-terminal (zsh/zpty), runs `compinit` and sources
     /// the script (`$1`) — the script first when `$3` is `first`, as a .zshrc may, what it
-    /// says on stderr printed as a match — types the line (`$2`) and Tab at the next prompt, and
+    /// says on stderr printed as a match; or the script autoloaded from `$fpath` when `$3` is
+    /// `fpath` — types the line (`$2`) and Tab at the next prompt, and
     /// prints every match the completion functions add (a `compadd` wrapper sees them); the
     /// markers are split in the commands typed so that their echo never matches.
     private static let zshDriver = #"""
@@ -115,6 +116,9 @@ struct CompletionTests {
         zpty z zsh -f -i
         if [[ $3 == first ]]; then
             zpty -w z "PS1='' RPS1=''; source ${(q)1} 2>${(q)1}.err; autoload -Uz compinit; compinit -u -D"
+        elif [[ $3 == fpath ]]; then
+            mkdir -p $1.d && cp $1 $1.d/_cocoacasts
+            zpty -w z "PS1='' RPS1=''; fpath=(${(q)1}.d \$fpath); autoload -Uz compinit; compinit -u -D"
         else
             zpty -w z "PS1='' RPS1=''; autoload -Uz compinit; compinit -u -D; source ${(q)1}"
         fi

@@ -87,6 +87,16 @@ struct KeptPositionTests {
             let said = (read.stdout + read.stderr).components(separatedBy: "Could not connect to 127.0.0.1").count - 1
             #expect(said == 1, "the cause said \(said) times: \(read)")
             #expect(read.stdout.contains("Not yet saved: 1:30, kept on this machine"), "\(read)")
+            // Another command says the cause once too, and that a position waits.
+            for arguments in [["video", "556"], ["episodes", "--limit", "1"]] {
+                let other = try await cli.run(arguments)
+                let causes = other.stderr.components(separatedBy: "Could not connect to 127.0.0.1").count - 1
+                #expect(causes <= 1, "\(arguments): the cause said \(causes) times: \(other.stderr)")
+                #expect(
+                    other.stderr.contains(
+                        "1 position kept on this machine waits for the server; `cocoacasts status` lists it."),
+                    "\(arguments): \(other.stderr)")
+            }
             var uncached = cli
             uncached.environment["XDG_CACHE_HOME"] = directory.file("empty-cache").path
             let set = try await uncached.run(["progress", "556", "--set", "1:40"])

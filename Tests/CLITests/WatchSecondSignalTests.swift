@@ -4,8 +4,8 @@ import Testing
 
 /// A second Ctrl-C ends `cocoacasts` at once; the player it started goes with it, even one
 /// that ignores the SIGTERM the first signal sent it, and the last position is kept on this
-/// machine first. Signals come doubled, as a terminal and `timeout` send them: to the process
-/// and to its group, which holds mpv.
+/// machine first. Signals come doubled: Ctrl-C typed twice (the terminal signals its
+/// foreground group, mpv included), or sent to the group as `timeout` does, or to the process alone.
 @Suite("watch: a second signal ends the player too, and keeps the position")
 struct WatchSecondSignalTests {
     /// How many doubled group signals in a row `theDoubledGroupSignalKeepsThePositionRunAfterRun` sends

@@ -63,4 +63,29 @@ struct VideoProgressKeepingTests {
         #expect(viewModel.unsaved == nil)
         #expect(viewModel.state == .loaded(VideoProgress(videoID: Self.videoID, cursor: 95)))
     }
+
+    /// A save the server refuses for good would be refused again: kept, it would only be dropped later.
+    @Test(arguments: [400, 404, 410, 422])
+    func aSaveRefusedForGoodIsNotKept(status: Int) async throws {
+        spy.updateProgressResult = .failure(.failedRequest(.status(status, reason: nil)))
+        await viewModel.saveProgress(cursor: 90)
+        #expect(viewModel.unsaved == nil)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    /// A save superseded by a newer request keeps nothing, though the newer one fails.
+    @Test func aSaveSupersededByAFailingFetchKeepsNothing() async throws {
+        let (spy, gate) = Samples.scriptedService()
+        let viewModel = VideoProgressViewModel(videoID: Self.videoID, apiService: spy, outbox: outbox)
+        spy.updateProgressResult = .failure(Self.unreachable)
+        spy.progressResult = .failure(Self.unreachable)
+        gate.holdNext()
+        let save = Task { await viewModel.saveProgress(cursor: 90) }
+        try await gate.waitUntilCalled()
+        await viewModel.fetchProgress()
+        gate.releaseAll()
+        await save.value
+        #expect(viewModel.unsaved == nil)
+        #expect(try await outbox.pending().isEmpty)
+    }
 }

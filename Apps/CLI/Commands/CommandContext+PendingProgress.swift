@@ -20,10 +20,10 @@ extension CommandContext {
     /// Sends the positions kept on this machine for this server and account, before anything
     /// else the command asks of the server, and says what became of each (dimmed, on standard
     /// error). A position the server does not take stays kept for the next command; nothing
-    /// kept says nothing, and neither does a server that cannot be reached: the command's own
-    /// request then fails for the same cause and says it once (`status` and `progress` list
-    /// what is kept).
-    func sendPendingProgress() async {
+    /// kept says nothing. A server that cannot be reached is not said here: the command's own
+    /// request says that cause once (a saved list says it too), and one line says how many
+    /// positions wait — none when `listsWhatIsKept`, as the command shows them itself.
+    func sendPendingProgress(listsWhatIsKept: Bool = false) async {
         guard let outbox = await outboxUnlessTheTokenStoreFails() else { return }
         let deliveries: [PendingDelivery]
         do throws(StoreError) {
@@ -33,6 +33,7 @@ extension CommandContext {
             return
         }
         let now = Date()
+        var unreachable = false
         for delivery in deliveries {
             let what =
                 "the position \(VideoDuration.format(seconds: delivery.pending.progress.cursor)) of video "
@@ -48,12 +49,25 @@ extension CommandContext {
                 console.notice(
                     "dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))",
                     style: appearance.error)
-            case .failed(let error) where error.kind == .cancelled || error.kind == .unreachable: break
+            case .failed(let error) where error.kind == .unreachable: unreachable = true
+            case .failed(let error) where error.kind == .cancelled: break
             case .failed(let error):
                 console.notice(
                     "\(what) is still kept: \(Screens.whyASaveFailed(error))", style: appearance.error)
             case .notSent: break
             }
+        }
+        let waiting = deliveries.filter {
+            switch $0.outcome {
+            case .failed, .notSent: true
+            case .sent, .sentButKept, .refused: false
+            }
+        }.count
+        if unreachable && !listsWhatIsKept {
+            let positions = waiting == 1 ? "position kept on this machine waits" : "positions kept on this machine wait"
+            console.notice(
+                "\(waiting) \(positions) for the server; `cocoacasts status` lists \(waiting == 1 ? "it" : "them").",
+                style: appearance.error)
         }
     }
 

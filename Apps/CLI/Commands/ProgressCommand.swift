@@ -88,7 +88,7 @@ struct ProgressCommand: ServiceCommand, Equatable {
 
 extension CommandContext {
     fileprivate func progress(reference: String, action: ProgressCommand.Action, json: Bool) async -> ExitCode {
-        await sendPendingProgress()
+        await sendPendingProgress(listsWhatIsKept: true)
         let videoID: String
         let duration: Int?
         var isSet = false
@@ -106,13 +106,14 @@ extension CommandContext {
         case .ended(let status): return status
         }
         var outbox: (any ProgressOutbox)?
+        // The token store names the account whose outbox keeps the position; the save reads
+        // the store too, and fails with its error.
+        var outboxFailure: StoreError?
         if isSet {
             do throws(StoreError) {
                 outbox = try await progressOutbox()
             } catch {
-                // The token store names the account; the save reads it too, fails with its error
-                // and says it, and the position is said not kept.
-                outbox = nil
+                outboxFailure = error
             }
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
@@ -137,7 +138,9 @@ extension CommandContext {
                 failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.printFitted(Self.notYetSaved(pending)) }
-            if let unsaved = model.unsaved { sayWhatBecameOf(unsaved, typed: action.typedPosition ?? "") }
+            if let unsaved = model.unsaved {
+                sayWhatBecameOf(unsaved, typed: action.typedPosition ?? "", outboxFailure: outboxFailure)
+            }
             return status
         }
         // Set or deleted by hand: a position kept from an earlier watch must not overwrite it later.
@@ -153,14 +156,15 @@ extension CommandContext {
         return .success
     }
 
-    /// Says what became of a position `--set` could not save: kept for the next command, or lost.
-    private func sayWhatBecameOf(_ unsaved: VideoProgressViewModel.Unsaved, typed: String) {
+    /// Says what became of a position `--set` could not save: kept for the next command, or
+    /// lost, with the outbox's failure (`outboxFailure` when there was no outbox to try).
+    private func sayWhatBecameOf(_ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?) {
         switch unsaved {
         case .kept(let pending): console.printFitted(Self.notYetSaved(pending))
         case .lost(_, let store):
             console.fail(
                 "The position \(typed) was not saved, nor kept on this machine"
-                    + (store.map { ": \($0.outboxMessage)" } ?? "."))
+                    + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
         }
     }
 }

@@ -63,25 +63,42 @@ extension CommandContext {
     static let tries = 3
 
     /// Says why the token store (or the built-in mock's state beside it) cannot be written, and
-    /// returns the status; `nil` when it can. A token file that does not parse passes: signing
-    /// in sets it aside.
+    /// returns the status; `nil` when it can. A file that does not parse passes its own check
+    /// (signing in sets a token file aside) and leaves the others to be made.
     fileprivate func checkTheStoresCanBeWritten() async -> ExitCode? {
         var failure: StoreError?
         guard
             await load(
                 "Checking the token store…",
                 {
-                    do throws(StoreError) {
+                    failure = await Self.failure { () async throws(StoreError) in
                         _ = try await services.tokenStore.tokens()
-                        try await services.accountStore.checkItCanBeWritten()
-                        try await services.embeddedState?.checkItCanBeWritten()
-                    } catch .corrupt {
-                    } catch {
-                        failure = error
+                    }
+                    if failure == nil {
+                        failure = await Self.failure { () async throws(StoreError) in
+                            try await services.accountStore.checkItCanBeWritten()
+                        }
+                    }
+                    if failure == nil, let state = services.embeddedState {
+                        failure = await Self.failure { () async throws(StoreError) in
+                            try await state.checkItCanBeWritten()
+                        }
                     }
                 })
         else { return .interrupted }
         return failure.map { report(.store($0), context: .signIn) }
+    }
+
+    /// What `check` failed with; a file that does not parse passes.
+    private static func failure(of check: () async throws(StoreError) -> Void) async -> StoreError? {
+        do throws(StoreError) {
+            try await check()
+            return nil
+        } catch .corrupt {
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed

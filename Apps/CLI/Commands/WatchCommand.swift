@@ -92,12 +92,13 @@ extension CommandContext {
     }
 
     /// A second signal's last words: the position kept on this machine, said in one line, on
-    /// a line of its own after the player's status line and the terminal's "^C".
+    /// a line of its own after the player's status line and the terminal's "^C" — on standard
+    /// error when it could not be kept.
     private func keepThePositionNow(of model: PlaybackViewModel) async {
         let outcome = await model.keepThePositionNow()
         if console.isOutputTerminal { console.print("") }
-        console.printFitted(
-            Screens.quitAtOnce(outcome, videoID: model.videoID, player: model.playerName, style: style))
+        let line = Screens.quitAtOnce(outcome, videoID: model.videoID, player: model.playerName)
+        if case .lost = outcome { console.fail(line) } else { console.printFitted(line) }
     }
 
     /// Says on standard error, once, when playback begins and where; the player draws its own

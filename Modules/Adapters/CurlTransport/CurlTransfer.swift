@@ -87,6 +87,10 @@ final class CurlTransfer: @unchecked Sendable {
         if request.url.scheme?.lowercased() == "https" {
             _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PIPEWAIT), 1)
         }
+        // A transfer removed while its name is still being resolved leaves curl's resolver thread
+        // to end by itself (7.87 and later) instead of holding the engine until the lookup
+        // times out: a cancellation, or the transport's shut-down, waits for no DNS server.
+        _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_QUICK_EXIT), 1)
         if ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https") != CurlCode.ok {
             _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PROTOCOLS), Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS))
         }

@@ -73,13 +73,16 @@ final class MPVPlayback: Playback {
     }
 
     /// Runs the event loop on a thread of its own (it blocks in `poll`) until mpv closes
-    /// the socket.
+    /// the socket, and returns once that thread has ended: a process that exits after the
+    /// playback leaves no thread of it running.
     private static func run(_ loop: MPVEventLoop) async {
+        var thread: JoinableThread?
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DetachedThread.run(name: "cocoacasts-mpv", stackSize: 1 << 20) {
+            thread = JoinableThread(name: "cocoacasts-mpv", stackSize: 1 << 20) {
                 loop.run()
                 done.resume()
             }
         }
+        thread?.join()  // its last act was the resume: this waits for its return alone
     }
 }
