@@ -91,9 +91,6 @@ let package = Package(
             name: "TerminalUI", dependencies: ["Presentation", "Domain"],
             path: "Modules/TerminalUI"),
 
-        // Swift's global-executor hook and Dispatch's main-queue entry points, with which the CLI
-        // serves its tasks on the main thread alone.
-        .target(name: "CMainThread", path: "Modules/CMainThread"),
         // Composition that any app would otherwise copy: which token store, with its fallback and why.
         .target(
             name: "TokenStoreComposition",
@@ -104,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "CMainThread", "Combinators",
+                "Combinators",
                 "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
                 "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer", "Subprocesses",
                 "Presentation", "TerminalUI",

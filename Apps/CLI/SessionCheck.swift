@@ -44,7 +44,7 @@ enum SessionCheck: Equatable {
                 }
             }
             group.addTask {
-                try? await MainThreadLoop.sleep(for: .seconds(timeout))  // cancelled: the check answered first
+                try? await Task.sleep(for: .seconds(timeout))  // cancelled: the check answered first
                 return nil  // out of time, or the check answered
             }
             let first = await group.next() ?? nil

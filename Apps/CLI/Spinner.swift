@@ -13,12 +13,12 @@ enum Spinner {
         guard appearance.animates else { return await work() }
         let frames = appearance.error.spinnerFrames
         let animation = Task { @MainActor in
-            try await MainThreadLoop.sleep(for: delay)
+            try await Task.sleep(for: delay)
             var frame = 0
             while true {
                 console.writeError("\r\(frames[frame % frames.count]) \(label)")
                 frame += 1
-                try await MainThreadLoop.sleep(for: .milliseconds(80))
+                try await Task.sleep(for: .milliseconds(80))
             }
         }
         await work()

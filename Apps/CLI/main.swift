@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -10,8 +12,8 @@
     import Darwin
 #endif
 
-// No thread starts here: the command runs on this thread (see MainThreadLoop), and only what it
-// needs starts one (libcurl's, the keyring's).
+// The command runs on the main actor, served by the toolchain's default executor: the main
+// queue for the main actor, its thread pool for the rest.
 let console = SystemConsole()  // first: it holds any standard stream the process started without
 Interruption.shared.install()
 signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails the token file's write (EFBIG) instead of killing the process
@@ -20,11 +22,12 @@ let command = Task { @MainActor in
         .run(Array(CommandLine.arguments.dropFirst()))
 }
 Interruption.shared.onFirstSignal { command.cancel() }
-MainThreadLoop.run(until: command, watching: Interruption.shared.descriptor, onReadable: Interruption.shared.deliver) {
-    status in
-    // A signal the command saw (it stopped, printing nothing more) sets the status; one that came
-    // after the command had done its work changes nothing.
-    exit(
-        status == .interrupted
-            ? Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue : status.rawValue)
-}
+// The signal handler writes into a pipe; the main queue reads it, and cancels the command or
+// runs its last words there.
+let signals = DispatchSource.makeReadSource(fileDescriptor: Interruption.shared.descriptor, queue: .main)
+signals.setEventHandler { Interruption.shared.deliver() }
+signals.resume()
+let status = await command.value
+// A signal the command saw (it stopped, printing nothing more) sets the status; one that came
+// after the command had done its work changes nothing.
+exit(status == .interrupted ? Interruption.shared.receivedSignal.map { 128 + $0 } ?? status.rawValue : status.rawValue)

@@ -41,7 +41,7 @@ int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t 
         {"curl_multi_info_read", (void **)&functions->multi_info_read},
         {"curl_slist_append", (void **)&functions->slist_append},
         {"curl_slist_free_all", (void **)&functions->slist_free_all},
-        {"curl_version", (void **)&functions->version},
+        {"curl_version_info", (void **)&functions->version_info},
         {"curl_easy_setopt", &functions->easy_setopt},
         {"curl_easy_getinfo", &functions->easy_getinfo},
         {"curl_multi_setopt", &functions->multi_setopt},
@@ -53,6 +53,17 @@ int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t 
         }
     }
     return 0;
+}
+
+/// The head of curl_version_info_data, the same in every libcurl.
+typedef struct {
+    int age;
+    const char *version;
+} VersionInfoHead;
+
+const char *ccurl_version(const CCurlFunctions *functions) {
+    const VersionInfoHead *info = functions->version_info(0);  // CURLVERSION_FIRST
+    return info != NULL ? info->version : NULL;
 }
 
 int ccurl_easy_setopt_long(const CCurlFunctions *functions, CCurlEasy *easy, int option, long value) {

@@ -31,12 +31,12 @@ struct CleanExitTests {
     /// process ending (`exit_group`): every thread cocoacasts named ended before the process did.
     @Test(arguments: [["episodes", "--no-cache"], ["video", "556"], ["status"]])
     func everyThreadItStartedEndedBeforeTheProcess(arguments: [String]) async throws {
-        guard try await ThreadFreeStartTests.straceWorks() else { return }
+        guard try await LazyLoadingTests.straceWorks() else { return }
         try await Self.overTLS { _, cli in
             #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
             let log = cli.directory.file("strace-\(UUID().uuidString)")
             let outcome = try await ChildProcess.run(
-                ThreadFreeStartTests.strace,
+                LazyLoadingTests.strace,
                 ["-f", "-qq", "-e", "trace=prctl,exit,exit_group", "-o", log.path, CLIProcess.binary.path]
                     + arguments,
                 environment: cli.processEnvironment, timeout: CLIProcess.killTimeout)
@@ -54,11 +54,11 @@ struct CleanExitTests {
     /// watcher of mpv's exit — and each has ended before the process does, after a Ctrl-C
     /// (`timeout --foreground` sends one, to the command alone).
     @Test func aWatchEndsEveryThreadItStartedBeforeTheProcess() async throws {
-        guard try await ThreadFreeStartTests.straceWorks() else { return }
+        guard try await LazyLoadingTests.straceWorks() else { return }
         try await WatchTests.watching { _, cli, directory in
             let log = directory.file("strace-watch")
             let outcome = try await ChildProcess.run(
-                ThreadFreeStartTests.strace,
+                LazyLoadingTests.strace,
                 [
                     "-f", "-qq", "-e", "trace=prctl,exit,exit_group", "-o", log.path, "/usr/bin/timeout",
                     "--foreground", "--preserve-status", "-s", "INT", "5", CLIProcess.binary.path, "watch", "556",

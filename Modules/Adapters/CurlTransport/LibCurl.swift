@@ -37,11 +37,9 @@ struct LibCurl: @unchecked Sendable {
         return .success(LibCurl(functions: UnsafePointer(table)))
     }
 
-    /// `libcurl/8.5.0`: the first word of `curl_version()`, which goes on to name the TLS
-    /// library and the rest.
+    /// `libcurl/8.5.0`: the version of the libcurl loaded.
     var version: String {
-        guard let said = functions.pointee.version?() else { return "libcurl" }
-        return String(cString: said).split(separator: " ").first.map(String.init) ?? "libcurl"
+        ccurl_version(functions).map { "libcurl/" + String(cString: $0) } ?? "libcurl"
     }
 
     /// curl's words for `code`.

@@ -93,7 +93,7 @@ typedef struct {
     CCurlMessage *(*multi_info_read)(CCurlMulti *multi, int *remaining);
     void *(*slist_append)(void *list, const char *string);
     void (*slist_free_all)(void *list);
-    const char *(*version)(void);
+    const void *(*version_info)(int age);
     void *easy_setopt;
     void *easy_getinfo;
     void *multi_setopt;
@@ -102,6 +102,9 @@ typedef struct {
 /// Loads the libcurl at `path` (dlopen) and resolves every function above; 0 when all
 /// were found, else -1 with the loader's words in `error`.
 int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t errorSize);
+/// The version of the libcurl loaded (`8.5.0`), from curl_version_info: curl_version, which
+/// also asks every library curl links for its version, costs a thousand times more.
+const char *ccurl_version(const CCurlFunctions *functions);
 
 int ccurl_easy_setopt_long(const CCurlFunctions *functions, CCurlEasy *easy, int option, long value);
 int ccurl_easy_setopt_pointer(const CCurlFunctions *functions, CCurlEasy *easy, int option, const void *value);
