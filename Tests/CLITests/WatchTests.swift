@@ -123,7 +123,8 @@ struct WatchTests {
             #expect(mode == 0o600)
             let time = VideoDuration.format(seconds: kept)
             let status = try await cli.run(["status"])
-            #expect(status.stdout.contains("Not saved:   1 position kept on this machine: video 632759499 at \(time) ("))
+            #expect(
+                status.stdout.contains("Not saved:   1 position kept on this machine: video 632759499 at \(time) ("))
             let shown = try await cli.run(["progress", "556"])
             #expect(shown.stdout.contains("Not yet saved: \(time),"))
             try await server.admin.clearFaults()
