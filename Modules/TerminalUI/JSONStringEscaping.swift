@@ -1,26 +1,7 @@
-/// The escapes of a JSON string's contents, on UTF-8 bytes: Foundation's `JSONEncoder`'s
-/// (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00XX` for the other controls; `/` as it is),
-/// then a terminal's controls (see ``TerminalText/jsonEscapingTerminalControls(_:)``).
+/// The characters a terminal could act on that JSON leaves as they are — DEL, the C1
+/// controls, bidirectional marks and overrides — found and escaped on UTF-8 bytes (see
+/// ``TerminalText/jsonEscapingTerminalControls(_:)``).
 enum JSONStringEscaping {
-    /// Appends `utf8`, valid UTF-8, escaped to `output`.
-    static func append(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var index = 0
-        var plainStart = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            let length = escapedLength(utf8, at: index)
-            if length == 0 {
-                index += 1
-                continue
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-            appendEscape(of: utf8, at: index, length: length, byte: byte, to: &output)
-            index += length
-            plainStart = index
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-    }
-
     /// Terminal controls only, for JSON text Foundation wrote (whose other escapes are done).
     static func appendTerminalControls(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var index = 0
@@ -37,15 +18,6 @@ enum JSONStringEscaping {
             plainStart = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-    }
-
-    /// How many bytes at `index` are escaped as one (a scalar's), or 0 for a byte kept as it is.
-    private static func escapedLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        switch utf8[index] {
-        case 0x00...0x1F, UInt8(ascii: "\""), UInt8(ascii: "\\"): 1
-        case 0x20..<0x7F: 0
-        default: terminalControlLength(utf8, at: index)
-        }
     }
 
     /// Whether `scalar` is one of the terminal controls `terminalControlLength` knows: the one
@@ -69,28 +41,6 @@ enum JSONStringEscaping {
         }
     }
 
-    private static func appendEscape(
-        of utf8: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, byte: UInt8, to output: inout [UInt8]
-    ) {
-        let short: UInt8? =
-            switch byte {
-            case UInt8(ascii: "\""): UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
-            }
-        if let short {
-            output.append(UInt8(ascii: "\\"))
-            output.append(short)
-        } else {
-            appendUnicodeEscape(length == 1 ? UInt32(byte) : scalar(utf8, at: index, length: length), to: &output)
-        }
-    }
-
     /// The scalar of the `length`-byte UTF-8 sequence at `index`.
     private static func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
         switch length {
@@ -100,7 +50,7 @@ enum JSONStringEscaping {
         }
     }
 
-    /// `\uXXXX`, four lower-case hex digits, as both Foundation and the terminal escaping write it.
+    /// `\uXXXX`, four lower-case hex digits, as Foundation writes its own escapes.
     private static func appendUnicodeEscape(_ scalar: UInt32, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         output.append(UInt8(ascii: "u"))

@@ -71,9 +71,9 @@ enum Benchmarks {
         }
         if let largeCatalogueURL = options.largeCatalogueURL, options.selected(12) {
             report.add(try await CatalogueDecodeBenchmark.run(baseURL: largeCatalogueURL, runs: runs))
-            if let cli = options.cli {
-                report.add(try CatalogueDecodeBenchmark.runCLI(baseURL: largeCatalogueURL, cli: cli, runs: runs))
-            }
+        }
+        if let jsonCatalogueURL = options.jsonCatalogueURL, let cli = options.cli, options.selected(12) {
+            report.add(try CatalogueDecodeBenchmark.runCLI(baseURL: jsonCatalogueURL, cli: cli, runs: runs))
         }
         if let bus = options.keyringBus, options.selected(13) {
             if let reason = KeyringReadBenchmark.unavailable(bus: bus) {

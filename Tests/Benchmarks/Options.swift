@@ -17,6 +17,8 @@ struct Options: Sendable {
     var baseURL: URL?
     var catalogueURL: URL?
     var largeCatalogueURL: URL?
+    /// A mock API serving 500 episodes, a large real catalogue (Scripts/bench starts it), for row 12b.
+    var jsonCatalogueURL: URL?
     /// A `--media` mock API (Scripts/bench starts it), for row 14.
     var mediaURL: URL?
     var cli: String?
@@ -31,7 +33,8 @@ struct Options: Sendable {
     var recordInstructions = false
 
     static let usage =
-        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL] [--media-url URL]"
+        "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]"
+        + " [--json-catalogue-url URL] [--media-url URL]"
         + " [--cli PATH] [--baseline PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
@@ -43,6 +46,7 @@ struct Options: Sendable {
             case "--base-url": baseURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--catalogue-url": catalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--json-catalogue-url": jsonCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--media-url": mediaURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--baseline": baseline = arguments.popFirst()

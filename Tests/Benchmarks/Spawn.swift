@@ -120,6 +120,18 @@ enum Spawn {
         return names
     }
 
+    /// How many threads `path` started in a run, as strace sees them (`clone`, `clone3`);
+    /// `nil` without strace.
+    static func threadsStarted(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Int? {
+        let strace = "/usr/bin/strace"
+        guard FileManager.default.isExecutableFile(atPath: strace) else { return nil }
+        let (status, text) = try standardError(
+            of: strace, ["-f", "-qq", "-e", "trace=clone,clone3", "-o", "/dev/stderr", path] + arguments,
+            environment: environment)
+        guard status == 0 else { return nil }
+        return text.split(separator: "\n").filter { $0.contains("clone") }.count
+    }
+
     /// Runs `path` to its end and returns its exit status and everything it wrote to
     /// standard output (standard error is dropped).
     static func standardOutput(of path: String, _ arguments: [String]) throws -> (status: Int32, text: String) {

@@ -29,23 +29,4 @@ struct TextHelpersTests {
     func containsIgnoringASCIICaseFoldsOnlyASCIILetters(text: String, word: String, expected: Bool) {
         #expect(text.containsIgnoringASCIICase(word) == expected)
     }
-
-    @Test(arguments: [
-        (1_700_000_000.75, "20231114T221320Z"), (0, "19700101T000000Z"), (-1, "19691231T235959Z"),
-        (-0.5, "19691231T235959Z"), (951_782_400, "20000229T000000Z"), (253_402_300_799, "99991231T235959Z"),
-    ])
-    func anISO8601StampInTheBasicFormat(seconds: Double, stamp: String) {
-        #expect(ISO8601Timestamp.basic(Date(timeIntervalSince1970: seconds)) == stamp)
-    }
-
-    /// Foundation's formatter, with ICU, as the oracle: the token file's stamps are unchanged.
-    @Test func theStampIsWhatFoundationWrote() {
-        for step in 0..<500 {
-            let date = Date(timeIntervalSince1970: -2_208_988_800 + Double(step) * 12_345_678.5)
-            let expected = ISO8601DateFormatter.string(
-                from: date, timeZone: TimeZone(identifier: "UTC")!,
-                formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
-            #expect(ISO8601Timestamp.basic(date) == expected)
-        }
-    }
 }

@@ -68,6 +68,10 @@ struct FileStoreSafetyTests {
             let aside = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
                 .filter { $0.hasPrefix("credentials.json.corrupt-") }
             #expect(aside.count == 1)
+            // Stamped in ISO 8601's basic format, UTC, to the second: it sorts by time as text.
+            #expect(
+                aside.first?.wholeMatch(of: /credentials\.json\.corrupt-\d{8}T\d{6}Z/) != nil,
+                "\(aside)")
             let moved = file.deletingLastPathComponent().appendingPathComponent(aside[0])
             #expect(try String(contentsOf: moved, encoding: .utf8) == "{not json")
             #expect(notices.calls.count == 1)

@@ -87,7 +87,7 @@ extension CommandContext {
         var offline = false
         if case .offline = model.state { offline = true }
         if command.json {
-            printJSON(episodes: found.map(\.episode))
+            printJSON(found.map(\.episode))
         } else if !console.isOutputTerminal {
             // For scripts, as gh does: whole fields, no header, no padding to a width.
             if !found.isEmpty { console.print(EpisodeTable.tabSeparated(found)) }

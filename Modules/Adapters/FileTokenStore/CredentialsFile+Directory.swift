@@ -18,9 +18,13 @@ import PrivateFiles
 /// The directory around the credentials file: creating it privately, flushing it, and
 /// the files that live beside the credentials.
 extension CredentialsFile {
+    /// The stamp of a file moved aside: ISO 8601's basic format in UTC, `20231114T221320Z`,
+    /// which sorts by time as text.
+    static let asideStamp = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted)
+
     /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
     func moveAside(at date: Date = Date()) throws(StoreError) -> String {
-        let stamp = ISO8601Timestamp.basic(date)
+        let stamp = date.formatted(Self.asideStamp)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
         while access(target, F_OK) == 0 {
