@@ -24,7 +24,7 @@ extension CredentialsFile {
 
     /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
     func moveAside(at date: Date = Date()) throws(StoreError) -> String {
-        let stamp = date.formatted(Self.asideStamp)
+        let stamp = Self.asideStamp.format(date)
         var target = "\(path).corrupt-\(stamp)"
         var counter = 1
         while access(target, F_OK) == 0 {
