@@ -48,7 +48,7 @@ struct CLI {
             return usage(error)
         }
         let appearance = Appearance(
-            console: console, environment: environment, color: invocation.parsed.options["--color"] ?? "auto")
+            console: console, environment: environment, color: invocation.parsed.value(Grammar.color) ?? "auto")
         let (configFile, environment) = (self.configFile, self.environment)
         switch invocation.command.runnable {
         case .local(let command):

@@ -15,6 +15,8 @@ struct CommandLineParser {
         var choices: [String] = []
         /// What a wrong value is told it should be, when the list of choices alone is not enough.
         var expected: String?
+        /// The short flag people type by habit for it (`-h`), if any.
+        var short: String?
 
         var isFlag: Bool { valueName == nil }
     }
@@ -47,14 +49,19 @@ struct CommandLineParser {
         var takesMoreWords: Bool { arguments.last?.hasSuffix("...]") == true }
     }
 
-    /// What the command line said.
+    /// What the command line said; an option is read by the value that declares it.
     struct Parsed: Equatable {
         /// The command's name (an alias is resolved to it).
         var command: String?
-        var options: [String: String] = [:]
+        /// The options given, by name; a flag's value is empty.
+        fileprivate(set) var values: [String: String] = [:]
         var arguments: [String] = []
 
-        func flag(_ name: String) -> Bool { options[name] != nil }
+        /// The value given for `option`, or `nil` when it was not given.
+        func value(_ option: Option) -> String? { values[option.name] }
+
+        /// Whether `option` was given.
+        func has(_ option: Option) -> Bool { values[option.name] != nil }
     }
 
     let globalOptions: [Option]
@@ -96,9 +103,9 @@ struct CommandLineParser {
         option argument: String, from remaining: inout ArraySlice<String>, into parsed: inout Parsed,
         early: inout [String]
     ) throws(UsageError) {
-        let (name, inlineValue) = Self.split(Self.shortFlags[argument] ?? argument)
-        let known = options(of: parsed.command)
         let everything = globalOptions + commands.flatMap(\.options)
+        let (name, inlineValue) = Self.split(everything.first { $0.short == argument }?.name ?? argument)
+        let known = options(of: parsed.command)
         guard let option = known.first(where: { $0.name == name }) else {
             if let elsewhere = everything.first(where: { $0.name == name }) {
                 guard parsed.command == nil else { throw .misplacedOption(elsewhere.name, command: parsed.command) }
@@ -115,7 +122,7 @@ struct CommandLineParser {
     ) throws(UsageError) {
         if option.isFlag {
             guard inlineValue == nil else { throw .unexpectedValue(option.name) }
-            parsed.options[option.name] = ""
+            parsed.values[option.name] = ""
             return
         }
         guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("--")
@@ -124,15 +131,12 @@ struct CommandLineParser {
             throw .invalidValue(
                 option.name, value: value, expected: option.expected ?? option.choices.joined(separator: ", "))
         }
-        parsed.options[option.name] = value
+        parsed.values[option.name] = value
     }
 
     private func options(of command: String?) -> [Option] {
         globalOptions + (commands.first { $0.name == command }?.options ?? [])
     }
-
-    /// The short flags people type by habit, and the options they mean.
-    private static let shortFlags = ["-h": "--help", "-V": "--version"]
 
     /// The option `name` was probably meant to be: for a short flag (`-j`), the first option
     /// that starts with its letter (`--json`); else the closest name.

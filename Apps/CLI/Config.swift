@@ -16,6 +16,36 @@ enum ConfigKey: String, CaseIterable {
     /// The flag that wins over everything else.
     var flag: String { "--" + rawValue }
 
+    /// The flag as the parser takes it and help shows it: global, but for `--player`, which
+    /// only `watch` takes.
+    var option: CommandLineParser.Option {
+        switch self {
+        case .baseURL: .init(name: flag, valueName: "URL", summary: "the API, e.g. http://127.0.0.1:8080/api/v1")
+        case .apiToken: .init(name: flag, valueName: "T", summary: "the X-API-TOKEN to send (other users see it in ps)")
+        case .timeout:
+            .init(name: flag, valueName: "S", summary: "seconds a request may take, sent to last byte (default 30)")
+        case .transport:
+            .init(
+                name: flag, valueName: "T",
+                summary: "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or "))",
+                choices: TransportChoice.available.map(\.rawValue), expected: TransportChoice.expected)
+        case .cacert:
+            .init(name: flag, valueName: "FILE", summary: "trust the certificate authorities in FILE for https")
+        case .tokenStore:
+            .init(
+                name: flag, valueName: "S",
+                summary: "where tokens live: auto (the keyring if one answers), keyring or file",
+                choices: TokenStoreChoice.allCases.map(\.rawValue), expected: TokenStoreChoice.expected)
+        case .player:
+            .init(
+                name: flag, valueName: "CMD",
+                summary: "play with CMD (the URL added last) instead of mpv; it cannot say where you stopped")
+        }
+    }
+
+    /// Every way to give it, as a message lists them: `--base-url, COCOACASTS_BASE_URL or config base-url`.
+    var ways: String { "\(flag), \(variable) or config \(rawValue)" }
+
     /// The environment variable that wins over the config file.
     var variable: String {
         switch self {
@@ -78,7 +108,7 @@ enum ConfigKey: String, CaseIterable {
         case .apiToken: nil
         case .timeout: text.map { text in Settings.timeout(text).map(Value.number) ?? .text(text) } ?? .number(30)
         case .transport: .text(text ?? TransportChoice.platformDefault.rawValue)
-        case .baseURL: text.map { .text(Redaction.urlText($0)) }
+        case .baseURL: text.map { .text(URLRedaction.text($0)) }
         case .cacert: text.map(Value.text)
         case .tokenStore: .text(text ?? TokenStoreChoice.auto.rawValue)
         case .player: text.map(Value.text)
@@ -101,7 +131,7 @@ enum ConfigKey: String, CaseIterable {
     /// `value` as the user may see it: an API token shows its first four characters only, a
     /// base URL no user info, query or fragment.
     func displayed(_ value: String) -> String {
-        if self == .baseURL { return Redaction.urlText(value) }
+        if self == .baseURL { return URLRedaction.text(value) }
         guard self == .apiToken else { return value }
         return value.count <= 8 ? "…(\(value.count) characters)" : "\(value.prefix(4))…(\(value.count) characters)"
     }

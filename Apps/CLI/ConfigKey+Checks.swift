@@ -1,6 +1,8 @@
 import CommandPlayer
+import Domain
 import FoundationHTTP
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -32,7 +34,7 @@ extension ConfigKey {
             return Settings.isReadableFile(value) ? nil : "'\(value)' is not a readable file"
         case .baseURL:
             guard let url = URL(string: value), url.host != nil else {
-                return "'\(Redaction.urlText(value))' is not a valid base-url: expected a URL such as "
+                return "'\(URLRedaction.text(value))' is not a valid base-url: expected a URL such as "
                     + "http://127.0.0.1:8080/api/v1"
             }
             return Self.configurationProblem(baseURL: url, apiToken: APIConfiguration.seriesAPIToken)

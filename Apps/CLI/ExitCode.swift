@@ -29,6 +29,10 @@ enum ExitCode: Int32, CaseIterable {
     /// Ended by SIGTERM (128 + SIGTERM), after a token refresh in flight was saved.
     case terminated = 143
 
+    /// No player was found, or it could not be started: unavailable, as a server that cannot
+    /// be reached is (EX_UNAVAILABLE), and said on the same line of the table.
+    static let noPlayer = ExitCode.unreachable
+
     /// The status for a screen's failure: a store's failure is the cause of an unknown one.
     init(_ failure: Failure) {
         self.init(FailureText.error(of: failure))

@@ -1,54 +1,42 @@
 import Ports
 import TokenStoreComposition
 
-/// The options `cocoacasts` accepts, and the commands' grammars from ``CommandList``: the
-/// table from which the parser, `--help`, the shell completions and the manual page are made.
+/// The options `cocoacasts` accepts, each declared once here or on its command (and every
+/// setting's on its ``ConfigKey``), and the commands' grammars from ``CommandList``: the
+/// table from which the parser, `--help`, the shell completions and the manual page are
+/// made, and by whose values a command reads its line.
 enum Grammar {
     static let version = "1.0.0"
 
+    static let apiTokenStdin = CommandLineParser.Option(
+        name: "--api-token-stdin", valueName: nil, summary: "read the X-API-TOKEN from standard input")
+    static let store = CommandLineParser.Option(name: "--store", valueName: "PATH", summary: "the token file")
+    /// The token file's variable, which `--store` wins over.
+    static let storeVariable = "COCOACASTS_STORE"
     static let color = CommandLineParser.Option(
         name: "--color", valueName: "WHEN", summary: "colour and cursor control: auto (default), always or never",
         choices: ["auto", "always", "never"])
+    static let verbose = CommandLineParser.Option(
+        name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted")
+    static let help = CommandLineParser.Option(
+        name: "--help", valueName: nil, summary: "show help (also after a command)", short: "-h")
+    static let showVersion = CommandLineParser.Option(
+        name: "--version", valueName: nil, summary: "show the version", short: "-V")
 
     static let globalOptions: [CommandLineParser.Option] = [
-        .init(
-            name: "--base-url", valueName: "URL",
-            summary: "the API, e.g. http://127.0.0.1:8080/api/v1"),
-        .init(
-            name: "--api-token", valueName: "T",
-            summary: "the X-API-TOKEN to send (other users see it in ps)"),
-        .init(
-            name: "--api-token-stdin", valueName: nil,
-            summary: "read the X-API-TOKEN from standard input"),
-        .init(name: "--store", valueName: "PATH", summary: "the token file"),
-        .init(
-            name: "--token-store", valueName: "S",
-            summary: "where tokens live: auto (the keyring if one answers), keyring or file",
-            choices: TokenStoreChoice.allCases.map(\.rawValue), expected: TokenStoreChoice.expected),
-        .init(
-            name: "--transport", valueName: "T",
-            summary:
-                "the HTTP engine: \(TransportChoice.available.map(\.rawValue).joined(separator: " or "))",
-            choices: TransportChoice.available.map(\.rawValue), expected: TransportChoice.expected),
-        .init(
-            name: "--cacert", valueName: "FILE",
-            summary: "trust the certificate authorities in FILE for https"),
-        .init(
-            name: "--timeout", valueName: "S",
-            summary: "seconds a request may take, sent to last byte (default 30)"),
-        color,
-        .init(name: "--verbose", valueName: nil, summary: "log every request and response, secrets redacted"),
-        .init(name: "--help", valueName: nil, summary: "show help (also after a command)"),
-        .init(name: "--version", valueName: nil, summary: "show the version"),
+        ConfigKey.baseURL.option, ConfigKey.apiToken.option, apiTokenStdin, store, ConfigKey.tokenStore.option,
+        ConfigKey.transport.option, ConfigKey.cacert.option, ConfigKey.timeout.option, color, verbose, help,
+        showVersion,
     ]
 
     static let json = CommandLineParser.Option(name: "--json", valueName: nil, summary: "print JSON")
 
     /// How `episodes` and `episode` may use the saved catalogue.
-    static let catalogueOptions: [CommandLineParser.Option] = [
-        .init(name: "--offline", valueName: nil, summary: "answer from the saved list only; send nothing"),
-        .init(name: "--no-cache", valueName: nil, summary: "ask the server and save nothing"),
-    ]
+    static let offline = CommandLineParser.Option(
+        name: "--offline", valueName: nil, summary: "answer from the saved list only; send nothing")
+    static let noCache = CommandLineParser.Option(
+        name: "--no-cache", valueName: nil, summary: "ask the server and save nothing")
+    static let catalogueOptions = [offline, noCache]
 
     /// Every command's grammar, in the order of ``CommandList/all``.
     static let commands = CommandList.all.map { $0.spec }
@@ -57,8 +45,8 @@ enum Grammar {
 
     /// How `episodes` and `episode` may use the saved catalogue, from `--offline` and `--no-cache`.
     static func cachePolicy(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> CachePolicy {
-        switch (parsed.flag("--offline"), parsed.flag("--no-cache")) {
-        case (true, true): throw .conflictingOptions("--offline", "--no-cache")
+        switch (parsed.has(offline), parsed.has(noCache)) {
+        case (true, true): throw .conflictingOptions(offline.name, noCache.name)
         case (true, false): .offlineOnly
         case (false, true): .bypass
         case (false, false): .normal

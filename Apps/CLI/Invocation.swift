@@ -10,9 +10,9 @@ struct Invocation {
             throw .passwordOnCommandLine
         }
         let parsed = try Grammar.parser.parse(arguments)
-        if parsed.flag("--api-token-stdin") {
-            for other in ["--api-token", "--password-stdin"] where parsed.options[other] != nil {
-                throw .conflictingOptions("--api-token-stdin", other)
+        if parsed.has(Grammar.apiTokenStdin) {
+            for other in [ConfigKey.apiToken.option, SignInCommand.passwordStdin] where parsed.has(other) {
+                throw .conflictingOptions(Grammar.apiTokenStdin.name, other.name)
             }
         }
         return Invocation(command: try command(of: parsed), parsed: parsed)
@@ -20,8 +20,8 @@ struct Invocation {
 
     /// The command named on the line, made by its own type from the line; help without one.
     private static func command(of parsed: CommandLineParser.Parsed) throws(UsageError) -> any Command {
-        if parsed.flag("--help") { return HelpCommand(topic: parsed.command) }
-        if parsed.flag("--version") { return VersionCommand() }
+        if parsed.has(Grammar.help) { return HelpCommand(topic: parsed.command) }
+        if parsed.has(Grammar.showVersion) { return VersionCommand() }
         guard let name = parsed.command, let type = CommandList.command(named: name) else {
             return HelpCommand(topic: nil)
         }

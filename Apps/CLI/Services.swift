@@ -51,13 +51,24 @@ struct Services {
     /// process must not exit while libcurl frees its TLS state on another thread.
     let shutDown: @Sendable () -> Void
 
-    /// Where `endpoint` is, as a message may show it: its URL as sent, redacted, or its path on
-    /// the built-in mock — percent-encoded once, as the request carried it.
-    func address(of endpoint: APIEndpoint) -> String {
+    /// Where the call `operation` (about video `videoID`) goes, as a message may show it: its
+    /// URL as sent, redacted, or its path on the built-in mock — percent-encoded once, as the
+    /// request carried it.
+    func address(of operation: APIOperation, videoID: String?) -> String {
+        let id = videoID ?? ""
+        let endpoint: APIEndpoint =
+            switch operation {
+            case .signIn: .auth(email: "", password: "")  // the path alone is shown
+            case .episodes: .episodes
+            case .video: .video(id: id)
+            case .progressForVideo: .progressForVideo(id: id)
+            case .updateProgressForVideo: .updateProgressForVideo(id: id, cursor: 0)
+            case .deleteProgressForVideo: .deleteProgressForVideo(id: id)
+            }
         let url = endpoint.url(below: baseURL)
         return isEmbedded
             ? "\(url.path(percentEncoded: true)) on the mock API built into cocoacasts"
-            : Redaction.urlText(url.absoluteString)
+            : URLRedaction.text(url.absoluteString)
     }
 }
 

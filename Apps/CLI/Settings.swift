@@ -1,6 +1,7 @@
 import CommandPlayer
 import FoundationHTTP
 import TokenStoreComposition
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -50,9 +51,9 @@ struct Settings: Equatable {
     var tokenStoreChoiceWords: String {
         let value = tokenStore.rawValue
         return switch sources[.tokenStore] {
-        case .environment: "COCOACASTS_TOKEN_STORE=\(value)"
-        case .configFile: "token-store \(value) in the config file"
-        default: "--token-store \(value)"
+        case .environment: "\(ConfigKey.tokenStore.variable)=\(value)"
+        case .configFile: "\(ConfigKey.tokenStore.rawValue) \(value) in the config file"
+        default: "\(ConfigKey.tokenStore.flag) \(value)"
         }
     }
 
@@ -77,19 +78,20 @@ struct Settings: Equatable {
             return value
         }
         baseURL = try setting(.baseURL) { URL(string: $0).flatMap { $0.scheme != nil && $0.host != nil ? $0 : nil } }
-        readsAPITokenFromStandardInput = parsed.flag("--api-token-stdin")
+        readsAPITokenFromStandardInput = parsed.has(Grammar.apiTokenStdin)
         apiToken = try setting(.apiToken) { $0 }
         if readsAPITokenFromStandardInput {
             apiToken = nil
             sources[.apiToken] = .flag
         }
-        storePath = parsed.options["--store"] ?? environment["COCOACASTS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        storePath =
+            parsed.value(Grammar.store) ?? environment[Grammar.storeVariable].flatMap { $0.isEmpty ? nil : $0 }
         tokenStore = try setting(.tokenStore, TokenStoreChoice.init(rawValue:)) ?? .auto
         timeout = try setting(.timeout, Self.timeout) ?? 30
-        verbose = parsed.flag("--verbose")
+        verbose = parsed.has(Grammar.verbose)
         transport = try setting(.transport, TransportChoice.init(available:)) ?? .platformDefault
         certificateAuthorityFile = try setting(.cacert) { Self.isReadableFile($0) ? $0 : nil }
-        color = parsed.options["--color"] ?? "auto"
+        color = parsed.value(Grammar.color) ?? "auto"
         player = try setting(.player) { CommandPlayer.problem(withCommand: $0) == nil ? $0 : nil }
         self.sources = sources
         self.environment = environment
@@ -109,7 +111,7 @@ struct Settings: Equatable {
     static func resolve(
         _ key: ConfigKey, parsed: CommandLineParser.Parsed, environment: [String: String], config: ConfigFile.Values
     ) -> (String?, SettingSource) {
-        if let value = parsed.options[key.flag] { return (value, .flag) }
+        if let value = parsed.value(key.option) { return (value, .flag) }
         if let value = environment[key.variable], !value.isEmpty { return (value, .environment) }
         if let value = config[key.rawValue] { return (value, .configFile) }
         return (nil, .defaultValue)

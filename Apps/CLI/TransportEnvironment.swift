@@ -1,5 +1,5 @@
 import CurlTransport
-import FoundationHTTP
+import Domain
 
 /// What `--verbose` says the transport takes from the environment: the proxies libcurl
 /// reads by itself, and whom it trusts for https.
@@ -15,7 +15,7 @@ enum TransportEnvironment {
     static func describe(_ environment: [String: String], cacert: String?) -> [String] {
         let proxies = proxyVariables.compactMap { name in
             environment[name].flatMap {
-                $0.isEmpty ? nil : "proxy from the environment: \(name)=\(Redaction.urlText($0))"
+                $0.isEmpty ? nil : "proxy from the environment: \(name)=\(URLRedaction.text($0))"
             }
         }
         let authorities = CertificateAuthorities(environment: environment, explicitFile: cacert)

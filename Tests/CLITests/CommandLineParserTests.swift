@@ -10,14 +10,14 @@ struct CommandLineParserTests {
         let before = try parser.parse(["--base-url", "http://127.0.0.1:1/api/v1", "episodes", "--json"])
         let after = try parser.parse(["episodes", "--json", "--base-url=http://127.0.0.1:1/api/v1"])
         #expect(before == after)
-        #expect(before.command == "episodes" && before.flag("--json"))
-        #expect(before.options["--base-url"] == "http://127.0.0.1:1/api/v1")
+        #expect(before.command == "episodes" && before.has(Grammar.json))
+        #expect(before.value(ConfigKey.baseURL.option) == "http://127.0.0.1:1/api/v1")
     }
 
     @Test func doubleDashEndsTheOptions() throws {
         let parsed = try parser.parse(["progress", "--", "--set"])
         #expect(parsed.arguments == ["--set"])
-        #expect(parsed.options.isEmpty)
+        #expect(parsed.values.isEmpty)
     }
 
     @Test(arguments: [
@@ -36,6 +36,7 @@ struct CommandLineParserTests {
     }
 
     @Test func shortHelpIsHelp() throws {
-        #expect(try parser.parse(["video", "-h"]).flag("--help"))
+        #expect(try parser.parse(["video", "-h"]).has(Grammar.help))
+        #expect(try parser.parse(["-V"]).has(Grammar.showVersion))
     }
 }

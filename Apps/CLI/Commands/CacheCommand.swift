@@ -1,14 +1,3 @@
-import Domain
-import FoundationHTTP
-import Ports
-import Presentation
-import TerminalUI
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts cache clear`: forgets every saved list of episodes.
 struct CacheCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
@@ -29,14 +18,8 @@ struct CacheCommand: ServiceCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.clearCache()
-    }
-}
-
-extension CommandContext {
-    /// `cocoacasts cache clear`.
-    fileprivate func clearCache() async -> ExitCode {
-        guard let saved = services.catalogueCache else {
+        let console = context.console
+        guard let saved = context.services.catalogueCache else {
             console.say("Nothing is saved.")
             return .success
         }

@@ -1,5 +1,4 @@
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 

@@ -1,5 +1,4 @@
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -42,13 +41,15 @@ struct CommandContext {
     }
 
     /// Prints a failure's cause and next step, then `sentence`, and returns the status the
-    /// cause calls for; `endpoint` is what was asked for (a 404 names it), `subject` what the
-    /// user called it.
+    /// cause calls for; `operation` (about video `videoID`) is what was asked for (a 404 names
+    /// it), `subject` what the user called it.
     func report(
-        _ failure: Failure, context: APIErrorMapper.Context, asking endpoint: APIEndpoint? = nil,
-        subject: String? = nil, sentence: Sentence = .screens
+        _ failure: Failure, context: APIErrorMapper.Context, asking operation: APIOperation? = nil,
+        about videoID: String? = nil, subject: String? = nil, sentence: Sentence = .screens
     ) -> ExitCode {
-        let request = endpoint.map { FailureText.Request(address: services.address(of: $0), subject: subject) }
+        let request = operation.map {
+            FailureText.Request(address: services.address(of: $0, videoID: videoID), subject: subject)
+        }
         let text = FailureText(failure, context: context, request: request)
         // Without a cause the screen's sentence is all there is to say of the failure itself.
         let cause = FailureText.error(of: failure).cause == nil ? text.lines : Array(text.lines.prefix(1))

@@ -1,5 +1,4 @@
 import Domain
-import FoundationHTTP
 import TerminalUI
 
 #if canImport(FoundationEssentials)

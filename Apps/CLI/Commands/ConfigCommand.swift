@@ -1,5 +1,4 @@
 import Domain
-import FoundationHTTP
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -22,14 +21,13 @@ struct ConfigCommand: LocalCommand, Equatable {
         ], argumentChoices: [["get", "set", "unset", "list"], ConfigKey.allCases.map(\.rawValue)],
         lastArgumentByPrevious: values)
 
-    /// What `config set KEY VALUE` completes for each key: the choices of the global option of
-    /// the same name (`token-store` takes what `--token-store` takes), or a file name.
+    /// What `config set KEY VALUE` completes for each key: the choices of its flag
+    /// (`token-store` takes what `--token-store` takes), or a file name.
     private static var values: [String: [String]] {
         Dictionary(
             uniqueKeysWithValues: ConfigKey.allCases.compactMap { key in
-                guard let option = Grammar.globalOptions.first(where: { $0.name == key.flag }) else { return nil }
-                if Completion.takesFile(option) { return (key.rawValue, []) }
-                return option.choices.isEmpty ? nil : (key.rawValue, option.choices)
+                if Completion.takesFile(key.option) { return (key.rawValue, []) }
+                return key.option.choices.isEmpty ? nil : (key.rawValue, key.option.choices)
             })
     }
 
@@ -42,7 +40,7 @@ struct ConfigCommand: LocalCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(action: try ConfigAction(arguments), json: parsed.flag("--json"))
+        self.init(action: try ConfigAction(arguments), json: parsed.has(Grammar.json))
     }
 
     func run(_ context: LocalContext) async -> ExitCode {

@@ -1,14 +1,7 @@
-import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `cocoacasts episode ID`: one episode of the catalogue and its excerpt.
 struct EpisodeCommand: ServiceCommand, Equatable {
@@ -33,32 +26,27 @@ struct EpisodeCommand: ServiceCommand, Equatable {
         guard let number = Int(arguments[0]), number >= 0 else {
             throw .invalidValue("episode id", value: arguments[0], expected: "a number")
         }
-        self.init(id: number, json: parsed.flag("--json"), policy: try Grammar.cachePolicy(parsed))
+        self.init(id: number, json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.episode(id: id, json: json, policy: policy)
-    }
-}
-
-extension CommandContext {
-    fileprivate func episode(id: Int, json: Bool, policy: CachePolicy) async -> ExitCode {
-        if policy != .offlineOnly { await sendPendingProgress() }
-        let model = EpisodesViewModel(apiService: services.api, policy: policy)
-        guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        if policy != .offlineOnly { await context.sendPendingProgress() }
+        let model = EpisodesViewModel(apiService: context.services.api, policy: policy)
+        guard await context.load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {
-            return report(failure, context: .episodes, asking: .episodes)
+            return context.report(failure, context: .episodes, asking: .episodes)
         }
-        noticeASavedList(model.state)
+        context.noticeASavedList(model.state)
         guard let row = model.state.rows.first(where: { $0.id == id }) else {
-            console.fail("There is no episode \(id). See `cocoacasts episodes`.")
+            context.console.fail("There is no episode \(id). See `cocoacasts episodes`.")
             return .failure
         }
         if json {
-            printJSON(row.episode)
+            context.printJSON(row.episode)
         } else {
-            console.print(
-                Screens.episode(EpisodeViewModel(episode: row.episode), width: appearance.width, style: style))
+            context.console.print(
+                Screens.episode(
+                    EpisodeViewModel(episode: row.episode), width: context.appearance.width, style: context.style))
         }
         return .success
     }

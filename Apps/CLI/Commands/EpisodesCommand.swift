@@ -1,14 +1,7 @@
-import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `cocoacasts episodes [TEXT...] [--limit N]`: the catalogue, or the episodes whose title or
 /// excerpt holds every word of TEXT, as a table that fits the terminal, tab-separated fields
@@ -50,44 +43,37 @@ struct EpisodesCommand: ServiceCommand, Equatable {
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
         var limit: Int?
-        if let given = parsed.options["--limit"] {
+        if let given = parsed.value(Self.limit) {
             guard let number = Int(given), number > 0 else {
-                throw .invalidValue("--limit", value: given, expected: "a whole number, 1 or more")
+                throw .invalidValue(Self.limit.name, value: given, expected: "a whole number, 1 or more")
             }
             limit = number
         }
         self.init(
-            json: parsed.flag("--json"), policy: try Grammar.cachePolicy(parsed),
+            json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed),
             search: EpisodeSearch(arguments.joined(separator: " ")), limit: limit)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.episodes(self)
-    }
-}
-
-extension CommandContext {
-    fileprivate func episodes(_ command: EpisodesCommand) async -> ExitCode {
-        if command.policy != .offlineOnly { await sendPendingProgress() }
-        let model = EpisodesViewModel(apiService: services.api, policy: command.policy)
-        guard await load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        let (console, appearance, style) = (context.console, context.appearance, context.style)
+        if policy != .offlineOnly { await context.sendPendingProgress() }
+        let model = EpisodesViewModel(apiService: context.services.api, policy: policy)
+        guard await context.load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {
-            return report(failure, context: .episodes, asking: .episodes)
+            return context.report(failure, context: .episodes, asking: .episodes)
         }
-        noticeASavedList(model.state)
+        context.noticeASavedList(model.state)
         let all = model.state.rows
-        let found = command.search.filter(all.map(\.episode), limit: command.limit).map {
-            EpisodeRowViewModel(episode: $0)
-        }
-        if found.isEmpty, !command.search.words.isEmpty {
+        let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeRowViewModel(episode: $0) }
+        if found.isEmpty, !search.words.isEmpty {
             console.notice(
-                "no episode has “\(command.search.words.joined(separator: " "))” in its title or excerpt.",
+                "no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.",
                 style: appearance.error)
         }
         var offline = false
         if case .offline = model.state { offline = true }
-        if command.json {
-            printJSON(found.map(\.episode))
+        if json {
+            context.printJSON(found.map(\.episode))
         } else if !console.isOutputTerminal {
             // For scripts, as gh does: whole fields, no header, no padding to a width.
             if !found.isEmpty { console.print(EpisodeTable.tabSeparated(found)) }

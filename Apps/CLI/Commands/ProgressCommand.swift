@@ -1,6 +1,4 @@
-import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -13,14 +11,13 @@ import TerminalUI
 
 /// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
 struct ProgressCommand: ServiceCommand, Equatable {
+    static let set = CommandLineParser.Option(
+        name: "--set", valueName: "TIME",
+        summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)")
+    static let delete = CommandLineParser.Option(name: "--delete", valueName: nil, summary: "forget the progress")
     static let spec = CommandLineParser.CommandSpec(
-        name: "progress", arguments: ["<episode-id or video-id>"],
-        options: [
-            .init(
-                name: "--set", valueName: "TIME",
-                summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
-            .init(name: "--delete", valueName: nil, summary: "forget the progress"), Grammar.json,
-        ], summary: "Show, save or delete a video's progress (needs sign-in)",
+        name: "progress", arguments: ["<episode-id or video-id>"], options: [set, delete, Grammar.json],
+        summary: "Show, save or delete a video's progress (needs sign-in)",
         examples: [
             ("cocoacasts progress 556", "how far you watched episode 556"),
             ("cocoacasts progress 556 --set 2:00", "you watched up to 2:00 (also --set 120)"),
@@ -47,22 +44,18 @@ struct ProgressCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(reference: arguments[0], action: try Self.action(parsed), json: parsed.flag("--json"))
-    }
-
-    func run(_ context: CommandContext) async -> ExitCode {
-        await context.progress(reference: reference, action: action, json: json)
+        self.init(reference: arguments[0], action: try Self.action(parsed), json: parsed.has(Grammar.json))
     }
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
-        switch (parsed.options["--set"], parsed.flag("--delete")) {
-        case (.some, true): throw .conflictingOptions("--set", "--delete")
+        switch (parsed.value(set), parsed.has(delete)) {
+        case (.some, true): throw .conflictingOptions(set.name, delete.name)
         case (nil, true): return .delete
         case (nil, false): return .show
         case (.some(let value), false):
             guard let seconds = seconds(in: value) else {
                 throw .invalidValue(
-                    "--set", value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
+                    set.name, value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
             }
             return .set(seconds: seconds, typed: value)
         }
@@ -86,16 +79,19 @@ struct ProgressCommand: ServiceCommand, Equatable {
     }
 }
 
-extension CommandContext {
-    fileprivate func progress(reference: String, action: ProgressCommand.Action, json: Bool) async -> ExitCode {
-        await sendPendingProgress(listsWhatIsKept: true)
+extension ProgressCommand {
+    @MainActor func run(_ context: CommandContext) async -> ExitCode {
+        let (console, services) = (context.console, context.services)
+        await context.sendPendingProgress(listsWhatIsKept: true)
         let videoID: String
         let duration: Int?
         var isSet = false
         if case .set = action { isSet = true }
         // A --set that cannot look its episode up saves nothing, and says that rather than what was fetched.
         let sentence = action.typedPosition.map { CommandContext.Sentence.instead("The position \($0) was not saved.") }
-        switch await resolve(reference, context: .progress, needingTheEpisode: isSet, sentence: sentence ?? .screens) {
+        switch await context.resolve(
+            reference, context: .progress, needingTheEpisode: isSet, sentence: sentence ?? .screens)
+        {
         case .video(let id, let episode):
             videoID = id
             duration = episode?.videoDuration
@@ -111,13 +107,13 @@ extension CommandContext {
         var outboxFailure: StoreError?
         if isSet {
             do throws(StoreError) {
-                outbox = try await progressOutbox()
+                outbox = try await context.progressOutbox()
             } catch {
                 outboxFailure = error
             }
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
-        let synced = await load("Syncing the progress…") {
+        let synced = await context.load("Syncing the progress…") {
             switch action {
             case .show: await model.fetchProgress()
             case .set(let seconds, _): await model.saveProgress(cursor: seconds)
@@ -126,41 +122,44 @@ extension CommandContext {
         }
         guard synced else { return .interrupted }
         // A position the server has not taken yet shows beside what it holds, or alone.
-        let pending = action == .show ? await pendingPositions().last { $0.progress.videoID == videoID } : nil
+        let pending = action == .show ? await context.pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
-            let endpoint: APIEndpoint =
+            let operation: APIOperation =
                 switch action {
-                case .show: .progressForVideo(id: videoID)
-                case .set(let seconds, _): .updateProgressForVideo(id: videoID, cursor: seconds)
-                case .delete: .deleteProgressForVideo(id: videoID)
+                case .show: .progressForVideo
+                case .set: .updateProgressForVideo
+                case .delete: .deleteProgressForVideo
                 }
-            let status = report(
-                failure, context: action == .show ? .progress : .progressUpdate, asking: endpoint,
+            let status = context.report(
+                failure, context: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
-            if let pending { console.printFitted(Self.notYetSaved(pending)) }
+            if let pending { console.printFitted(CommandContext.notYetSaved(pending)) }
             if let unsaved = model.unsaved {
-                sayWhatBecameOf(unsaved, typed: action.typedPosition ?? "", outboxFailure: outboxFailure)
+                Self.sayWhatBecameOf(
+                    unsaved, typed: action.typedPosition ?? "", outboxFailure: outboxFailure, on: console)
             }
             return status
         }
         // Set or deleted by hand: a position kept from an earlier watch must not overwrite it later.
-        if action != .show { await forgetTheKeptPosition(of: videoID) }
+        if action != .show { await context.forgetTheKeptPosition(of: videoID) }
         if json, case .loaded(let progress) = model.state {
-            printJSON(ProgressOutput(progress: progress, pending: pending))
+            context.printJSON(ProgressOutput(progress: progress, pending: pending))
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
-            console.print(Screens.progress(model, duration: duration, style: style))
-            if let pending { console.printFitted(Self.notYetSaved(pending)) }
+            console.print(Screens.progress(model, duration: duration, style: context.style))
+            if let pending { console.printFitted(CommandContext.notYetSaved(pending)) }
         }
         return .success
     }
 
     /// Says what became of a position `--set` could not save: kept for the next command, or
     /// lost, with the outbox's failure (`outboxFailure` when there was no outbox to try).
-    private func sayWhatBecameOf(_ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?) {
+    @MainActor private static func sayWhatBecameOf(
+        _ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?, on console: any Console
+    ) {
         switch unsaved {
-        case .kept(let pending): console.printFitted(Self.notYetSaved(pending))
+        case .kept(let pending): console.printFitted(CommandContext.notYetSaved(pending))
         case .lost(_, let store):
             console.fail(
                 "The position \(typed) was not saved, nor kept on this machine"

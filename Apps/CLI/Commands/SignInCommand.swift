@@ -1,28 +1,21 @@
 import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts signin`: signs in, the e-mail address checked before the password is asked for.
 struct SignInCommand: ServiceCommand, Equatable {
+    static let email = CommandLineParser.Option(
+        name: "--email", valueName: "E", summary: "the e-mail address (asked for, and checked, before the password)")
+    static let passwordStdin = CommandLineParser.Option(
+        name: "--password-stdin", valueName: nil,
+        summary: "read the password from standard input (echo off at a terminal)")
+    /// The password's variable, for scripts that cannot pipe it.
+    static let passwordVariable = "COCOACASTS_PASSWORD"
     static let spec = CommandLineParser.CommandSpec(
-        name: "signin", aliases: ["login"], arguments: [],
-        options: [
-            .init(
-                name: "--email", valueName: "E",
-                summary: "the e-mail address (asked for, and checked, before the password)"),
-            .init(
-                name: "--password-stdin", valueName: nil,
-                summary: "read the password from standard input (echo off at a terminal)"),
-        ], summary: "Sign in (the password is never echoed)",
+        name: "signin", aliases: ["login"], arguments: [], options: [email, passwordStdin],
+        summary: "Sign in (the password is never echoed)",
         examples: [
             ("cocoacasts signin --email demo@cocoacasts.com", "sign in, typing the password"),
             (
@@ -32,6 +25,9 @@ struct SignInCommand: ServiceCommand, Equatable {
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
+    /// How many times a person at a terminal may type a malformed e-mail address or a
+    /// wrong password before sign-in gives up, as sudo allows.
+    static let tries = 3
 
     let email: String?
     let passwordFromStdin: Bool
@@ -42,33 +38,18 @@ struct SignInCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(email: parsed.options["--email"], passwordFromStdin: parsed.flag("--password-stdin"))
+        self.init(email: parsed.value(Self.email), passwordFromStdin: parsed.has(Self.passwordStdin))
     }
 
     /// A store that cannot take the pair — a locked keyring, a read-only home, a full disk —
     /// is said before the e-mail or password is asked for and before the built-in mock's
-    /// notice (the mock keeps its state beside the token file).
+    /// notice (the mock keeps its state beside the token file). A file that does not parse
+    /// passes its own check (signing in sets a token file aside) and leaves the others to be made.
     func prepare(_ context: CommandContext) async -> ExitCode? {
-        await context.checkTheStoresCanBeWritten()
-    }
-
-    func run(_ context: CommandContext) async -> ExitCode {
-        await context.signIn(email: email, passwordFromStdin: passwordFromStdin)
-    }
-}
-
-extension CommandContext {
-    /// How many times a person at a terminal may type a malformed e-mail address or a
-    /// wrong password before sign-in gives up, as sudo allows.
-    static let tries = 3
-
-    /// Says why the token store (or the built-in mock's state beside it) cannot be written, and
-    /// returns the status; `nil` when it can. A file that does not parse passes its own check
-    /// (signing in sets a token file aside) and leaves the others to be made.
-    fileprivate func checkTheStoresCanBeWritten() async -> ExitCode? {
+        let services = context.services
         var failure: StoreError?
         guard
-            await load(
+            await context.load(
                 "Checking the token store…",
                 {
                     failure = await Self.failure { () async throws(StoreError) in
@@ -86,11 +67,11 @@ extension CommandContext {
                     }
                 })
         else { return .interrupted }
-        return failure.map { report(.store($0), context: .signIn) }
+        return failure.map { context.report(.store($0), context: .signIn) }
     }
 
     /// What `check` failed with; a file that does not parse passes.
-    private static func failure(of check: () async throws(StoreError) -> Void) async -> StoreError? {
+    @MainActor private static func failure(of check: () async throws(StoreError) -> Void) async -> StoreError? {
         do throws(StoreError) {
             try await check()
             return nil
@@ -104,30 +85,31 @@ extension CommandContext {
     /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
     /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
     /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
-    fileprivate func signIn(email given: String?, passwordFromStdin: Bool) async -> ExitCode {
+    func run(_ context: CommandContext) async -> ExitCode {
+        let (console, services) = (context.console, context.services)
         let email: String
         do throws(UsageError) {
-            email = try emailAddress(given: given)
+            email = try emailAddress(console: console)
         } catch {
-            return usage(error)
+            return Self.usage(error, on: console)
         }
         let typesThePassword =
-            !passwordFromStdin && environment["COCOACASTS_PASSWORD"] == nil && console.isTerminalInput
+            !passwordFromStdin && context.environment[Self.passwordVariable] == nil && console.isTerminalInput
         var attempt = 0
         while true {
             attempt += 1
             let password: String
             do throws(UsageError) {
-                password = try self.password(fromStdin: passwordFromStdin)
+                password = try self.password(console: console, environment: context.environment)
             } catch {
-                return usage(error)
+                return Self.usage(error, on: console)
             }
             let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
             model.email = email
             model.password = password
-            guard await load("Signing in…", { await model.signIn() }) else { return .interrupted }
+            guard await context.load("Signing in…", { await model.signIn() }) else { return .interrupted }
             guard case .failed(_, let failure, _) = model.state else {
-                return await signedIn(model, email: email)
+                return await Self.signedIn(model, email: email, in: context)
             }
             if typesThePassword, attempt < Self.tries, case .api(let error) = failure,
                 case .status(401, _)? = error.cause
@@ -135,14 +117,16 @@ extension CommandContext {
                 console.fail("Sorry, try again: the server refused the e-mail/password combination.")
                 continue
             }
-            // Only the endpoint's path is used, for a 404's message: the password is not needed there.
-            return report(failure, context: .signIn, asking: .auth(email: email, password: ""))
+            return context.report(failure, context: .signIn, asking: .signIn)
         }
     }
 
-    private func signedIn(_ model: SignInViewModel, email: String) async -> ExitCode {
+    @MainActor private static func signedIn(_ model: SignInViewModel, email: String, in context: CommandContext) async
+        -> ExitCode
+    {
+        let (console, services) = (context.console, context.services)
         console.printFitted(
-            Screens.signIn(model, style: style) + " Server: \(TerminalText.sanitized(services.server)).")
+            Screens.signIn(model, style: context.style) + " Server: \(TerminalText.sanitized(services.server)).")
         do {
             try await services.accountStore.setAccount(email)
         } catch {
@@ -153,8 +137,8 @@ extension CommandContext {
 
     /// The e-mail address from `--email` or the prompt, checked before a password is asked
     /// for; a malformed one typed at the prompt is asked for again.
-    private func emailAddress(given: String?) throws(UsageError) -> String {
-        if let given { return try Self.checked(email: given) }
+    @MainActor private func emailAddress(console: any Console) throws(UsageError) -> String {
+        if let email { return try Self.checked(email: email) }
         guard console.isTerminalInput else { throw .noEmail }
         var attempt = 0
         while true {
@@ -176,12 +160,14 @@ extension CommandContext {
     }
 
     /// The password from standard input, `COCOACASTS_PASSWORD` or the prompt (echo off); never empty.
-    private func password(fromStdin: Bool) throws(UsageError) -> String {
+    @MainActor private func password(console: any Console, environment: [String: String]) throws(UsageError)
+        -> String
+    {
         let password: String
-        if fromStdin {
+        if passwordFromStdin {
             // At a terminal the user types it: never on the screen.
             password = console.readSecretInput(prompt: "Password: ") ?? ""
-        } else if let variable = environment["COCOACASTS_PASSWORD"] {
+        } else if let variable = environment[Self.passwordVariable] {
             password = variable
         } else if !console.isTerminalInput {
             throw .noPassword
@@ -194,7 +180,7 @@ extension CommandContext {
         return password
     }
 
-    private func usage(_ error: UsageError) -> ExitCode {
+    private static func usage(_ error: UsageError, on console: any Console) -> ExitCode {
         console.fail(error.description, keepingNewlines: true)
         return .usage
     }

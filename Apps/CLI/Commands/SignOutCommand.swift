@@ -1,13 +1,7 @@
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `cocoacasts signout`: forgets this server's tokens, in the store in use and the other one.
 struct SignOutCommand: ServiceCommand, Equatable {
@@ -23,16 +17,11 @@ struct SignOutCommand: ServiceCommand, Equatable {
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
 
-    func run(_ context: CommandContext) async -> ExitCode {
-        await context.signOut()
-    }
-}
-
-extension CommandContext {
     /// Signs out; says so, and succeeds, when nobody was signed in. A token file that does
     /// not parse is set aside (the store says where), as a sign-in does: whoever asks to sign
     /// out wants out. Any other store that cannot be read stops the sign-out.
-    fileprivate func signOut() async -> ExitCode {
+    func run(_ context: CommandContext) async -> ExitCode {
+        let (console, services) = (context.console, context.services)
         let wasSignedIn: Bool?  // nil: the store did not parse
         do throws(StoreError) {
             wasSignedIn = try await services.tokenStore.tokens() != nil
@@ -44,7 +33,7 @@ extension CommandContext {
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.signOut()
-        guard model.state == .signedOut else { return reportStore(model) }
+        guard model.state == .signedOut else { return context.reportStore(model) }
         if let other = await services.otherTokenStore() {
             do {
                 try await other.reset()

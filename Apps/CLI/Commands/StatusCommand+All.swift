@@ -1,16 +1,16 @@
 import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-extension CommandContext {
+extension StatusCommand.Work {
     /// Every session the token store holds. Sessions are kept per origin, so `--json` gives
     /// the base URL in use for its origin, and the contract's `/api/v1` on the others.
     /// `status --all`: 77 when there is none.
@@ -30,13 +30,13 @@ extension CommandContext {
             return .localState
         }
         if json {
-            printJSON(
+            context.printJSON(
                 sessions.map { session in
                     let inUse = session.scope == services.accountStore.scope
                     let embedded = session.scope == Composition.embeddedScope
                     let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
                     return Entry(
-                        server: Nullable(embedded ? nil : Redaction.urlText(baseURL)), embedded: embedded,
+                        server: Nullable(embedded ? nil : URLRedaction.text(baseURL)), embedded: embedded,
                         account: session.account, inUse: inUse)
                 })
             return sessions.isEmpty ? .unauthorized : .success

@@ -1,6 +1,5 @@
 import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -12,9 +11,9 @@ import TokenStoreComposition
     import Foundation
 #endif
 
-extension CommandContext {
+extension StatusCommand {
     /// `status --json`.
-    struct StatusReport: Encodable {
+    struct Report: Encodable {
         /// The base URL, as `--base-url` takes it; `null` for the built-in mock API.
         let server: Nullable<String>
         let embedded: Bool
@@ -30,7 +29,7 @@ extension CommandContext {
         let transport: String
         /// Positions kept on this machine that the server has not taken yet, of every account.
         let pendingProgress: [Pending]
-        let cache: CacheSummary?
+        let cache: Work.CacheSummary?
 
         struct Pending: Encodable {
             /// Who the position is kept for: sent once this account is signed in.
@@ -43,9 +42,9 @@ extension CommandContext {
 
         init(
             services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
-            cache: CacheSummary?
+            cache: Work.CacheSummary?
         ) {
-            server = Nullable(services.isEmbedded ? nil : Redaction.urlText(services.baseURL.absoluteString))
+            server = Nullable(services.isEmbedded ? nil : URLRedaction.text(services.baseURL.absoluteString))
             embedded = services.isEmbedded
             signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
             self.session = Nullable(session?.verdict)

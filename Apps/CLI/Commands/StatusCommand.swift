@@ -1,6 +1,5 @@
 import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
@@ -15,13 +14,13 @@ import TokenStoreComposition
 /// `cocoacasts status`: who is signed in, to which server, whether the server still
 /// accepts the session, and where the tokens and the saved catalogue are kept.
 struct StatusCommand: ServiceCommand, Equatable {
+    static let all = CommandLineParser.Option(
+        name: "--all", valueName: nil, summary: "every server the token store holds a session for")
+    static let offline = CommandLineParser.Option(
+        name: "--offline", valueName: nil, summary: "read the token store only; do not ask the server")
     static let spec = CommandLineParser.CommandSpec(
         name: "status", arguments: [],
-        options: [
-            .init(name: "--all", valueName: nil, summary: "every server the token store holds a session for"),
-            .init(name: "--offline", valueName: nil, summary: "read the token store only; do not ask the server"),
-            Grammar.json,
-        ],
+        options: [all, offline, Grammar.json],
         summary: "Who is signed in, to which server, and where the tokens are kept",
         examples: [
             ("cocoacasts status", "exit 0 when the server accepts the session, 77 when not, 69 unchecked"),
@@ -41,23 +40,32 @@ struct StatusCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(all: parsed.flag("--all"), offline: parsed.flag("--offline"), json: parsed.flag("--json"))
+        self.init(all: parsed.has(Self.all), offline: parsed.has(Self.offline), json: parsed.has(Grammar.json))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        all ? await context.allSessions(json: json) : await context.status(offline: offline, json: json)
+        let work = Work(context: context)
+        return all ? await work.allSessions(json: json) : await work.status(offline: offline, json: json)
+    }
+
+    /// The work of `status`, on what a command runs with.
+    @MainActor struct Work {
+        let context: CommandContext
+        var console: any Console { context.console }
+        var services: Services { context.services }
+        var style: TerminalStyle { context.style }
     }
 }
 
-extension CommandContext {
+extension StatusCommand.Work {
     /// Who is signed in to the server in use and whether the server still accepts the
     /// session (see ``SessionCheck``): 0 accepted, 77 refused or nobody signed in (as
     /// `gh auth status` fails), 69 when it could not be checked; `offline` only reads the
     /// token store.
-    fileprivate func status(offline: Bool, json: Bool) async -> ExitCode {
+    func status(offline: Bool, json: Bool) async -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
-        if case .storeUnreadable = model.state { return reportStore(model) }
+        if case .storeUnreadable = model.state { return context.reportStore(model) }
         guard model.state == .signedIn else {
             return await printStatus(session: nil, account: nil, kept: await keptPositions(), json: json)
         }
@@ -71,7 +79,8 @@ extension CommandContext {
         var session = SessionCheck.skipped
         if !offline {
             let (api, timeout) = (services.api, services.timeout)
-            guard await load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
+            guard
+                await context.load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
             else { return .interrupted }
         }
         return await printStatus(session: session, account: account, kept: await keptPositions(), json: json)
@@ -94,7 +103,8 @@ extension CommandContext {
     {
         let cache = await cacheSummary()
         if json {
-            printJSON(StatusReport(services: services, session: session, account: account, kept: kept, cache: cache))
+            context.printJSON(
+                StatusCommand.Report(services: services, session: session, account: account, kept: kept, cache: cache))
         } else {
             let lines = statusLines(session: session, account: account, kept: kept, cache: cache)
             console.printFitted(lines.joined(separator: "\n"))
@@ -122,7 +132,7 @@ extension CommandContext {
                     + "Run `cocoacasts signin` to sign in again."
             case .unchecked?, .storeFailed?: "Signed in\(who), as far as this machine knows."
             }
-        let mock = services.isEmbedded ? " " + style.dim("(no --base-url, COCOACASTS_BASE_URL or config base-url)") : ""
+        let mock = services.isEmbedded ? " " + style.dim("(no \(ConfigKey.baseURL.ways))") : ""
         let facts: [(label: String, value: String?)] = [
             ("Session", session.map { TerminalText.sanitized($0.summary) }),
             ("Server", TerminalText.sanitized(services.server) + mock),

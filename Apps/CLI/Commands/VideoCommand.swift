@@ -1,9 +1,8 @@
-import Combinators
 import Domain
-import FoundationHTTP
 import Ports
 import Presentation
 import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -31,17 +30,11 @@ struct VideoCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments[0], json: parsed.flag("--json"))
+        self.init(reference: arguments[0], json: parsed.has(Grammar.json))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.video(reference: reference, json: json)
-    }
-}
-
-extension CommandContext {
-    fileprivate func video(reference: String, json: Bool) async -> ExitCode {
-        await sendPendingProgress()
+        await context.sendPendingProgress()
         struct VideoOutput: Encodable {
             let videoID: String
             let duration: Int
@@ -49,22 +42,23 @@ extension CommandContext {
             let imageURL: URL
         }
         let videoID: String
-        switch await resolve(reference, context: .video, needingTheEpisode: false) {
+        switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
         }
-        let model = VideoViewModel(videoID: videoID, apiService: services.api)
-        guard await load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
+        let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
+        guard await context.load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
         if case .failed(_, let failure, _) = model.state {
-            return report(failure, context: .video, asking: .video(id: videoID), subject: "video \(videoID)")
+            return context.report(
+                failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
         }
         guard case .loaded(let video) = model.state else { return .failure }
         if json {
-            printJSON(
+            context.printJSON(
                 VideoOutput(
                     videoID: videoID, duration: video.duration, videoURL: video.videoURL, imageURL: video.imageURL))
         } else {
-            console.print(Screens.video(model, style: style))
+            context.console.print(Screens.video(model, style: context.style))
         }
         return .success
     }

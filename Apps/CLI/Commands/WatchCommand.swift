@@ -1,16 +1,8 @@
-import Combinators
 import Domain
-import FoundationHTTP
 import Observation
 import Ports
 import Presentation
 import TerminalUI
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
 /// where the viewer left off, and saves the position while it plays and when it ends.
@@ -20,14 +12,11 @@ import TerminalUI
 /// ``Interruption``). A position the server cannot take is kept on this machine and sent by
 /// the next command that reaches the server. The player receives the stream URL alone: no token.
 struct WatchCommand: ServiceCommand, Equatable {
+    static let fromStart = CommandLineParser.Option(
+        name: "--from-start", valueName: nil, summary: "start at 0:00, not where you left off")
     static let spec = CommandLineParser.CommandSpec(
         name: "watch", aliases: ["play"], arguments: ["<episode-id or video-id>"],
-        options: [
-            .init(name: "--from-start", valueName: nil, summary: "start at 0:00, not where you left off"),
-            .init(
-                name: "--player", valueName: "CMD",
-                summary: "play with CMD (the URL added last) instead of mpv; it cannot say where you stopped"),
-        ],
+        options: [fromStart, ConfigKey.player.option],
         summary: "Watch a video from where you left off, saving your place (needs sign-in)",
         examples: [
             ("cocoacasts watch 556", "play episode 556 in mpv, from where you stopped"),
@@ -46,55 +35,54 @@ struct WatchCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments[0], fromStart: parsed.flag("--from-start"))
+        self.init(reference: arguments[0], fromStart: parsed.has(Self.fromStart))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.watch(reference: reference, fromStart: fromStart)
-    }
-}
-
-extension CommandContext {
-    fileprivate func watch(reference: String, fromStart: Bool) async -> ExitCode {
+        let console = context.console
         let player: any MediaPlayer
         do throws(PlayerError) {
-            guard let found = try services.player(console.isTerminalInput) else {
+            guard let found = try context.services.player(console.isTerminalInput) else {
+                let key = ConfigKey.player
                 console.fail(
                     "No player was found: install mpv (apt-get install mpv), which saves where you stop, "
-                        + "or name one with --player CMD (or COCOACASTS_PLAYER, or config set player).")
-                return .unreachable
+                        + "or name one with \(key.flag) \(key.option.valueName ?? "") (or \(key.variable), or config set "
+                        + "\(key.rawValue)).")
+                return .noPlayer
             }
             player = found
         } catch {
             console.fail("The player cannot be used: \(error).")
-            return .unreachable
+            return .noPlayer
         }
-        await sendPendingProgress()
+        await context.sendPendingProgress()
         let videoID: String
-        switch await resolve(reference, context: .video, needingTheEpisode: false) {
+        switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
         }
         let outbox: any ProgressOutbox
         do throws(StoreError) {
-            outbox = try await progressOutbox()
+            outbox = try await context.progressOutbox()
         } catch {
             console.fail(error.message)
             return .localState
         }
-        let model = PlaybackViewModel(videoID: videoID, apiService: services.api, player: player, outbox: outbox)
-        announceThePlayback(of: model)
+        let model = PlaybackViewModel(
+            videoID: videoID, apiService: context.services.api, player: player, outbox: outbox)
+        Self.announceThePlayback(of: model, in: context)
         // Until the end is said: a second signal after the last save still says what became of it.
-        return await Interruption.shared.onQuitAtOnce({ await keepThePositionNow(of: model) }) {
+        return await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
             await model.watch(fromStart: fromStart)
-            return finish(model, videoID: videoID, interrupted: Task.isCancelled)
+            return Self.finish(model, videoID: videoID, interrupted: Task.isCancelled, in: context)
         }
     }
 
     /// A second signal's last words: the position kept on this machine, said in one line, on
     /// a line of its own after the player's status line and the terminal's "^C" — on standard
     /// error when it could not be kept.
-    private func keepThePositionNow(of model: PlaybackViewModel) async {
+    @MainActor private static func keepThePositionNow(of model: PlaybackViewModel, in context: CommandContext) async {
+        let console = context.console
         let outcome = await model.keepThePositionNow()
         if console.isOutputTerminal { console.print("") }
         let line = Screens.quitAtOnce(outcome, videoID: model.videoID, player: model.playerName)
@@ -104,22 +92,22 @@ extension CommandContext {
     /// Says on standard error, once, when playback begins and where; the player draws its own
     /// progress on the terminal, so nothing more is drawn while it plays. Follows the state
     /// from change to change, and stops following once it passed playing.
-    private func announceThePlayback(of model: PlaybackViewModel) {
+    @MainActor private static func announceThePlayback(of model: PlaybackViewModel, in context: CommandContext) {
         withObservationTracking {
             _ = model.state
         } onChange: {
             Task { @MainActor in
                 switch model.state {
                 case .idle, .loading:
-                    announceThePlayback(of: model)
+                    announceThePlayback(of: model, in: context)
                 case .playing(let playhead):
                     let video = "video \(model.videoID) (\(VideoDuration.format(seconds: playhead.video.duration)))"
-                    console.notice(
+                    context.console.notice(
                         playhead.position == nil
                             ? "opening \(video) in \(model.playerName)."
                             : "opening \(video) in \(model.playerName) at \(VideoDuration.format(seconds: playhead.start)); "
                                 + "Ctrl-C stops it and saves where you are.",
-                        style: appearance.error)
+                        style: context.appearance.error)
                 case .saving, .finished, .failed:
                     break
                 }
@@ -131,23 +119,26 @@ extension CommandContext {
     /// the player; 130 or 143 when a signal stopped it (the position saved first); the cause's
     /// status when nothing could be fetched; 69 when the player could not be started; 1 when it
     /// failed while playing.
-    private func finish(_ model: PlaybackViewModel, videoID: String, interrupted: Bool) -> ExitCode {
+    @MainActor private static func finish(
+        _ model: PlaybackViewModel, videoID: String, interrupted: Bool, in context: CommandContext
+    ) -> ExitCode {
+        let console = context.console
         switch model.state {
         case .failed(_, .video(let failure)):
-            return report(failure, context: .video, asking: .video(id: videoID), subject: "video \(videoID)")
+            return context.report(failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
         case .failed(_, .progress(let failure)):
-            return report(
-                failure, context: .progress, asking: .progressForVideo(id: videoID), subject: "video \(videoID)")
+            return context.report(
+                failure, context: .progress, asking: .progressForVideo, about: videoID, subject: "video \(videoID)")
         case .failed(let message, .player(let error)):
             console.fail(message)
             if case .notFound = error { console.fail(Screens.playerHint(model.playerName)) }
-            return .unreachable
+            return .noPlayer
         case .failed(let message, .playback(_, let playhead)):
             console.fail(message)
             console.fail(Screens.position(playhead, player: model.playerName))
             return .failure
         case .idle, .loading, .playing, .saving, .finished:
-            console.printFitted(Screens.playback(model, style: style))
+            console.printFitted(Screens.playback(model, style: context.style))
             return interrupted ? .interrupted : .success
         }
     }

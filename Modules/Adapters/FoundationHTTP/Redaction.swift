@@ -1,4 +1,5 @@
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -49,26 +50,5 @@ public enum Redaction {
         components.percentEncodedFragment = nil
         guard let base = components.string else { return "<unprintable url>" }
         return base + (query == nil ? "" : "?<redacted>") + (fragment == nil ? "" : "#<redacted>")
-    }
-
-    /// Text meant as a URL, safe to echo back even when it does not parse: user info,
-    /// query and fragment redacted (`https://demo:hunter2@[::1` → `https://<redacted>@[::1`).
-    public static func urlText(_ text: String) -> String {
-        var rest = Substring(text)
-        var scheme = ""
-        if let separator = rest.firstRange(of: "://") {
-            scheme = String(rest[..<separator.upperBound])
-            rest = rest[separator.upperBound...]
-        }
-        // A password may hold `/`, `?` or `#` itself, so user info runs to the last `@`
-        // anywhere (redacting a path's `@` too costs nothing).
-        if let at = rest.lastIndex(of: "@") {
-            rest = Substring("<redacted>" + rest[at...])
-        }
-        var redacted = scheme + rest
-        if let cut = redacted.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            redacted = String(redacted[..<cut]) + (redacted[cut] == "?" ? "?<redacted>" : "#<redacted>")
-        }
-        return redacted
     }
 }

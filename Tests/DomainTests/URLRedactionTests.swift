@@ -1,8 +1,8 @@
-import FoundationHTTP
+import Domain
 import Testing
 
 @Suite("Redaction of URLs that are echoed back")
-struct RedactionTests {
+struct URLRedactionTests {
     @Test(arguments: [
         ("https://demo:hunter2@[::1", "https://<redacted>@[::1"),
         ("https://demo:hunter2@api.example.com/v1?key=hunter2", "https://<redacted>@api.example.com/v1?<redacted>"),
@@ -14,6 +14,6 @@ struct RedactionTests {
         ("not a url", "not a url"),
     ])
     func textMeantAsAURLLosesItsSecrets(text: String, shown: String) {
-        #expect(Redaction.urlText(text) == shown)
+        #expect(URLRedaction.text(text) == shown)
     }
 }
