@@ -1,3 +1,5 @@
+import TerminalUI
+
 extension Completion {
     /// `complete -F`: one function walks the words before the cursor to find the command
     /// and the argument being completed.

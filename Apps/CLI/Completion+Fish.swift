@@ -1,3 +1,5 @@
+import TerminalUI
+
 extension Completion {
     /// `complete -c`, each completion under the condition `__cocoacasts_at COMMAND
     /// [ARGUMENT]`: a function that walks the words before the cursor as the parser does

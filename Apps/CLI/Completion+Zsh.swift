@@ -1,4 +1,5 @@
 import Domain
+import TerminalUI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

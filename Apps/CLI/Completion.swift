@@ -1,3 +1,5 @@
+import TerminalUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

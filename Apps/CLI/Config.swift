@@ -1,6 +1,7 @@
 import Domain
 import FoundationHTTP
 import Ports
+import TerminalUI
 import TokenStoreComposition
 
 /// The settings the config file can keep, and where each is also given.

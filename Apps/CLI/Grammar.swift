@@ -1,4 +1,5 @@
 import Ports
+import TerminalUI
 import TokenStoreComposition
 
 /// The options `cocoacasts` accepts, each declared once here or on its command (and every
@@ -6,6 +7,7 @@ import TokenStoreComposition
 /// table from which the parser, `--help`, the shell completions and the manual page are
 /// made, and by whose values a command reads its line.
 enum Grammar {
+    static let program = "cocoacasts"
     static let version = "1.0.0"
 
     static let apiTokenStdin = CommandLineParser.Option(
@@ -52,4 +54,9 @@ enum Grammar {
         case (false, false): .normal
         }
     }
+}
+
+extension CommandLineParser.CommandSpec {
+    /// The command's usage line: `cocoacasts progress <episode-id or video-id> [options]`.
+    var usage: String { usage(of: Grammar.program) }
 }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What the user asked for, checked: one command, and the command line its settings come from.
 struct Invocation {
     let command: any Command
@@ -9,7 +11,12 @@ struct Invocation {
         if arguments.contains(where: { $0 == "--password" || $0.hasPrefix("--password=") }) {
             throw .passwordOnCommandLine
         }
-        let parsed = try Grammar.parser.parse(arguments)
+        let parsed: CommandLineParser.Parsed
+        do throws(CommandLineError) {
+            parsed = try Grammar.parser.parse(arguments)
+        } catch {
+            throw .commandLine(error)
+        }
         if parsed.has(Grammar.apiTokenStdin) {
             for other in [ConfigKey.apiToken.option, SignInCommand.passwordStdin] where parsed.has(other) {
                 throw .conflictingOptions(Grammar.apiTokenStdin.name, other.name)

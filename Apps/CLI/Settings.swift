@@ -1,5 +1,6 @@
 import CommandPlayer
 import FoundationHTTP
+import TerminalUI
 import TokenStoreComposition
 
 #if canImport(FoundationEssentials)

@@ -1,12 +1,10 @@
 import Domain
+import TerminalUI
 
 /// A command line that cannot be run, with the hint that fixes it.
 enum UsageError: Error, Equatable, CustomStringConvertible {
-    case unknownCommand(String, suggestion: String?)
-    case unknownOption(String, suggestion: String?)
-    case misplacedOption(String, command: String?)
-    case missingValue(String, valueName: String)
-    case unexpectedValue(String)
+    /// What the parser could not read.
+    case commandLine(CommandLineError)
     case missingArgument(String, usage: String)
     case unexpectedArgument(String)
     case invalidValue(String, value: String, expected: String)
@@ -22,30 +20,24 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .unknownCommand(name, suggestion):
-            "unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see cocoacasts --help")
-        case let .unknownOption(name, suggestion):
-            "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see --help")
-        case let .misplacedOption(name, command):
-            "'\(name)' is not an option of " + (command.map { "'\($0)'" } ?? "cocoacasts without a command")
-                + "; see --help"
-        case let .missingValue(name, valueName): "'\(name)' needs a value: \(name) \(valueName)"
-        case .unexpectedValue(let name): "'\(name)' takes no value"
+        case .commandLine(let error): error.description(of: Grammar.program)
         case let .missingArgument(name, usage): "missing \(name)\nusage: \(usage)"
         case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
-        case let .invalidValue(name, value, expected): "'\(value)' is not a valid \(name): expected \(expected)"
+        case let .invalidValue(name, value, expected):
+            CommandLineError.invalidValue(name, value: value, expected: expected).description(of: Grammar.program)
         case let .conflictingOptions(first, second): "\(first) and \(second) cannot be used together"
         case .passwordOnCommandLine:
             "the password is never taken from the command line, where other users can see it; "
-                + "use --password-stdin or COCOACASTS_PASSWORD, or type it at the prompt"
+                + "use \(SignInCommand.passwordStdin.name) or \(SignInCommand.passwordVariable), or type it at the prompt"
         case .noPassword:
-            "no password: pipe it with --password-stdin or set COCOACASTS_PASSWORD (stdin is not a terminal)"
-        case .noEmail: "no e-mail address: pass --email (stdin is not a terminal)"
+            "no password: pipe it with \(SignInCommand.passwordStdin.name) or set \(SignInCommand.passwordVariable) "
+                + "(stdin is not a terminal)"
+        case .noEmail: "no e-mail address: pass \(SignInCommand.email.name) (stdin is not a terminal)"
         case .endOfInput(let what): "no \(what) given (end of input); nothing was sent"
         case .emptyPassword: "the password is empty; nothing was sent"
         case .emptyAPIToken: "the API token read from standard input is empty; nothing was sent"
         case let .beyondTheVideo(typed, duration):
-            "--set \(typed) is beyond the end of the video, which is \(Self.time(duration, as: typed)) long; "
+            "\(ProgressCommand.set.name) \(typed) is beyond the end of the video, which is \(Self.time(duration, as: typed)) long; "
                 + "expected 0 to \(Self.time(duration, as: typed)); nothing was saved"
         }
     }

@@ -13,40 +13,45 @@ enum HarnessAction: Equatable {
     /// Write the HTML gallery into a directory.
     case gallery(directory: String)
 
-    /// The options, for suggestions.
-    static let options = ["--help", "--list", "--all", "--html"]
+    static let program = "cocoacasts-preview"
+    static let listOption = CommandLineParser.Option(name: "--list", valueName: nil, summary: "list the previews")
+    static let allOption = CommandLineParser.Option(name: "--all", valueName: nil, summary: "draw every preview")
+    static let html = CommandLineParser.Option(name: "--html", valueName: "DIR", summary: "write the gallery")
+    static let helpOption = CommandLineParser.Option(
+        name: "--help", valueName: nil, summary: "show this help", short: "-h")
+    static let renderCommand = CommandLineParser.CommandSpec(
+        name: "render", arguments: ["[name...]"], options: [], summary: "draw the named previews")
+    /// The same parser as the CLI's, over this grammar.
+    static let parser = CommandLineParser(
+        globalOptions: [listOption, allOption, html, helpOption], commands: [renderCommand])
 
     /// Parses `arguments` (without the program name); `names` are the previews there are.
     static func parse(_ arguments: [String], names: [String]) throws(HarnessUsageError) -> HarnessAction {
-        if arguments.contains("--help") || arguments.contains("-h") { return .help }
-        var actions: [(flag: String, command: HarnessAction)] = []
-        var rendering: [String]?
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--list": actions.append((argument, .list))
-            case "--all": actions.append((argument, .renderAll))
-            case "--html":
-                guard let directory = remaining.popFirst(), !directory.hasPrefix("-") else { throw .missingDirectory }
-                actions.append((argument, .gallery(directory: directory)))
-            case _ where argument.hasPrefix("--html="):
-                let directory = String(argument.dropFirst("--html=".count))
-                guard !directory.isEmpty else { throw .missingDirectory }
-                actions.append(("--html", .gallery(directory: directory)))
-            case _ where argument.hasPrefix("-"):
-                let name = String(argument.prefix { $0 != "=" })
-                if options.contains(name) { throw .unexpectedValue(name) }
-                throw .unknownOption(name, suggestion: Suggestion.closest(to: name, in: options))
-            case "render" where rendering == nil: rendering = []
-            default:
-                guard rendering != nil else { throw unknownCommand(argument, names: names) }
-                guard names.contains(argument) else {
-                    throw .unknownPreview(argument, suggestion: Suggestion.closest(to: argument, in: names))
-                }
-                rendering?.append(argument)
-            }
+        if arguments.contains(where: { $0 == helpOption.name || $0 == helpOption.short }) { return .help }
+        let parsed: CommandLineParser.Parsed
+        do throws(CommandLineError) {
+            parsed = try parser.parse(arguments)
+        } catch .unknownCommand(let word, _) where names.contains(word) {
+            throw .previewWithoutCommand(word)
+        } catch .missingValue(html.name, _) {
+            throw .missingDirectory
+        } catch {
+            throw .commandLine(error)
         }
-        return try resolve(actions, rendering: rendering)
+        for name in parsed.arguments where !names.contains(name) {
+            throw .unknownPreview(name, suggestion: Suggestion.closest(to: name, in: names))
+        }
+        // The actions in the order given, for a conflict's message.
+        let given = arguments.map { String($0.prefix { $0 != "=" }) }
+        var actions: [(flag: String, command: HarnessAction)] = []
+        if parsed.has(listOption) { actions.append((listOption.name, .list)) }
+        if parsed.has(allOption) { actions.append((allOption.name, .renderAll)) }
+        if let directory = parsed.value(html) {
+            guard !directory.isEmpty else { throw .missingDirectory }
+            actions.append((html.name, .gallery(directory: directory)))
+        }
+        actions.sort { (given.firstIndex(of: $0.flag) ?? 0) < (given.firstIndex(of: $1.flag) ?? 0) }
+        return try resolve(actions, rendering: parsed.command == nil ? nil : parsed.arguments)
     }
 
     /// The one thing to do: `render` with names, or the single action.
@@ -64,11 +69,5 @@ enum HarnessAction: Equatable {
         }
         guard rendering == nil else { throw .missingPreviewName }
         return .help
-    }
-
-    private static func unknownCommand(_ word: String, names: [String]) -> HarnessUsageError {
-        names.contains(word)
-            ? .previewWithoutCommand(word)
-            : .unknownCommand(word, suggestion: Suggestion.closest(to: word, in: ["render"]))
     }
 }

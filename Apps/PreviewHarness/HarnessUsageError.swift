@@ -1,11 +1,9 @@
+import TerminalUI
+
 /// A command line `cocoacasts-preview` cannot run, with the hint that fixes it.
 enum HarnessUsageError: Error, Equatable, CustomStringConvertible {
-    /// An option that does not exist.
-    case unknownOption(String, suggestion: String?)
-    /// A value given to an option that takes none.
-    case unexpectedValue(String)
-    /// A word where a command was expected.
-    case unknownCommand(String, suggestion: String?)
+    /// What the parser could not read.
+    case commandLine(CommandLineError)
     /// A preview name given without `render`.
     case previewWithoutCommand(String)
     /// A name that is no preview's.
@@ -20,11 +18,7 @@ enum HarnessUsageError: Error, Equatable, CustomStringConvertible {
     /// What is wrong and what to do.
     var description: String {
         switch self {
-        case let .unknownOption(name, suggestion):
-            "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see --help")
-        case .unexpectedValue(let name): "'\(name)' takes no value"
-        case let .unknownCommand(word, suggestion):
-            "unknown command '\(word)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "; see --help")
+        case .commandLine(let error): error.description(of: HarnessAction.program)
         case .previewWithoutCommand(let name):
             "'\(name)' is a preview; draw it with: cocoacasts-preview render \(name)"
         case let .unknownPreview(name, suggestion):

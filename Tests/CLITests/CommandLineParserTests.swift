@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import cocoacasts
@@ -20,8 +21,8 @@ struct CommandLineParserTests {
         #expect(parsed.values.isEmpty)
     }
 
-    @Test(arguments: [
-        (["episods"], UsageError.unknownCommand("episods", suggestion: "episodes")),
+    static let mistakes: [([String], CommandLineError)] = [
+        (["episods"], .unknownCommand("episods", suggestion: "episodes")),
         (["frobnicate"], .unknownCommand("frobnicate", suggestion: nil)),
         (["episodes", "--jsn"], .unknownOption("--jsn", suggestion: "--json")),
         (["episodes", "--verbsoe"], .unknownOption("--verbsoe", suggestion: "--verbose")),
@@ -30,8 +31,10 @@ struct CommandLineParserTests {
         (["episodes", "--store"], .missingValue("--store", valueName: "PATH")),
         (["episodes", "--store", "--json"], .missingValue("--store", valueName: "PATH")),
         (["episodes", "--json=yes"], .unexpectedValue("--json")),
-    ])
-    func mistakesSayWhatToDo(arguments: [String], error: UsageError) {
+    ]
+
+    @Test(arguments: mistakes)
+    func mistakesSayWhatToDo(arguments: [String], error: CommandLineError) {
         #expect(throws: error) { try parser.parse(arguments) }
     }
 

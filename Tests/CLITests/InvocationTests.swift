@@ -1,6 +1,7 @@
 import Foundation
 import Ports
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import cocoacasts
@@ -83,7 +84,7 @@ struct InvocationTests {
             .missingArgument(
                 "<episode-id or video-id>", usage: "cocoacasts progress <episode-id or video-id> [options]")
         ),
-        (["help", "episods"], .unknownCommand("episods", suggestion: "episodes")),
+        (["help", "episods"], .commandLine(.unknownCommand("episods", suggestion: "episodes"))),
         (["completion", "tcsh"], .invalidValue("shell", value: "tcsh", expected: "bash, zsh, fish")),
         (
             ["config", "get", "colour"],
@@ -97,7 +98,7 @@ struct InvocationTests {
         ),
         (
             ["episodes", "--color", "sometimes"],
-            .invalidValue("--color", value: "sometimes", expected: "auto, always, never")
+            .commandLine(.invalidValue("--color", value: "sometimes", expected: "auto, always, never"))
         ),
         (["episode", "556", "extra"], .unexpectedArgument("extra")),
         (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),

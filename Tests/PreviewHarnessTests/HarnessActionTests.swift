@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import cocoacasts_preview
@@ -24,10 +25,10 @@ struct HarnessActionTests {
 
     @Test(
         arguments: [
-            (["--lst"], HarnessUsageError.unknownOption("--lst", suggestion: "--list")),
-            (["--frobnicate=1"], .unknownOption("--frobnicate", suggestion: nil)),
-            (["--all=yes"], .unexpectedValue("--all")),
-            (["rendr"], .unknownCommand("rendr", suggestion: "render")),
+            (["--lst"], HarnessUsageError.commandLine(.unknownOption("--lst", suggestion: "--list"))),
+            (["--frobnicate=1"], .commandLine(.unknownOption("--frobnicate", suggestion: nil))),
+            (["--all=yes"], .commandLine(.unexpectedValue("--all"))),
+            (["rendr"], .commandLine(.unknownCommand("rendr", suggestion: "render"))),
             (["episodes/loaded"], .previewWithoutCommand("episodes/loaded")),
             (["render", "episodes/loadd"], .unknownPreview("episodes/loadd", suggestion: "episodes/loaded")),
             (["render", "nothing"], .unknownPreview("nothing", suggestion: nil)),

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// `cocoacasts cache clear`: forgets every saved list of episodes.
 struct CacheCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A command of `cocoacasts`, declared once: its grammar (``spec``: name, aliases,
 /// arguments, options, summary, examples), how it reads its command line, and its run.
 ///

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// `cocoacasts completion bash|zsh|fish`: a completion script (see ``Completion``).
 struct CompletionCommand: LocalCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(

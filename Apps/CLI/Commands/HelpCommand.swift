@@ -23,7 +23,7 @@ struct HelpCommand: LocalCommand, Equatable {
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
         if let topic = arguments.first, CommandList.command(named: topic) == nil {
             let names = CommandList.all.flatMap { [$0.spec.name] + $0.spec.aliases }
-            throw .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, in: names))
+            throw .commandLine(.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, in: names)))
         }
         self.init(topic: arguments.first.flatMap { CommandList.command(named: $0)?.spec.name })
     }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What a ``LocalCommand`` runs with: no server and no token store.
 @MainActor
 struct LocalContext {

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// `cocoacasts manual`: the manual page in roff (see ``Manual``).
 struct ManualCommand: LocalCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(

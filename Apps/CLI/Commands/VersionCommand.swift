@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// `cocoacasts version`: the version, as `--version` and `-V` print it.
 struct VersionCommand: LocalCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(

@@ -1,73 +1,106 @@
-import TerminalUI
-
-/// A small hand-written parser for `cocoacasts [options] <command> [arguments]`.
+/// The parser of both apps' command lines, `program [options] <command> [arguments]`.
 ///
 /// Options may come before or after the command, as `--name value` or `--name=value`;
 /// an option of a command may come before it too (`cocoacasts --json episodes`); `--`
-/// ends the options. Every mistake is a ``UsageError`` that says what to do.
-struct CommandLineParser {
+/// ends the options. Every mistake is a ``CommandLineError`` that says what to do. An app
+/// declares each option once, as an ``Option`` value, and reads the parsed line by it.
+public struct CommandLineParser: Sendable {
     /// An option: a flag, or an option with a value when `valueName` is set.
-    struct Option: Equatable {
-        let name: String
-        let valueName: String?
-        let summary: String
+    public struct Option: Equatable, Sendable {
+        public let name: String
+        public let valueName: String?
+        public let summary: String
         /// The values it accepts, when they are a fixed few (for completions and checks).
-        var choices: [String] = []
+        public var choices: [String]
         /// What a wrong value is told it should be, when the list of choices alone is not enough.
-        var expected: String?
+        public var expected: String?
         /// The short flag people type by habit for it (`-h`), if any.
-        var short: String?
+        public var short: String?
 
-        var isFlag: Bool { valueName == nil }
+        public init(
+            name: String, valueName: String?, summary: String, choices: [String] = [], expected: String? = nil,
+            short: String? = nil
+        ) {
+            self.name = name
+            self.valueName = valueName
+            self.summary = summary
+            self.choices = choices
+            self.expected = expected
+            self.short = short
+        }
+
+        public var isFlag: Bool { valueName == nil }
     }
 
     /// A command and what it accepts.
-    struct CommandSpec {
-        let name: String
-        var aliases: [String] = []
+    public struct CommandSpec: Sendable {
+        public let name: String
+        public var aliases: [String]
         /// Argument names as usage shows them; `[name]` is optional.
-        let arguments: [String]
-        let options: [Option]
-        let summary: String
+        public let arguments: [String]
+        public let options: [Option]
+        public let summary: String
         /// Command lines and what each does, for help and the manual.
-        var examples: [(command: String, effect: String)] = []
+        public var examples: [(command: String, effect: String)]
         /// The values each argument accepts, when they are a fixed few (for completions and checks).
-        var argumentChoices: [[String]] = []
+        public var argumentChoices: [[String]]
         /// The values the last argument takes by the one before it (`config set KEY VALUE`): for
         /// each value of that argument, its choices, or `[]` for a file name (for completions).
-        var lastArgumentByPrevious: [String: [String]] = [:]
+        public var lastArgumentByPrevious: [String: [String]]
 
-        /// The command's usage line.
-        var usage: String {
-            (["cocoacasts", name] + arguments).joined(separator: " ") + (options.isEmpty ? "" : " [options]")
+        public init(
+            name: String, aliases: [String] = [], arguments: [String], options: [Option], summary: String,
+            examples: [(command: String, effect: String)] = [], argumentChoices: [[String]] = [],
+            lastArgumentByPrevious: [String: [String]] = [:]
+        ) {
+            self.name = name
+            self.aliases = aliases
+            self.arguments = arguments
+            self.options = options
+            self.summary = summary
+            self.examples = examples
+            self.argumentChoices = argumentChoices
+            self.lastArgumentByPrevious = lastArgumentByPrevious
+        }
+
+        /// The command's usage line, of `program`.
+        public func usage(of program: String) -> String {
+            ([program, name] + arguments).joined(separator: " ") + (options.isEmpty ? "" : " [options]")
         }
 
         /// How many arguments it needs (the others are optional).
-        var requiredArgumentCount: Int { arguments.filter { !$0.hasPrefix("[") }.count }
+        public var requiredArgumentCount: Int { arguments.filter { !$0.hasPrefix("[") }.count }
 
         /// Whether its last argument takes any number of words (`[text...]`).
-        var takesMoreWords: Bool { arguments.last?.hasSuffix("...]") == true }
+        public var takesMoreWords: Bool { arguments.last?.hasSuffix("...]") == true }
     }
 
     /// What the command line said; an option is read by the value that declares it.
-    struct Parsed: Equatable {
+    public struct Parsed: Equatable, Sendable {
         /// The command's name (an alias is resolved to it).
-        var command: String?
+        public var command: String?
         /// The options given, by name; a flag's value is empty.
-        fileprivate(set) var values: [String: String] = [:]
-        var arguments: [String] = []
+        public fileprivate(set) var values: [String: String] = [:]
+        public var arguments: [String] = []
+
+        public init() {}
 
         /// The value given for `option`, or `nil` when it was not given.
-        func value(_ option: Option) -> String? { values[option.name] }
+        public func value(_ option: Option) -> String? { values[option.name] }
 
         /// Whether `option` was given.
-        func has(_ option: Option) -> Bool { values[option.name] != nil }
+        public func has(_ option: Option) -> Bool { values[option.name] != nil }
     }
 
-    let globalOptions: [Option]
-    let commands: [CommandSpec]
+    public let globalOptions: [Option]
+    public let commands: [CommandSpec]
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    public init(globalOptions: [Option], commands: [CommandSpec]) {
+        self.globalOptions = globalOptions
+        self.commands = commands
+    }
+
+    public func parse(_ arguments: [String]) throws(CommandLineError) -> Parsed {
         var parsed = Parsed()
         var early: [String] = []  // options given before the command that only a command has
         var remaining = arguments[...]
@@ -87,7 +120,7 @@ struct CommandLineParser {
         return parsed
     }
 
-    private func take(positional argument: String, into parsed: inout Parsed) throws(UsageError) {
+    private func take(positional argument: String, into parsed: inout Parsed) throws(CommandLineError) {
         guard parsed.command != nil else {
             guard let command = commands.first(where: { $0.name == argument || $0.aliases.contains(argument) }) else {
                 let names = commands.flatMap { [$0.name] + $0.aliases }
@@ -102,7 +135,7 @@ struct CommandLineParser {
     private func take(
         option argument: String, from remaining: inout ArraySlice<String>, into parsed: inout Parsed,
         early: inout [String]
-    ) throws(UsageError) {
+    ) throws(CommandLineError) {
         let everything = globalOptions + commands.flatMap(\.options)
         let (name, inlineValue) = Self.split(everything.first { $0.short == argument }?.name ?? argument)
         let known = options(of: parsed.command)
@@ -119,7 +152,7 @@ struct CommandLineParser {
 
     private func store(
         _ option: Option, _ inlineValue: String?, from remaining: inout ArraySlice<String>, into parsed: inout Parsed
-    ) throws(UsageError) {
+    ) throws(CommandLineError) {
         if option.isFlag {
             guard inlineValue == nil else { throw .unexpectedValue(option.name) }
             parsed.values[option.name] = ""
