@@ -13,8 +13,8 @@ let package = Package(
         // own apps (an app keeps its tokens in its platform's keychain), so they are not offered.
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
-        .library(name: "Combinators", targets: ["Combinators"]),
-        .library(name: "FoundationHTTP", targets: ["FoundationHTTP"]),
+        .library(name: "Stores", targets: ["Stores"]),
+        .library(name: "CocoacastsAPI", targets: ["CocoacastsAPI"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "URLSessionTransport", targets: ["URLSessionTransport"]),
         .library(name: "Stubs", targets: ["Stubs"]),
@@ -29,7 +29,7 @@ let package = Package(
         // Implementations built from the ports alone, so that every adapter can build on them
         // without importing another: a token store over any key-value store, a migrating one,
         // the progress outbox and its sending.
-        .target(name: "Combinators", dependencies: ["Ports", "Domain"], path: "Modules/Combinators"),
+        .target(name: "Stores", dependencies: ["Ports", "Domain"], path: "Modules/Stores"),
         // What adapters share that is no port: locks for async code, and the checks that a
         // path is this user's alone.
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
@@ -41,8 +41,8 @@ let package = Package(
         // and of TestSupport's for tests.
         .target(name: "PlaybackScripts", dependencies: ["Ports"], path: "Modules/PlaybackScripts"),
         .target(
-            name: "FoundationHTTP", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
-            path: "Modules/Adapters/FoundationHTTP"),
+            name: "CocoacastsAPI", dependencies: ["Ports", "Domain", "AsyncPrimitives", "Digest"],
+            path: "Modules/Adapters/CocoacastsAPI"),
         // libcurl's few declarations, and calls of its variadic functions: libcurl itself is
         // loaded at run time, so nothing of curl's is needed to build.
         .target(
@@ -56,7 +56,7 @@ let package = Package(
             path: "Modules/Adapters/URLSessionTransport"),
         .target(
             name: "FileTokenStore",
-            dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
+            dependencies: ["Stores", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/FileTokenStore"),
         // libsecret's and GLib's few declarations: libsecret itself is loaded at run time, so
         // a machine without it builds, and its user's tokens stay in the file.
@@ -79,11 +79,11 @@ let package = Package(
             name: "CommandPlayer", dependencies: ["Ports", "Subprocesses"],
             path: "Modules/Adapters/CommandPlayer"),
         .target(
-            name: "Stubs", dependencies: ["Combinators", "Ports", "Domain", "AsyncPrimitives", "PlaybackScripts"],
+            name: "Stubs", dependencies: ["Stores", "Ports", "Domain", "AsyncPrimitives", "PlaybackScripts"],
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         // The mock API built into the CLI, which it serves when no server is given.
         .target(
-            name: "EmbeddedAPI", dependencies: ["Ports", "Domain", "Digest"], path: "Modules/Adapters/EmbeddedAPI"),
+            name: "BuiltInMock", dependencies: ["Ports", "Domain", "Digest"], path: "Modules/Adapters/BuiltInMock"),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
             path: "Modules/Presentation"),
@@ -94,16 +94,16 @@ let package = Package(
         // Composition that any app would otherwise copy: which token store, with its fallback and why.
         .target(
             name: "TokenStoreComposition",
-            dependencies: ["Combinators", "FileTokenStore", "SecretServiceStore", "Ports", "Domain", "Presentation"],
+            dependencies: ["Stores", "FileTokenStore", "SecretServiceStore", "Ports", "Domain", "Presentation"],
             path: "Modules/Composition/TokenStoreComposition"),
 
         // The composition roots.
         .executableTarget(
             name: "cocoacasts",
             dependencies: [
-                "Combinators",
-                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
-                "FileResponseCache", "EmbeddedAPI", "MPVPlayer", "CommandPlayer", "Subprocesses",
+                "Stores",
+                "Domain", "Ports", "CocoacastsAPI", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
+                "FileResponseCache", "BuiltInMock", "MPVPlayer", "CommandPlayer", "Subprocesses",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),
@@ -111,18 +111,18 @@ let package = Package(
             path: "Apps/CLI"),
         .executableTarget(
             name: "cocoacasts-preview",
-            dependencies: ["Combinators", "Presentation", "TerminalUI", "Stubs", "PlaybackScripts", "Ports", "Domain"],
+            dependencies: ["Stores", "Presentation", "TerminalUI", "Stubs", "PlaybackScripts", "Ports", "Domain"],
             path: "Apps/PreviewHarness"),
 
         // Tests: shared doubles and contract suites, helpers, then one target per module.
         .target(
-            name: "TestSupport", dependencies: ["Combinators", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
+            name: "TestSupport", dependencies: ["Stores", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
             path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
             dependencies: [
-                "Combinators",
-                "Domain", "Ports", "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileTokenStore",
+                "Stores",
+                "Domain", "Ports", "CocoacastsAPI", "CurlTransport", "URLSessionTransport", "FileTokenStore",
                 "FileResponseCache", "Stubs", "SecretServiceStore",
             ],
             path: "Tests/Benchmarks", exclude: ["instructions-baseline.json", "PERFORMANCE-LOG.md"]),
@@ -130,14 +130,14 @@ let package = Package(
         .executableTarget(name: "startup-baseline", path: "Tests/StartupBaseline"),
         .executableTarget(
             name: "fault-soak",
-            dependencies: ["Combinators", "Domain", "Ports", "FoundationHTTP", "CurlTransport", "FileTokenStore"],
+            dependencies: ["Stores", "Domain", "Ports", "CocoacastsAPI", "CurlTransport", "FileTokenStore"],
             path: "Tests/FaultSoak"),
         .executableTarget(
             name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
         .executableTarget(
             name: "player-probe", dependencies: ["MPVPlayer", "CommandPlayer", "Ports"], path: "Tests/PlayerProbe"),
         .executableTarget(
-            name: "token-store-worker", dependencies: ["Combinators", "FileTokenStore", "Ports", "Domain"],
+            name: "token-store-worker", dependencies: ["Stores", "FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "TestSupport"],
@@ -146,18 +146,18 @@ let package = Package(
             name: "PortsTests", dependencies: ["Ports", "Domain", "PlaybackScripts", "TestSupport"],
             path: "Tests/PortsTests"),
         .testTarget(
-            name: "CombinatorsTests", dependencies: ["Combinators", "Ports", "Domain", "Stubs", "TestSupport"],
-            path: "Tests/CombinatorsTests"),
+            name: "StoresTests", dependencies: ["Stores", "Ports", "Domain", "Stubs", "TestSupport"],
+            path: "Tests/StoresTests"),
         .testTarget(
-            name: "FoundationHTTPTests",
-            dependencies: ["Combinators", "FoundationHTTP", "Ports", "Domain", "Stubs", "TestSupport"],
-            path: "Tests/FoundationHTTPTests"),
+            name: "CocoacastsAPITests",
+            dependencies: ["Stores", "CocoacastsAPI", "Ports", "Domain", "Stubs", "TestSupport"],
+            path: "Tests/CocoacastsAPITests"),
         // What joins real adapters and executables: the HTTP client with the file cache, the fault soak.
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Combinators",
-                "FoundationHTTP", "CurlTransport", "URLSessionTransport", "FileResponseCache", "Ports", "Domain",
+                "Stores",
+                "CocoacastsAPI", "CurlTransport", "URLSessionTransport", "FileResponseCache", "Ports", "Domain",
                 "Stubs", "TestSupport", "fault-soak",
             ],
             path: "Tests/IntegrationTests"),
@@ -170,16 +170,16 @@ let package = Package(
         .testTarget(
             name: "FileTokenStoreTests",
             dependencies: [
-                "Combinators", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "token-store-worker",
+                "Stores", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "token-store-worker",
             ],
             path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "SecretServiceStoreTests",
-            dependencies: ["Combinators", "SecretServiceStore", "Ports", "Domain", "TestSupport"],
+            dependencies: ["Stores", "SecretServiceStore", "Ports", "Domain", "TestSupport"],
             path: "Tests/SecretServiceStoreTests"),
         .testTarget(
             name: "TokenStoreCompositionTests",
-            dependencies: ["TokenStoreComposition", "Combinators", "Ports", "Domain", "TestSupport"],
+            dependencies: ["TokenStoreComposition", "Stores", "Ports", "Domain", "TestSupport"],
             path: "Tests/TokenStoreCompositionTests"),
         .testTarget(
             name: "FileResponseCacheTests",
@@ -195,30 +195,30 @@ let package = Package(
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
             name: "StubsTests",
-            dependencies: ["Combinators", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport"],
+            dependencies: ["Stores", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport"],
             path: "Tests/StubsTests"),
         .testTarget(
-            name: "EmbeddedAPITests",
-            dependencies: ["EmbeddedAPI", "Stubs", "Ports", "Domain", "Digest", "TestSupport"],
-            path: "Tests/EmbeddedAPITests"),
+            name: "BuiltInMockTests",
+            dependencies: ["BuiltInMock", "Stubs", "Ports", "Domain", "Digest", "TestSupport"],
+            path: "Tests/BuiltInMockTests"),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
-                "Combinators", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport",
+                "Stores", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport",
             ],
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "Combinators", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "PlaybackScripts",
+                "Stores", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "PlaybackScripts",
                 "TestSupport",
             ],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "Combinators",
-                "cocoacasts", "TestSupport", "Domain", "Ports", "FoundationHTTP", "Stubs", "EmbeddedAPI",
+                "Stores",
+                "cocoacasts", "TestSupport", "Domain", "Ports", "CocoacastsAPI", "Stubs", "BuiltInMock",
                 "Presentation",
                 "TerminalUI", "AsyncPrimitives",
             ],

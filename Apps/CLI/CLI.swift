@@ -1,4 +1,4 @@
-import FoundationHTTP
+import CocoacastsAPI
 import TerminalUI
 
 #if canImport(FoundationEssentials)

@@ -1,12 +1,12 @@
-import Combinators
+import BuiltInMock
+import CocoacastsAPI
 import CurlTransport
 import Domain
-import EmbeddedAPI
 import FileResponseCache
 import FileTokenStore
-import FoundationHTTP
 import Ports
 import Presentation
+import Stores
 import TokenStoreComposition
 
 #if canImport(FoundationEssentials)
@@ -38,20 +38,20 @@ enum Composition {
         let configuration: APIConfiguration
         do {
             configuration = try APIConfiguration(
-                baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
+                baseURL: settings.baseURL ?? BuiltInMockTransport.baseURL,
                 apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
                 userAgent: userAgent)
         } catch {
             throw .configuration(error)
         }
-        let embeddedState =
+        let builtInMockState =
             settings.baseURL == nil
             ? FileKeyValueStore(
                 fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json"),
                 words: .precise) : nil
         let (transport, shutDown): (any HTTPTransport, @Sendable () -> Void) =
-            if let embeddedState {
-                (EmbeddedAPITransport(apiToken: APIConfiguration.seriesAPIToken, state: embeddedState), {})
+            if let builtInMockState {
+                (BuiltInMockTransport(apiToken: APIConfiguration.seriesAPIToken, state: builtInMockState), {})
             } else {
                 networkTransport(settings, notices: notices)
             }
@@ -87,8 +87,9 @@ enum Composition {
             accountStore: stores.accountStore, pendingProgress: pendingProgress,
             tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
-            otherTokenStore: stores.other, embeddedState: embeddedState, cache: cache, observer: observer,
-            isEmbedded: settings.baseURL == nil, transportName: embeddedState == nil ? settings.transport.name : nil,
+            otherTokenStore: stores.other, builtInMockState: builtInMockState, cache: cache, observer: observer,
+            isBuiltInMock: settings.baseURL == nil,
+            transportName: builtInMockState == nil ? settings.transport.name : nil,
             player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
             notices: notices, shutDown: shutDown)
     }
@@ -122,7 +123,7 @@ enum Composition {
     }
 
     /// The token file's scope for the built-in mock API.
-    static let embeddedScope = Origin(EmbeddedAPITransport.embeddedBaseURL)?.description ?? ""
+    static let builtInMockScope = Origin(BuiltInMockTransport.baseURL)?.description ?? ""
 
     /// The config file for `environment` (see ``CredentialsLocation/configFile(environment:)``).
     static func configFile(environment: [String: String]) -> ConfigFile {
@@ -138,8 +139,8 @@ enum Composition {
         accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore, tokenFile: String? = nil,
         tokenStoreInUse: TokenStoreInUse? = nil,
         unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
-        embeddedState: (any KeyValueStore)? = nil,
-        cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isEmbedded: Bool,
+        builtInMockState: (any KeyValueStore)? = nil,
+        cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isBuiltInMock: Bool,
         transportName: String? = nil,
         player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
         notices: @escaping @Sendable (String) -> Void = { _ in }, shutDown: @escaping @Sendable () -> Void = {}
@@ -150,7 +151,8 @@ enum Composition {
                 configuration: configuration, tokenStore: tokenStore, transport: transport, observer: observer,
                 cache: cache),
             tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, tokenStoreInUse: tokenStoreInUse,
-            unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore, embeddedState: embeddedState,
+            unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore,
+            builtInMockState: builtInMockState,
             catalogueCache: cache.map { cache in
                 CatalogueCache(
                     directory: cache.directory.path,
@@ -160,8 +162,8 @@ enum Composition {
                     },
                     clear: { () async throws(ResponseCacheError) in try await cache.clear() })
             },
-            server: isEmbedded ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
-            transport: transportName ?? "in process (no network)", isEmbedded: isEmbedded,
+            server: isBuiltInMock ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
+            transport: transportName ?? "in process (no network)", isBuiltInMock: isBuiltInMock,
             timeout: configuration.timeout, baseURL: configuration.baseURL,
             progressOutbox: { account in
                 KeyValueProgressOutbox(store: pendingProgress, server: server, account: account) {

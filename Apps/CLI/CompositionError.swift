@@ -1,4 +1,4 @@
-import FoundationHTTP
+import CocoacastsAPI
 import TokenStoreComposition
 
 /// Why the services could not be made: a setting that does not hold (64), or a keyring

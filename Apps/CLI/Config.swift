@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Domain
-import FoundationHTTP
 import Ports
 import TerminalUI
 import TokenStoreComposition

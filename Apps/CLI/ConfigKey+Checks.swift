@@ -1,6 +1,6 @@
+import CocoacastsAPI
 import CommandPlayer
 import Domain
-import FoundationHTTP
 import TokenStoreComposition
 
 #if canImport(FoundationEssentials)

@@ -1,7 +1,7 @@
-import Combinators
+import CocoacastsAPI
 import Domain
-import FoundationHTTP
 import Ports
+import Stores
 import TokenStoreComposition
 
 #if canImport(FoundationEssentials)
@@ -28,7 +28,7 @@ struct Services {
     /// The store not in use, for `signout` to clear as well.
     let otherTokenStore: @Sendable () async -> (any TokenStore)?
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
-    let embeddedState: (any KeyValueStore)?
+    let builtInMockState: (any KeyValueStore)?
     /// Where the catalogue is saved between runs; `nil` saves nothing.
     let catalogueCache: CatalogueCache?
     /// The server as the user should see it.
@@ -36,7 +36,7 @@ struct Services {
     /// The HTTP engine, as `status` names it.
     let transport: String
     /// Whether the API is the mock built into the binary.
-    let isEmbedded: Bool
+    let isBuiltInMock: Bool
     /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
     let timeout: TimeInterval
     /// The API's base URL (the built-in mock's made-up one when embedded).
@@ -66,7 +66,7 @@ struct Services {
             case .deleteProgressForVideo: .deleteProgressForVideo(id: id)
             }
         let url = endpoint.url(below: baseURL)
-        return isEmbedded
+        return isBuiltInMock
             ? "\(url.path(percentEncoded: true)) on the mock API built into cocoacasts"
             : URLRedaction.text(url.absoluteString)
     }

@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import CommandPlayer
-import FoundationHTTP
 import TerminalUI
 import TokenStoreComposition
 
@@ -134,7 +134,7 @@ struct Settings: Equatable {
 extension Settings: CustomStringConvertible, CustomReflectable {
     /// The settings with the API token redacted, so a failing test never prints it.
     var description: String {
-        "Settings(baseURL: \(baseURL?.absoluteString ?? "embedded"), apiToken: \(apiToken == nil ? "default" : "<redacted>"), "
+        "Settings(baseURL: \(baseURL?.absoluteString ?? "the built-in mock"), apiToken: \(apiToken == nil ? "default" : "<redacted>"), "
             + "storePath: \(storePath ?? "default"), timeout: \(timeout), verbose: \(verbose))"
     }
 

@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Domain
-import FoundationHTTP
 import TerminalUI
 
 /// `--verbose` as `curl -v` prints it: `> ` before each line sent, `< ` before each line

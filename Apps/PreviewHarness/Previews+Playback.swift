@@ -1,9 +1,9 @@
-import Combinators
 import Domain
 import Foundation
 import PlaybackScripts
 import Ports
 import Presentation
+import Stores
 import Stubs
 
 extension Previews {

@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Ports
 import Presentation
+import Stores
 import Stubs
 import TerminalUI
 

@@ -1,8 +1,8 @@
+import CocoacastsAPI
 import CurlTransport
 import Domain
 import FileResponseCache
 import Foundation
-import FoundationHTTP
 import Ports
 import Synchronization
 

@@ -1,7 +1,7 @@
+import CocoacastsAPI
 import CurlTransport
 import Domain
 import Foundation
-import FoundationHTTP
 import URLSessionTransport
 
 #if canImport(FoundationNetworking)

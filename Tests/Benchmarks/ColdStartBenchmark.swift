@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Foundation
-import FoundationHTTP
 
 /// 6. `cocoacasts` started from scratch (built with `--static-swift-stdlib`, as the README
 /// installs it), every command in the same interleaved rounds:

@@ -1,6 +1,6 @@
+import CocoacastsAPI
 import CurlTransport
 import Foundation
-import FoundationHTTP
 import Ports
 import URLSessionTransport
 

@@ -1,9 +1,9 @@
-import Combinators
+import CocoacastsAPI
 import Domain
 import FileTokenStore
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 
 /// Instructions per operation of the in-process rows, counted by valgrind's callgrind:
 /// unlike time on a shared machine, they repeat to a fraction of a percent, so a

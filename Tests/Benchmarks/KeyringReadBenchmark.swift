@@ -1,9 +1,9 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Foundation
 import Ports
 import SecretServiceStore
+import Stores
 
 /// 13. Reading the access token from the keyring (the Secret Service, over libsecret)
 /// against reading it from the credentials file: the figures issue 23 asks for.

@@ -1,6 +1,6 @@
+import CocoacastsAPI
 import Domain
 import Foundation
-import FoundationHTTP
 import Ports
 
 /// A transport that answers every request with the same bytes, instantly.

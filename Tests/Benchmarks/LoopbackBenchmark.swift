@@ -1,7 +1,7 @@
+import CocoacastsAPI
 import CurlTransport
 import Domain
 import Foundation
-import FoundationHTTP
 import URLSessionTransport
 
 /// 2. Small GETs over loopback TCP (`GET /episodes`, 15 KB):

@@ -1,10 +1,10 @@
-import Combinators
+import CocoacastsAPI
 import CurlTransport
 import Domain
 import FileTokenStore
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 
 /// 3. A thousand concurrent `video(id:)` calls meeting an expired token, versus the same
 /// thousand with a valid one. Target: exactly one refresh call, time ratio at most 1.3.

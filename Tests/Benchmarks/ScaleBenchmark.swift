@@ -1,6 +1,6 @@
+import CocoacastsAPI
 import Domain
 import Foundation
-import FoundationHTTP
 
 /// 7. Episode lists of 25, 1,000 and 100,000 items through the layer: time and peak
 /// memory per item, which should stay flat as the list grows.

@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Stores
 
 /// 5. Reading the access token from an unchanged credentials file, cached versus
 /// parsing the file every time. Target: at most 2 µs median.

@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Foundation
-import FoundationHTTP
 
 /// 10. Waiting for a slow answer: the server holds `GET /episodes` for 5 s (a latency
 /// fault) while each way of fetching waits in a process of its own — the libcurl

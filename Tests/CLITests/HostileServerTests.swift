@@ -117,7 +117,7 @@ struct HostileServerTests {
     /// 20 KB that inflate to 20 MiB. The run's peak stays below 75 MiB (56 MiB here; before
     /// the fix 94–103 MiB and 2 s, as each chunk copied the body so far). Linux's libcurl inflates
     /// what one read from the socket holds before a cancellation can act, so the peak is
-    /// not the limit itself (see "A known limit" in FoundationHTTP's catalog, "The security model").
+    /// not the limit itself (see "A known limit" in CocoacastsAPI's catalog, "The security model").
     @Test func aGzipBombIsRefusedBeforeItFillsTheMemory() async throws {
         try await CLIEndToEndTests.withServer { server, cli in
             try await server.admin.inject(.gzipBomb(inflatingTo: 20 << 20, route: MockAPIRoute.episodes))

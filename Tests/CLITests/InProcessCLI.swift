@@ -1,8 +1,8 @@
-import Combinators
-import EmbeddedAPI
+import BuiltInMock
+import CocoacastsAPI
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 import Stubs
 import TestSupport
 import Testing
@@ -23,7 +23,7 @@ struct InProcessCLI {
     let audit = SecretAudit(secrets: [APIConfiguration.seriesAPIToken])
 
     init(
-        transport: any HTTPTransport = EmbeddedAPITransport(
+        transport: any HTTPTransport = BuiltInMockTransport(
             apiToken: APIConfiguration.seriesAPIToken, state: InMemoryKeyValueStore())
     ) {
         self.transport = transport
@@ -46,7 +46,7 @@ struct InProcessCLI {
             let configuration: APIConfiguration
             do throws(ConfigurationError) {
                 configuration = try APIConfiguration(
-                    baseURL: settings.baseURL ?? EmbeddedAPITransport.embeddedBaseURL,
+                    baseURL: settings.baseURL ?? BuiltInMockTransport.baseURL,
                     apiToken: settings.apiToken ?? APIConfiguration.seriesAPIToken, timeout: settings.timeout,
                     userAgent: Composition.userAgent)
             } catch {
@@ -54,7 +54,7 @@ struct InProcessCLI {
             }
             return Composition.make(
                 configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: tokenStore,
-                pendingProgress: pendingProgress, observer: observer, isEmbedded: settings.baseURL == nil,
+                pendingProgress: pendingProgress, observer: observer, isBuiltInMock: settings.baseURL == nil,
                 player: { _ in player })
         }
         await audit.remember(tokensIn: tokenStore)

@@ -66,7 +66,7 @@ struct READMESessionTests {
 
     @Test func theREADMEShowsTheAppCodeTheArticleDocuments() throws {
         let article = Fixtures.repositoryRoot.appendingPathComponent(
-            "Modules/Adapters/FoundationHTTP/FoundationHTTP.docc/UsingTheLayerInAnApp.md")
+            "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/UsingTheLayerInAnApp.md")
         let snippets = try [Self.readme, article].map {
             try Self.swiftBlock(in: String(contentsOf: $0, encoding: .utf8))
         }

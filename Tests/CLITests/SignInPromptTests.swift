@@ -1,6 +1,6 @@
-import Combinators
 import Foundation
 import Ports
+import Stores
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Foundation
-import FoundationHTTP
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
+import CocoacastsAPI
 import Domain
-import FoundationHTTP
 
 /// One route of the soak: how to call it, and what each fault may end in.
 struct Lane: Sendable {

@@ -1,15 +1,15 @@
+import CocoacastsAPI
+import CurlTransport
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
 // fault-soak BASE_URL CALLS — calls the mock API CALLS times over loopback TCP,
 // each call meeting a random fault, and prints a JSON summary: every outcome that was
 // not the right one, the slowest call, and the process's open files, threads and
 // resident memory before and after. Every request goes through the libcurl transport.
 // Run by IntegrationTests' FaultSoakTests.
-import Combinators
-import CurlTransport
-import Domain
-import FileTokenStore
-import Foundation
-import FoundationHTTP
-import Ports
+import Stores
 
 struct Summary: Codable {
     var calls = 0

@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Stores
 import TestSupport
 import Testing
 

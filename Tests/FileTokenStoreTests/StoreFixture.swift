@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Stores
 import TestSupport
 
 /// Stores in a temporary directory, with the origins tests use.

@@ -1,9 +1,9 @@
-import Combinators
+import CocoacastsAPI
 import Domain
 import FileResponseCache
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 import Stubs
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import FoundationHTTP
+import CocoacastsAPI
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
-import Combinators
+import CocoacastsAPI
 import Domain
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 import TestSupport
 import Testing
 

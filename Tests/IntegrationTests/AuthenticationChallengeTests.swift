@@ -1,6 +1,6 @@
+import CocoacastsAPI
 import Domain
 import Foundation
-import FoundationHTTP
 import Ports
 import TestSupport
 import Testing

@@ -1,9 +1,9 @@
-import Combinators
+import CocoacastsAPI
 import CurlTransport
 import Domain
 import Foundation
-import FoundationHTTP
 import Ports
+import Stores
 import Stubs
 import TestSupport
 import Testing

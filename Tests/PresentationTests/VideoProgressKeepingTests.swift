@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import Foundation
 import Ports
 import Presentation
+import Stores
 import Stubs
 import TestSupport
 import Testing

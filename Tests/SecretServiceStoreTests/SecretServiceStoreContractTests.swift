@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import Foundation
 import Ports
 import SecretServiceStore
+import Stores
 import TestSupport
 import Testing
 

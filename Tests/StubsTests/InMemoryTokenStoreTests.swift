@@ -1,5 +1,5 @@
-import Combinators
 import Ports
+import Stores
 import Stubs
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
-import Combinators
 import Domain
 import Ports
+import Stores
 import Stubs
 import TestSupport
 import Testing

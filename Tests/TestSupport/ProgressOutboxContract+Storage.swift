@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Foundation
 import Ports
+import Stores
 import Testing
 
 extension Contract where Subject == ProgressOutboxFixture {

@@ -1,10 +1,10 @@
-import Combinators
 import Domain
 import Foundation
 import Ports
+import Stores
 import Testing
 
-/// The behaviour of ``Combinators/KeyValueProgressOutbox`` over every ``KeyValueStore`` (memory,
+/// The behaviour of ``Stores/KeyValueProgressOutbox`` over every ``KeyValueStore`` (memory,
 /// the pending-progress file); each case starts from an empty store.
 public typealias ProgressOutboxContract = Contract<ProgressOutboxFixture>
 

@@ -1,8 +1,8 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Foundation
 import Ports
+import Stores
 
 /// `writers` tasks store a pair while another process holds the lock (each gives up after
 /// half a second), and a ticker beside them counts its 10 ms sleeps. Prints

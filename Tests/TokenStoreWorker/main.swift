@@ -1,3 +1,7 @@
+import Domain
+import FileTokenStore
+import Foundation
+import Ports
 // A second process for the file store's multi-process tests.
 //
 //   token-store-worker cycle   STORE ORIGIN WORKER COUNT
@@ -11,11 +15,7 @@
 //       returns a pair "refreshed-<pid>". Prints the access token it ended with.
 //   token-store-worker wait-for-lock STORE ORIGIN WRITERS
 //       see `waitForLock(store:origin:writers:)`.
-import Combinators
-import Domain
-import FileTokenStore
-import Foundation
-import Ports
+import Stores
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let origin = URL(string: arguments[3]).flatMap(Origin.init) else {

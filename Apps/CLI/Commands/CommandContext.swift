@@ -67,9 +67,9 @@ struct CommandContext {
     /// mock API answers (dimmed on a terminal); `status` says it every time. When the mock's
     /// state file cannot record that the notice was shown, the notice shows again next time.
     func noticeTheBuiltInMock() async {
-        guard services.isEmbedded else { return }
+        guard services.isBuiltInMock else { return }
         let key = "cli.builtInMockNoticeShown"
-        if let state = services.embeddedState {
+        if let state = services.builtInMockState {
             do {
                 if try await state.value(forKey: key) != nil { return }
             } catch {
@@ -82,7 +82,7 @@ struct CommandContext {
                 + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).",
             style: appearance.error)
         do {
-            try await services.embeddedState?.setValue("1", forKey: key)
+            try await services.builtInMockState?.setValue("1", forKey: key)
         } catch {
             console.fail("the mock API's state file cannot be written: \(error)")
         }

@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Ports
 import Presentation
+import Stores
 import TerminalUI
 
 /// `cocoacasts signin`: signs in, the e-mail address checked before the password is asked for.
@@ -60,7 +60,7 @@ struct SignInCommand: ServiceCommand, Equatable {
                             try await services.accountStore.checkItCanBeWritten()
                         }
                     }
-                    if failure == nil, let state = services.embeddedState {
+                    if failure == nil, let state = services.builtInMockState {
                         failure = await Self.failure { () async throws(StoreError) in
                             try await state.checkItCanBeWritten()
                         }

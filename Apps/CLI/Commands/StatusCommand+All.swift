@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Ports
 import Presentation
+import Stores
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -33,7 +33,7 @@ extension StatusCommand.Work {
             context.printJSON(
                 sessions.map { session in
                     let inUse = session.scope == services.accountStore.scope
-                    let embedded = session.scope == Composition.embeddedScope
+                    let embedded = session.scope == Composition.builtInMockScope
                     let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
                     return Entry(
                         server: Nullable(embedded ? nil : URLRedaction.text(baseURL)), embedded: embedded,
@@ -43,7 +43,7 @@ extension StatusCommand.Work {
         }
         let entries = sessions.map {
             (
-                server: $0.scope == Composition.embeddedScope ? "the mock API built into cocoacasts" : $0.scope,
+                server: $0.scope == Composition.builtInMockScope ? "the mock API built into cocoacasts" : $0.scope,
                 account: $0.account, inUse: $0.scope == services.accountStore.scope
             )
         }

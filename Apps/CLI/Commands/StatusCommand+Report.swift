@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Ports
 import Presentation
+import Stores
 import TerminalUI
 import TokenStoreComposition
 
@@ -44,8 +44,8 @@ extension StatusCommand {
             services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
             cache: Work.CacheSummary?
         ) {
-            server = Nullable(services.isEmbedded ? nil : URLRedaction.text(services.baseURL.absoluteString))
-            embedded = services.isEmbedded
+            server = Nullable(services.isBuiltInMock ? nil : URLRedaction.text(services.baseURL.absoluteString))
+            embedded = services.isBuiltInMock
             signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
             self.session = Nullable(session?.verdict)
             sessionDetail = session.flatMap { if case .accepted = $0 { nil } else { $0.summary } }

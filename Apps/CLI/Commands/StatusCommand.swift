@@ -1,7 +1,7 @@
-import Combinators
 import Domain
 import Ports
 import Presentation
+import Stores
 import TerminalUI
 import TokenStoreComposition
 
@@ -132,7 +132,7 @@ extension StatusCommand.Work {
                     + "Run `cocoacasts signin` to sign in again."
             case .unchecked?, .storeFailed?: "Signed in\(who), as far as this machine knows."
             }
-        let mock = services.isEmbedded ? " " + style.dim("(no \(ConfigKey.baseURL.ways))") : ""
+        let mock = services.isBuiltInMock ? " " + style.dim("(no \(ConfigKey.baseURL.ways))") : ""
         let facts: [(label: String, value: String?)] = [
             ("Session", session.map { TerminalText.sanitized($0.summary) }),
             ("Server", TerminalText.sanitized(services.server) + mock),

@@ -1,6 +1,7 @@
-import Combinators
 import Domain
 import Ports
+import Stores
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -9,7 +10,7 @@ import Ports
 
 extension KeyValueTokenStore {
     /// `origin`'s tokens in the credentials file: the keychain's stand-in, a
-    /// ``/Combinators/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
+    /// ``/Stores/KeyValueTokenStore`` scoped by API origin over a ``FileKeyValueStore`` (so a token
     /// one server issued is never offered to another), safe across processes.
     ///
     /// - Parameters:
@@ -32,7 +33,7 @@ extension KeyValueTokenStore {
             })
     }
 
-    /// The earlier release's tokens for `origin`, for ``/Combinators/MigratingTokenStore``'s `previous`.
+    /// The earlier release's tokens for `origin`, for ``/Stores/MigratingTokenStore``'s `previous`.
     public static func legacyCredentialsFile(
         at fileURL: URL = CredentialsLocation.legacyFile(), origin: Origin,
         defaultBaseURL: URL = CredentialsFormat.legacySeriesBaseURL

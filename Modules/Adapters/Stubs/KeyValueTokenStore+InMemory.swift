@@ -1,10 +1,10 @@
-import Combinators
 import Domain
 import Ports
+import Stores
 
 extension KeyValueTokenStore {
     /// A token store that lives and dies with the process, for previews and tests: a
-    /// ``/Combinators/KeyValueTokenStore`` over a fresh ``InMemoryKeyValueStore`` holding `tokens`.
+    /// ``/Stores/KeyValueTokenStore`` over a fresh ``InMemoryKeyValueStore`` holding `tokens`.
     public static func inMemory(holding tokens: TokenPair? = nil) -> KeyValueTokenStore {
         let empty = KeyValueTokenStore(store: InMemoryKeyValueStore())
         guard let tokens else { return empty }

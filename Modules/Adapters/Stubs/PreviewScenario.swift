@@ -1,6 +1,6 @@
-import Combinators
 import Domain
 import Ports
+import Stores
 
 /// Ready-made situations for previews and tests: a service and a token store that
 /// together put every screen in a known state.

@@ -1,9 +1,10 @@
-import Combinators
 import Domain
 import FileTokenStore
 import Ports
 import Presentation
 import SecretServiceStore
+import Stores
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

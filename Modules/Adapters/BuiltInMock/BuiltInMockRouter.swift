@@ -1,0 +1,113 @@
+import Domain
+import Ports
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The mock API's behaviour in process, following the contract the Python server in
+/// `Scripts/mock-api` follows (and passing the same contract suite): the API token
+/// check, the demo account, Basic sign-in, rotating refresh tokens with reuse detection,
+/// access-token expiry, protected videos and per-user progress.
+struct BuiltInMockRouter: Sendable {
+    struct Request {
+        let method: String
+        let path: String  // below the base path, still percent-encoded: "videos/1/progress"
+        let headers: [String: String]  // names lower-cased
+        let body: Data
+    }
+
+    struct Response {
+        let status: Int
+        let body: Data
+        var headers: [String: String] = [:]
+
+        static func json(_ status: Int, _ value: some Encodable) -> Response {
+            // The API's bodies are plain values that always encode.
+            Response(status: status, body: (try? JSONEncoder().encode(value)) ?? Data())
+        }
+
+        static func failure(_ status: Int, _ reason: String) -> Response {
+            json(status, ErrorResponse(reason: reason))
+        }
+    }
+
+    let account: BuiltInMockTransport.Account
+    let apiToken: String
+    let accessTokenLifetime: TimeInterval
+    let state: any KeyValueStore
+    let now: @Sendable () -> Date
+
+    /// The catalogue, parsed once per process when first needed.
+    static let catalogue: [Episode] =
+        (try? JSONDecoder().decode([Episode].self, from: Data(CatalogueFixture.json.utf8))) ?? []
+
+    func respond(to request: Request) async -> Response {
+        guard let route = BuiltInMockRoute(method: request.method, path: request.path) else {
+            return .failure(404, "Not Found")
+        }
+        if case .methodNotAllowed = route { return .failure(405, "Method Not Allowed") }
+        guard request.headers["x-api-token"] == apiToken else { return .failure(403, "Invalid API token") }
+        do {
+            return try await respond(to: route, request)
+        } catch {
+            // The state this mock keeps on the user's disk could not be used: say so, as a
+            // real server's error body would, so the user learns which file and why.
+            return .failure(500, "the built-in mock API could not keep its state: \(error)")
+        }
+    }
+
+    private func respond(to route: BuiltInMockRoute, _ request: Request) async throws(StoreError) -> Response {
+        switch route {
+        case .episodes:
+            return Self.episodes(ifNoneMatch: request.headers["if-none-match"])
+        case .signIn:
+            return try await signIn(authorization: request.headers["authorization"])
+        case .refresh:
+            return try await refresh(body: request.body)
+        case .video(let id), .progress(let id, _):
+            guard let user = try await user(authorization: request.headers["authorization"]) else {
+                return .failure(401, "Unauthorized")
+            }
+            guard let episode = Self.catalogue.first(where: { $0.videoID == id }) else {
+                return .failure(404, "Not Found")
+            }
+            if case .progress(_, let method) = route {
+                return try await progress(method, user: user, videoID: id, body: request.body)
+            }
+            let video = Video(
+                duration: episode.videoDuration,
+                videoURL: URL(string: "https://player.vimeo.com/external/\(episode.videoID).m3u8")!,
+                imageURL: episode.imageURL)
+            return .json(200, video)
+        case .methodNotAllowed:
+            return .failure(405, "Method Not Allowed")
+        }
+    }
+
+    /// The catalogue with its validator and freshness, as `Scripts/mock-api` serves it:
+    /// `304` without a body when `If-None-Match` names the current `ETag`.
+    static func episodes(ifNoneMatch: String?) -> Response {
+        let headers = ["ETag": entityTag, "Cache-Control": "max-age=60"]
+        let tags = (ifNoneMatch ?? "").split(separator: ",").map { String($0.trimmingWhitespace()) }
+        if tags.contains(entityTag) || tags.contains("*") {
+            return Response(status: 304, body: Data(), headers: headers)
+        }
+        return Response(status: 200, body: Data(CatalogueFixture.json.utf8), headers: headers)
+    }
+
+    /// The catalogue's `ETag`: a 64-bit FNV-1a hash of its bytes, quoted.
+    static let entityTag: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in CatalogueFixture.json.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\"" + String(hash, radix: 16) + "\""
+    }()
+
+    private func user(authorization: String?) async throws(StoreError) -> String? {
+        guard let token = Credentials.bearer(authorization) else { return nil }
+        return BuiltInMockState.decode(from: try await state.values(forKeys: [BuiltInMockState.key])).user(
+            accessToken: token, at: now())
+    }
+}

@@ -1,0 +1,159 @@
+import Domain
+import Ports
+import Stores
+import Stubs
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("ProgressOutbox.sendPending: kept positions go to the server, and what it took is forgotten")
+struct SendPendingTests {
+    let outbox = ProgressOutboxFixture(store: InMemoryKeyValueStore()).outbox()
+
+    @Test func sendsEveryKeptPositionOldestFirstAndForgetsWhatTheServerTook() async throws {
+        // Given two kept positions
+        try await outbox.keep(.sample("b", 20, at: 5))
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let service = ProgressOnlyService()
+
+        // When they are sent
+        let deliveries = try await outbox.sendPending(using: service)
+
+        // Then both went, oldest first, and nothing is kept
+        #expect(service.updates == [.init(videoID: "a", cursor: 10), .init(videoID: "b", cursor: 20)])
+        #expect(
+            deliveries == [
+                PendingDelivery(pending: .sample("a", 10, at: 0), outcome: .sent(.init(videoID: "a", cursor: 10))),
+                PendingDelivery(pending: .sample("b", 20, at: 5), outcome: .sent(.init(videoID: "b", cursor: 20))),
+            ])
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    @Test func aFailureOfOneVideoKeepsItAndTheOthersGoOn() async throws {
+        try await outbox.keep(.sample("busy", 10, at: 0))
+        try await outbox.keep(.sample("b", 20, at: 5))
+        let unavailable = APIError.failedRequest(.status(503, reason: "Service Unavailable"))
+        let service = ProgressOnlyService(failures: ["busy": unavailable])
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(deliveries.map(\.outcome) == [.failed(unavailable), .sent(.init(videoID: "b", cursor: 20))])
+        #expect(try await outbox.pending() == [.sample("busy", 10, at: 0)])
+    }
+
+    /// A video the server does not have, or a position it will never accept, would be sent
+    /// and refused again before every command: it is forgotten, and said so.
+    @Test(arguments: [400, 404, 410, 422])
+    func aPositionTheServerRefusesForGoodIsForgotten(status: Int) async throws {
+        try await outbox.keep(.sample("gone", 10, at: 0))
+        try await outbox.keep(.sample("b", 20, at: 5))
+        let refusal = APIError.failedRequest(.status(status, reason: "Refused"))
+        let service = ProgressOnlyService(failures: ["gone": refusal])
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(deliveries.map(\.outcome) == [.refused(refusal), .sent(.init(videoID: "b", cursor: 20))])
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    @Test(arguments: [APIError.unreachable(.timedOut(seconds: 30)), .unauthorized(.notSignedIn), .cancelled])
+    func aFailureThatHoldsForEveryPositionSendsNoMore(error: APIError) async throws {
+        try await outbox.keep(.sample("a", 10, at: 0))
+        try await outbox.keep(.sample("b", 20, at: 5))
+        let service = ProgressOnlyService(failures: ["a": error])
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(service.updates == [.init(videoID: "a", cursor: 10)])
+        #expect(deliveries.map(\.outcome) == [.failed(error), .notSent])
+        #expect(try await outbox.pending() == [.sample("a", 10, at: 0), .sample("b", 20, at: 5)])
+    }
+
+    @Test func aPositionKeptWhileItsOlderOneWasSentStays() async throws {
+        // Given a kept position, and a newer one kept while the older is on its way
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let service = ProgressOnlyService(whileSending: { [outbox] in try await outbox.keep(.sample("a", 30, at: 9)) })
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        // Then the older one went, and the newer one is still kept for the next send
+        #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
+        #expect(try await outbox.pending() == [.sample("a", 30, at: 9)])
+    }
+
+    @Test func anOutboxThatCannotForgetSaysSoAndKeepsThePosition() async throws {
+        let failing = FailingKeyValueStore(InMemoryKeyValueStore())
+        let outbox = ProgressOutboxFixture(store: failing).outbox()
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let readOnly = StoreError.io(path: "/home/bart/.config/cocoacasts/pending-progress.json", detail: "read-only")
+        failing.failWrites(with: readOnly)
+
+        let deliveries = try await outbox.sendPending(using: ProgressOnlyService())
+
+        #expect(deliveries.map(\.outcome) == [.sentButKept(.init(videoID: "a", cursor: 10), readOnly)])
+        #expect(try await outbox.pending() == [.sample("a", 10, at: 0)])
+    }
+
+    @Test func anOutboxThatCannotBeReadSendsNothing() async throws {
+        let store = FailingKeyValueStore(InMemoryKeyValueStore())
+        let outbox = ProgressOutboxFixture(store: store).outbox()
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let unreadable = StoreError.io(path: "/tmp/pending-progress.json", detail: "Permission denied")
+        store.failReads(with: unreadable)
+        let service = ProgressOnlyService()
+
+        await #expect(throws: unreadable) { try await outbox.sendPending(using: service) }
+        #expect(service.updates.isEmpty)
+    }
+
+    /// One kept value that does not parse costs no other video its position: it is passed
+    /// over, told, and left for the video's next position to replace.
+    @Test func aKeptValueThatDoesNotParseHoldsBackNoOther() async throws {
+        let store = InMemoryKeyValueStore()
+        let told = CallRecorder<StoreError>()
+        let outbox = ProgressOutboxFixture(store: store).outbox { told.record($0) }
+        try await store.setValue("not JSON", forKey: outbox.key(forVideo: "bad"))
+        try await outbox.keep(.sample("a", 10, at: 0))
+        let service = ProgressOnlyService()
+
+        let deliveries = try await outbox.sendPending(using: service)
+
+        #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
+        #expect(told.calls.count == 1)
+        #expect(try await store.value(forKey: outbox.key(forVideo: "bad")) == "not JSON")
+    }
+}
+
+/// A service that only saves progress: it answers what it was sent, fails for the videos
+/// told, and runs `whileSending` before it answers. Every other call fails.
+private final class ProgressOnlyService: APIService {
+    private let failures: [String: APIError]
+    private let whileSending: @Sendable () async throws -> Void
+    private let recorded = Mutex<[VideoProgress]>([])
+
+    init(failures: [String: APIError] = [:], whileSending: @escaping @Sendable () async throws -> Void = {}) {
+        self.failures = failures
+        self.whileSending = whileSending
+    }
+
+    /// Every update asked for, oldest first.
+    var updates: [VideoProgress] { recorded.withLock { $0 } }
+
+    func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
+        recorded.withLock { $0.append(VideoProgress(videoID: id, cursor: cursor)) }
+        do {
+            try await whileSending()
+        } catch {
+            Issue.record("What the test does while sending failed: \(error)")
+        }
+        if let failure = failures[id] { throw failure }
+        return VideoProgress(videoID: id, cursor: cursor)
+    }
+
+    private static let unexpected = APIError.unknown(.invalidRequest("only progress updates are expected"))
+    func signIn(email: String, password: String) async throws(APIError) -> TokenPair { throw Self.unexpected }
+    func episodes() async throws(APIError) -> [Episode] { throw Self.unexpected }
+    func video(id: String) async throws(APIError) -> Video { throw Self.unexpected }
+    func progressForVideo(id: String) async throws(APIError) -> VideoProgress { throw Self.unexpected }
+    func deleteProgressForVideo(id: String) async throws(APIError) { throw Self.unexpected }
+}
