@@ -153,8 +153,8 @@ enum Composition {
             tokenStore: tokenStore, accountStore: accountStore, tokenFile: tokenFile, tokenStoreInUse: tokenStoreInUse,
             unreachableKeyring: unreachableKeyring, otherTokenStore: otherTokenStore,
             builtInMockState: builtInMockState,
-            catalogueCache: cache.map { cache in
-                CatalogueCache(
+            savedCatalogue: cache.map { cache in
+                SavedCatalogue(
                     directory: cache.directory.path,
                     size: { () async throws(ResponseCacheError) in
                         let summary = try await cache.summary()

@@ -15,6 +15,14 @@ import TerminalUI
 
 /// Where the CLI reads and writes: the terminal, or a recording in tests.
 ///
+/// Five verbs write what a person reads, each with one meaning:
+/// - ``print(_:)``: a screen or data as it is — a table, JSON, a script, a value asked for;
+/// - ``printFitted(_:)``: a screen of labelled lines (`status`), fitted to the terminal;
+/// - ``say(_:)``: a sentence on standard output: what the command did, or what became of
+///   something the user asked for;
+/// - ``fail(_:style:keepingNewlines:)``: what failed, on standard error;
+/// - ``notice(_:style:)``: something worth knowing although nothing failed, on standard error.
+///
 /// Writing never crashes: a failed write to standard output (a full disk, a closed
 /// descriptor, a pipe whose reader went away) is kept as ``outputFailure`` and later
 /// output is dropped, so the CLI can end with the right status.
@@ -33,8 +41,6 @@ protocol Console: AnyObject, Sendable {
     var outputFailure: Int32? { get }
     /// Writes `text` and a newline to standard output.
     func print(_ text: String)
-    /// Writes `utf8`, text already encoded (megabytes of JSON), and a newline to standard output.
-    func print(utf8: [UInt8])
     /// Writes `text` and a newline to standard error.
     func printError(_ text: String)
     /// Writes `text` to standard error as it is (spinner frames).
@@ -49,10 +55,6 @@ protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
-    func print(utf8: [UInt8]) {
-        print(String(decoding: utf8, as: UTF8.self))
-    }
-
     /// Says on standard error that something failed: `cocoacasts: <message>`, broken at
     /// spaces to fit a terminal (never in a pipe, where a line is a record).
     ///
@@ -130,10 +132,6 @@ final class SystemConsole: Console {
     func print(_ text: String) {
         var text = text
         text.withUTF8 { print(utf8: $0) }
-    }
-
-    func print(utf8: [UInt8]) {
-        utf8.withUnsafeBufferPointer { print(utf8: $0) }
     }
 
     /// Writes `utf8` and a newline, unless an earlier write failed. A line that a pipe takes

@@ -44,14 +44,11 @@ enum ExitCode: Int32, CaseIterable {
             self = .interrupted
             return
         }
-        if error == .nothingSaved {  // --offline with no saved list: as if the server could not be reached
-            self = .unreachable
-            return
-        }
         switch error.cause {
         case .store:
             self = .localState
-        case .cannotConnect, .hostNotFound, .connectionLost, .offline, .timedOut, .untrustedCertificate, .tlsFailed:
+        case .cannotConnect, .hostNotFound, .connectionLost, .offline, .nothingSaved, .timedOut, .untrustedCertificate,
+            .tlsFailed:
             self = .unreachable
         case .notSignedIn, .sessionEnded:
             self = .unauthorized

@@ -30,7 +30,7 @@ struct Services {
     /// The built-in mock's own state, where the CLI remembers that its notice was shown.
     let builtInMockState: (any KeyValueStore)?
     /// Where the catalogue is saved between runs; `nil` saves nothing.
-    let catalogueCache: CatalogueCache?
+    let savedCatalogue: SavedCatalogue?
     /// The server as the user should see it.
     let server: String
     /// The HTTP engine, as `status` names it.
@@ -73,7 +73,7 @@ struct Services {
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.
-struct CatalogueCache: Sendable {
+struct SavedCatalogue: Sendable {
     /// Where it is kept.
     let directory: String
     /// How many lists it holds and their size in bytes.

@@ -19,6 +19,9 @@ extension APIError {
         case connectionLost(host: String, port: Int)
         /// The machine has no network connection.
         case offline
+        /// Only a saved answer was asked for (offline), and none is saved for this server: the
+        /// server was not asked.
+        case nothingSaved
         /// The server had not answered, to its last byte, within `seconds`.
         case timedOut(seconds: Double)
         /// The server's TLS certificate is not trusted; the text is the TLS library's.
@@ -58,6 +61,8 @@ extension APIError.Cause: CustomStringConvertible {
             "The connection to \(host) port \(port) closed before the answer was complete."
         case .offline:
             "This machine is not connected to a network."
+        case .nothingSaved:
+            "No list of episodes is saved for this server, and it was not asked."
         case .timedOut(let seconds):
             "The server did not answer within \(Self.seconds(seconds))."
         case .untrustedCertificate(let detail):

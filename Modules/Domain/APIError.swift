@@ -76,8 +76,7 @@ extension APIError: CustomStringConvertible {
 extension APIError {
     /// The failure of an offline-only request when no list is saved: the server was not
     /// asked, so it is `unreachable` as far as the caller can tell.
-    public static let nothingSaved = APIError.unreachable(
-        .invalidRequest("no list of episodes is saved for this server; fetch it once while online"))
+    public static let nothingSaved = APIError.unreachable(.nothingSaved)
 }
 
 extension APIError {

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -105,13 +106,13 @@ final class ProgressSaver {
         report(saved, sync)
     }
 
-    private func keep(_ pending: PendingProgress, because failure: APIError) async -> PlaybackViewModel.Sync {
+    private func keep(_ pending: PendingProgress, because saveError: APIError) async -> PlaybackViewModel.Sync {
         do throws(StoreError) {
             try await outbox.keep(pending)
             outboxMayKeepTheVideo = true
-            return .pending(pending.progress.cursor, because: failure)
+            return .pending(pending.progress.cursor, because: saveError)
         } catch {
-            return .lost(pending.progress.cursor, because: failure, store: error)
+            return .lost(pending.progress.cursor, because: saveError, store: error)
         }
     }
 

@@ -71,10 +71,10 @@ public final class VideoProgressViewModel {
     /// (whose positions no account would send) or the server refused it for good
     /// (``/Domain/APIError/isRefusedForGood``, sent again it would fail the same way).
     public func saveProgress(cursor: Int) async {
-        let failure = await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
+        let error = await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
-        guard let failure, failure.cause != .notSignedIn, !failure.isRefusedForGood else { return }
+        guard let error, error.cause != .notSignedIn, !error.isRefusedForGood else { return }
         guard let outbox else { return unsaved = .lost(cursor, nil) }
         let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now())
         do throws(StoreError) {

@@ -56,7 +56,7 @@ public struct FailureText: Equatable, Sendable {
     private static func explain(
         _ error: APIError, _ cause: APIError.Cause, context: APIErrorMapper.Context, request: Request?
     ) -> String {
-        if error == .nothingSaved {
+        if cause == .nothingSaved {
             return "No list of episodes is saved for this server, and --offline sends nothing. "
                 + "Run the command once without --offline."
         }
@@ -96,7 +96,7 @@ public struct FailureText: Equatable, Sendable {
                 + "or add it to the system's trust store."
         case .tlsFailed: return "Check that the base URL's server speaks TLS (https)."
         case .redirectRefused: return "Check the base URL."
-        case .invalidRequest, .store: return nil
+        case .invalidRequest, .store, .nothingSaved: return nil
         }
     }
 }

@@ -21,7 +21,7 @@ struct CacheCommand: ServiceCommand, Equatable {
 
     func run(_ context: CommandContext) async -> ExitCode {
         let console = context.console
-        guard let saved = context.services.catalogueCache else {
+        guard let saved = context.services.savedCatalogue else {
             console.say("Nothing is saved.")
             return .success
         }

@@ -25,7 +25,7 @@ struct CommandContext {
 
     /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
-    func load(_ label: String, _ work: () async -> Void) async -> Bool {
+    func withSpinner(_ label: String, _ work: () async -> Void) async -> Bool {
         await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
         return !Task.isCancelled
     }

@@ -58,7 +58,7 @@ struct ConfigCommand: LocalCommand, Equatable {
                         "api-token is set in \(file.path) (\(key.displayed(value))); it is a secret and is not printed")
                     return .failure
                 }
-                console.say(key.displayed(value))
+                console.print(TerminalText.sanitized(key.displayed(value)))
             case .set(let key, let given):
                 // `-` reads the API token from standard input: given as an argument, it shows in `ps`.
                 let value: String

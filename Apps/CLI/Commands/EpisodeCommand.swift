@@ -30,9 +30,11 @@ struct EpisodeCommand: ServiceCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        if policy != .offlineOnly { await context.sendPendingProgress() }
+        if policy != .offlineOnly { await context.deliverKeptPositions() }
         let model = EpisodesViewModel(apiService: context.services.api, policy: policy)
-        guard await context.load("Fetching episodes…", { await model.fetchEpisodes() }) else { return .interrupted }
+        guard await context.withSpinner("Fetching episodes…", { await model.fetchEpisodes() }) else {
+            return .interrupted
+        }
         if case .failed(_, let failure, _) = model.state {
             return context.report(failure, context: .episodes, asking: .episodes)
         }

@@ -82,7 +82,7 @@ struct ProgressCommand: ServiceCommand, Equatable {
 extension ProgressCommand {
     @MainActor func run(_ context: CommandContext) async -> ExitCode {
         let (console, services) = (context.console, context.services)
-        await context.sendPendingProgress(listsWhatIsKept: true)
+        await context.deliverKeptPositions(listsWhatIsKept: true)
         let videoID: String
         let duration: Int?
         var isSet = false
@@ -113,7 +113,7 @@ extension ProgressCommand {
             }
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
-        let synced = await context.load("Syncing the progress…") {
+        let synced = await context.withSpinner("Syncing the progress…") {
             switch action {
             case .show: await model.fetchProgress()
             case .set(let seconds, _): await model.saveProgress(cursor: seconds)
@@ -133,7 +133,7 @@ extension ProgressCommand {
             let status = context.report(
                 failure, context: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
-            if let pending { console.printFitted(CommandContext.notYetSaved(pending)) }
+            if let pending { console.say(CommandContext.notYetSaved(pending)) }
             if let unsaved = model.unsaved {
                 Self.sayWhatBecameOf(
                     unsaved, typed: action.typedPosition ?? "", outboxFailure: outboxFailure, on: console)
@@ -148,7 +148,7 @@ extension ProgressCommand {
             console.say("Deleted the progress of video \(videoID).")
         } else {
             console.print(Screens.progress(model, duration: duration, style: context.style))
-            if let pending { console.printFitted(CommandContext.notYetSaved(pending)) }
+            if let pending { console.say(CommandContext.notYetSaved(pending)) }
         }
         return .success
     }
@@ -159,7 +159,7 @@ extension ProgressCommand {
         _ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?, on console: any Console
     ) {
         switch unsaved {
-        case .kept(let pending): console.printFitted(CommandContext.notYetSaved(pending))
+        case .kept(let pending): console.say(CommandContext.notYetSaved(pending))
         case .lost(_, let store):
             console.fail(
                 "The position \(typed) was not saved, nor kept on this machine"

@@ -49,7 +49,7 @@ struct SignInCommand: ServiceCommand, Equatable {
         let services = context.services
         var failure: StoreError?
         guard
-            await context.load(
+            await context.withSpinner(
                 "Checking the token store…",
                 {
                     failure = await Self.failure { () async throws(StoreError) in
@@ -107,7 +107,7 @@ struct SignInCommand: ServiceCommand, Equatable {
             let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
             model.email = email
             model.password = password
-            guard await context.load("Signing in…", { await model.signIn() }) else { return .interrupted }
+            guard await context.withSpinner("Signing in…", { await model.signIn() }) else { return .interrupted }
             guard case .failed(_, let failure, _) = model.state else {
                 return await Self.signedIn(model, email: email, in: context)
             }

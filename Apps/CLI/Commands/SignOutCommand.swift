@@ -38,7 +38,7 @@ struct SignOutCommand: ServiceCommand, Equatable {
             do {
                 try await other.reset()
             } catch {
-                console.say("A session the keyring may keep was not removed: \(error.message)")
+                console.fail("a session the keyring may keep was not removed: \(error.message)")
             }
         }
         console.say(

@@ -48,7 +48,7 @@ extension StatusCommand.Work {
             )
         }
         if entries.isEmpty {
-            console.print("Not signed in to any server. Run `cocoacasts signin` to sign in.")
+            console.say("Not signed in to any server. Run `cocoacasts signin` to sign in.")
         } else {
             console.print(
                 entries.map { entry in

@@ -80,7 +80,8 @@ extension StatusCommand.Work {
         if !offline {
             let (api, timeout) = (services.api, services.timeout)
             guard
-                await context.load("Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
+                await context.withSpinner(
+                    "Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
             else { return .interrupted }
         }
         return await printStatus(session: session, account: account, kept: await keptPositions(), json: json)
@@ -162,7 +163,7 @@ extension StatusCommand.Work {
     }
 
     private func cacheSummary() async -> CacheSummary? {
-        guard let saved = services.catalogueCache else { return nil }
+        guard let saved = services.savedCatalogue else { return nil }
         let directory = TerminalText.sanitized(saved.directory)
         do {
             let size = try await saved.size()

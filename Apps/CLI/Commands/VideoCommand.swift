@@ -34,7 +34,7 @@ struct VideoCommand: ServiceCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        await context.sendPendingProgress()
+        await context.deliverKeptPositions()
         struct VideoOutput: Encodable {
             let videoID: String
             let duration: Int
@@ -47,7 +47,9 @@ struct VideoCommand: ServiceCommand, Equatable {
         case .ended(let status): return status
         }
         let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
-        guard await context.load("Fetching the video…", { await model.fetchVideo() }) else { return .interrupted }
+        guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
+            return .interrupted
+        }
         if case .failed(_, let failure, _) = model.state {
             return context.report(
                 failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")

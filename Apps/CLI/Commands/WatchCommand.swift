@@ -55,7 +55,7 @@ struct WatchCommand: ServiceCommand, Equatable {
             console.fail("The player cannot be used: \(error).")
             return .noPlayer
         }
-        await context.sendPendingProgress()
+        await context.deliverKeptPositions()
         let videoID: String
         switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
         case .video(let id, _): videoID = id
@@ -86,7 +86,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         let outcome = await model.keepThePositionNow()
         if console.isOutputTerminal { console.print("") }
         let line = Screens.quitAtOnce(outcome, videoID: model.videoID, player: model.playerName)
-        if case .lost = outcome { console.fail(line) } else { console.printFitted(line) }
+        if case .lost = outcome { console.fail(line) } else { console.say(line) }
     }
 
     /// Says on standard error, once, when playback begins and where; the player draws its own

@@ -151,15 +151,15 @@ extension APIClient {
             observer?.observe(.refreshFinished(error: nil))
             return fresh
         } catch {
-            let failure: APIError =
+            let refreshError: APIError =
                 switch error {
-                case .api(let failure) where failure.kind == .unauthorized && failure.cause != .notSignedIn:
+                case .api(let apiError) where apiError.kind == .unauthorized && apiError.cause != .notSignedIn:
                     .unauthorized(.sessionEnded)
-                case .api(let failure): failure
-                case .store(let failure): .unknown(.store(failure))
+                case .api(let apiError): apiError
+                case .store(let storeError): .unknown(.store(storeError))
                 }
-            observer?.observe(.refreshFinished(error: failure))
-            throw failure
+            observer?.observe(.refreshFinished(error: refreshError))
+            throw refreshError
         }
     }
 }

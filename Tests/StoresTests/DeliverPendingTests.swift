@@ -6,8 +6,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("ProgressOutbox.sendPending: kept positions go to the server, and what it took is forgotten")
-struct SendPendingTests {
+@Suite("ProgressOutbox.deliverPending: kept positions go to the server, and what it took is forgotten")
+struct DeliverPendingTests {
     let outbox = ProgressOutboxFixture(store: InMemoryKeyValueStore()).outbox()
 
     @Test func sendsEveryKeptPositionOldestFirstAndForgetsWhatTheServerTook() async throws {
@@ -17,7 +17,7 @@ struct SendPendingTests {
         let service = ProgressOnlyService()
 
         // When they are sent
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         // Then both went, oldest first, and nothing is kept
         #expect(service.updates == [.init(videoID: "a", cursor: 10), .init(videoID: "b", cursor: 20)])
@@ -35,7 +35,7 @@ struct SendPendingTests {
         let unavailable = APIError.failedRequest(.status(503, reason: "Service Unavailable"))
         let service = ProgressOnlyService(failures: ["busy": unavailable])
 
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         #expect(deliveries.map(\.outcome) == [.failed(unavailable), .sent(.init(videoID: "b", cursor: 20))])
         #expect(try await outbox.pending() == [.sample("busy", 10, at: 0)])
@@ -50,7 +50,7 @@ struct SendPendingTests {
         let refusal = APIError.failedRequest(.status(status, reason: "Refused"))
         let service = ProgressOnlyService(failures: ["gone": refusal])
 
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         #expect(deliveries.map(\.outcome) == [.refused(refusal), .sent(.init(videoID: "b", cursor: 20))])
         #expect(try await outbox.pending().isEmpty)
@@ -62,7 +62,7 @@ struct SendPendingTests {
         try await outbox.keep(.sample("b", 20, at: 5))
         let service = ProgressOnlyService(failures: ["a": error])
 
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         #expect(service.updates == [.init(videoID: "a", cursor: 10)])
         #expect(deliveries.map(\.outcome) == [.failed(error), .notSent])
@@ -74,7 +74,7 @@ struct SendPendingTests {
         try await outbox.keep(.sample("a", 10, at: 0))
         let service = ProgressOnlyService(whileSending: { [outbox] in try await outbox.keep(.sample("a", 30, at: 9)) })
 
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         // Then the older one went, and the newer one is still kept for the next send
         #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
@@ -88,7 +88,7 @@ struct SendPendingTests {
         let readOnly = StoreError.io(path: "/home/bart/.config/cocoacasts/pending-progress.json", detail: "read-only")
         failing.failWrites(with: readOnly)
 
-        let deliveries = try await outbox.sendPending(using: ProgressOnlyService())
+        let deliveries = try await outbox.deliverPending(to: ProgressOnlyService())
 
         #expect(deliveries.map(\.outcome) == [.sentButKept(.init(videoID: "a", cursor: 10), readOnly)])
         #expect(try await outbox.pending() == [.sample("a", 10, at: 0)])
@@ -102,7 +102,7 @@ struct SendPendingTests {
         store.failReads(with: unreadable)
         let service = ProgressOnlyService()
 
-        await #expect(throws: unreadable) { try await outbox.sendPending(using: service) }
+        await #expect(throws: unreadable) { try await outbox.deliverPending(to: service) }
         #expect(service.updates.isEmpty)
     }
 
@@ -116,7 +116,7 @@ struct SendPendingTests {
         try await outbox.keep(.sample("a", 10, at: 0))
         let service = ProgressOnlyService()
 
-        let deliveries = try await outbox.sendPending(using: service)
+        let deliveries = try await outbox.deliverPending(to: service)
 
         #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
         #expect(told.calls.count == 1)

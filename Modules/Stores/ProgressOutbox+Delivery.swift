@@ -1,7 +1,7 @@
 import Domain
 import Ports
 
-/// What became of one kept position that ``/Stores/Ports/ProgressOutbox/sendPending(using:)`` handled.
+/// What became of one kept position that ``/Stores/Ports/ProgressOutbox/deliverPending(to:)`` handled.
 public struct PendingDelivery: Equatable, Sendable {
     /// What happened to it.
     public enum Outcome: Equatable, Sendable {
@@ -51,7 +51,7 @@ extension ProgressOutbox {
     /// refuses for good (``PendingDelivery/Outcome/refused(_:)``) is forgotten.
     ///
     /// - Throws: the outbox's error when its positions cannot be read; nothing was sent.
-    public func sendPending(using api: any APIService) async throws(StoreError) -> [PendingDelivery] {
+    public func deliverPending(to api: any APIService) async throws(StoreError) -> [PendingDelivery] {
         var deliveries: [PendingDelivery] = []
         var stopped = false
         for pending in try await pending() {
@@ -59,7 +59,7 @@ extension ProgressOutbox {
                 deliveries.append(PendingDelivery(pending: pending, outcome: .notSent))
                 continue
             }
-            let outcome = await send(pending, using: api)
+            let outcome = await deliver(pending, to: api)
             if case .failed(let error) = outcome, [.unreachable, .unauthorized, .cancelled].contains(error.kind) {
                 stopped = true
             }
@@ -68,7 +68,7 @@ extension ProgressOutbox {
         return deliveries
     }
 
-    private func send(_ pending: PendingProgress, using api: any APIService) async -> PendingDelivery.Outcome {
+    private func deliver(_ pending: PendingProgress, to api: any APIService) async -> PendingDelivery.Outcome {
         let taken: VideoProgress
         do throws(APIError) {
             taken = try await api.updateProgressForVideo(id: pending.progress.videoID, cursor: pending.progress.cursor)

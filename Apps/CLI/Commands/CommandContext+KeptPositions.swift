@@ -23,11 +23,11 @@ extension CommandContext {
     /// kept says nothing. A server that cannot be reached is not said here: the command's own
     /// request says that cause once (a saved list says it too), and one line says how many
     /// positions wait — none when `listsWhatIsKept`, as the command shows them itself.
-    func sendPendingProgress(listsWhatIsKept: Bool = false) async {
+    func deliverKeptPositions(listsWhatIsKept: Bool = false) async {
         guard let outbox = await outboxUnlessTheTokenStoreFails() else { return }
         let deliveries: [PendingDelivery]
         do throws(StoreError) {
-            deliveries = try await outbox.sendPending(using: services.api)
+            deliveries = try await outbox.deliverPending(to: services.api)
         } catch {
             console.fail(error.outboxMessage)
             return
