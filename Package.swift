@@ -94,7 +94,7 @@ let package = Package(
         // Composition that any app would otherwise copy: which token store, with its fallback and why.
         .target(
             name: "TokenStoreComposition",
-            dependencies: ["Stores", "FileTokenStore", "SecretServiceStore", "Ports", "Domain", "Presentation"],
+            dependencies: ["Stores", "FileTokenStore", "SecretServiceStore", "Ports", "Domain"],
             path: "Modules/Composition/TokenStoreComposition"),
 
         // The composition roots.

@@ -29,6 +29,9 @@ extension StoreError: CustomStringConvertible {
                 + "Run `chmod 600 \(path)` and try again."
         case let .lockTimeout(path, seconds):
             "Another process held the lock on \(path) for more than \(seconds) s. Try again."
+        case let .io(path, detail) where path.hasPrefix("/org/freedesktop/secrets"):
+            // A Secret Service names each object by a D-Bus path under its namespace.
+            "The keyring could not be used: \(detail)."
         case let .io(path, detail):
             "The token file \(path) could not be used: \(detail)."
         case let .untrustedLocation(path, problem, fix):

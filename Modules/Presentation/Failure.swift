@@ -19,7 +19,7 @@ public enum Failure: Error, Equatable, Sendable {
     func message(for context: APIErrorMapper.Context) -> String {
         switch self {
         case .api(let error): APIErrorMapper(error: error, context: context).message ?? ""
-        case .store(let error): error.message
+        case .store(let error): error.description
         }
     }
 }

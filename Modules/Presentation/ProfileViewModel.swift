@@ -11,7 +11,7 @@ import Ports
 @MainActor
 @Observable
 public final class ProfileViewModel {
-    /// Everything the profile screen can show. A message is the store error's ``Domain/StoreError/message``.
+    /// Everything the profile screen can show. A message is the store error's ``Domain/StoreError/description``.
     public enum State: Equatable, Sendable {
         /// The store has not been read yet.
         case checking
@@ -41,7 +41,7 @@ public final class ProfileViewModel {
         do throws(StoreError) {
             state = try await tokenStore.tokens() != nil ? .signedIn : .signedOut
         } catch {
-            state = .storeUnreadable(message: error.message)
+            state = .storeUnreadable(message: error.description)
         }
     }
 
@@ -54,7 +54,7 @@ public final class ProfileViewModel {
         } catch {
             await refresh()
             if case .storeUnreadable = state { return }
-            state = .signOutFailed(message: error.message)
+            state = .signOutFailed(message: error.description)
         }
     }
 }

@@ -66,7 +66,7 @@ public final class SignInViewModel {
                 try await tokenStore.setTokens(tokens)
                 end(.signedIn)
             } catch {
-                end(.failed(message: error.message, .store(error), wasSignedIn: false))
+                end(.failed(message: error.description, .store(error), wasSignedIn: false))
             }
         case .failure(let error):
             let wasSignedIn = self.wasSignedIn

@@ -65,7 +65,7 @@ public struct FailureText: Equatable, Sendable {
             guard let subject = request.subject else { return "The server \(answered). Check the base URL." }
             return "There is no \(subject): the server \(answered). See `cocoacasts episodes`."
         }
-        if case .store(let failure) = cause { return failure.message }
+        if case .store(let storeError) = cause { return storeError.description }
         guard let step = nextStep(cause, context: context) else { return cause.description }
         return "\(cause) \(step)"
     }

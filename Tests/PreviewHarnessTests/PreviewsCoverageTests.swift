@@ -178,7 +178,7 @@ struct PreviewsCoverageTests {
         let caseNames = ["corrupt", "insecurePermissions", "lockTimeout", "io", "untrustedLocation"]
         #expect(Set(StoreFailures.all.map(Self.storeCase(of:))) == Set(caseNames))
         let profile = Set(renderings.filter { $0.preview.screen == .profile }.compactMap(\.rendering.message))
-        #expect(profile == Set(StoreFailures.all.map(\.message)))
+        #expect(profile == Set(StoreFailures.all.map(\.description)))
         let signIn = renderings.filter { $0.preview.screen == .signIn }.compactMap(\.rendering.message)
         #expect(signIn.contains(StoreFailures.readOnly.description))
     }

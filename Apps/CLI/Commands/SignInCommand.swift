@@ -130,7 +130,7 @@ struct SignInCommand: ServiceCommand, Equatable {
         do {
             try await services.accountStore.setAccount(email)
         } catch {
-            console.fail("signed in, but the account's name could not be recorded for status: \(error.message)")
+            console.fail("signed in, but the account's name could not be recorded for status: \(error)")
         }
         return .success
     }

@@ -28,7 +28,7 @@ struct SignOutCommand: ServiceCommand, Equatable {
         } catch .corrupt {
             wasSignedIn = nil
         } catch {
-            console.fail(error.message)
+            console.fail(error.description)
             return .localState
         }
         let model = ProfileViewModel(tokenStore: services.tokenStore)
@@ -38,7 +38,7 @@ struct SignOutCommand: ServiceCommand, Equatable {
             do {
                 try await other.reset()
             } catch {
-                console.fail("a session the keyring may keep was not removed: \(error.message)")
+                console.fail("a session the keyring may keep was not removed: \(error)")
             }
         }
         console.say(

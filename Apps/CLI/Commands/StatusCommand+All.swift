@@ -26,7 +26,7 @@ extension StatusCommand.Work {
         do {
             sessions = try await services.accountStore.signedInScopes()
         } catch {
-            console.fail(error.message)
+            console.fail(error.description)
             return .localState
         }
         if json {

@@ -73,7 +73,7 @@ extension StatusCommand.Work {
         do {
             account = try await services.accountStore.account()  // before the check, which may remove it
         } catch {
-            console.fail(error.message)
+            console.fail(error.description)
             return .localState
         }
         var session = SessionCheck.skipped

@@ -65,7 +65,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         do throws(StoreError) {
             outbox = try await context.progressOutbox()
         } catch {
-            console.fail(error.message)
+            console.fail(error.description)
             return .localState
         }
         let model = PlaybackViewModel(

@@ -1,7 +1,6 @@
 import Domain
 import FileTokenStore
 import Ports
-import Presentation
 import SecretServiceStore
 import Stores
 
@@ -68,7 +67,7 @@ extension TokenStores {
             KeyValueTokenStore(
                 store: keyring, scope: origin.description,
                 unsaved: {
-                    notices("The session the server just renewed could not be saved in the keyring. \($0.message)")
+                    notices("The session the server just renewed could not be saved in the keyring. \($0)")
                 })
         }
 
