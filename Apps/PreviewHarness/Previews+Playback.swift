@@ -42,11 +42,12 @@ extension Previews {
                 }
             },
             Preview(.playback, "saving", state: State.saving(somePlayhead)) { content, style in
-                let service = HeldSaves(ServiceSetup.scenario(.signedIn).service(content: content))
+                let service = ServiceSetup.scenario(.signedIn).service(content: content)
+                service.holdProgressSaves()
                 let player = StubPlayer(script: [.position(130, after: 6), .end(.stopped)])
                 let model = watcher(service, content: content, player: player)
                 return await Playthrough.draw(model, style: style, when: { caseName(of: $0) == "saving" }) {
-                    service.release()
+                    service.releaseProgressSaves()
                 }
             },
         ] + playbackEndings

@@ -43,10 +43,15 @@ public enum CachePolicy: Hashable, Sendable, CaseIterable {
 }
 
 extension APIService {
-    /// The service's own ``APIService/episodes()``, for a service without a cache: any
-    /// policy but ``CachePolicy/offlineOnly`` asks the server, and that one fails with
-    /// ``/Domain/APIError/nothingSaved``.
+    /// The catalogue of a service without saved lists: see ``catalogueWithoutSavedLists(policy:)``.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
+        try await catalogueWithoutSavedLists(policy: policy)
+    }
+
+    /// The service's own ``APIService/episodes()``, as a service without saved lists answers:
+    /// any policy but ``CachePolicy/offlineOnly`` asks the server, and that one fails with
+    /// ``/Domain/APIError/nothingSaved``.
+    public func catalogueWithoutSavedLists(policy: CachePolicy) async throws(APIError) -> Catalogue {
         guard policy != .offlineOnly else { throw .nothingSaved }
         return Catalogue(episodes: try await episodes())
     }

@@ -67,22 +67,15 @@ struct EpisodesOfflineTests {
         #expect(RelativeAge.phrase(from: Self.savedAt, to: Self.savedAt + seconds) == phrase)
     }
 
+    /// The scripted service, which has no saved list unless told, answers as a service
+    /// without a cache does (``/Ports/APIService/catalogueWithoutSavedLists(policy:)``).
     @Test func aServiceWithoutACacheAnswersOfflineOnlyWithNothingSaved() async throws {
-        struct Plain: APIService {
-            func signIn(email: String, password: String) async throws(APIError) -> TokenPair { throw .unknown }
-            func episodes() async throws(APIError) -> [Episode] { [] }
-            func video(id: String) async throws(APIError) -> Video { throw .unknown }
-            func progressForVideo(id: String) async throws(APIError) -> VideoProgress { throw .unknown }
-            func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-                throw .unknown
-            }
-            func deleteProgressForVideo(id: String) async throws(APIError) {}
-        }
-        let model = EpisodesViewModel(apiService: Plain(), policy: .offlineOnly)
+        let (spy, _) = Samples.scriptedService()
+        let model = EpisodesViewModel(apiService: spy, policy: .offlineOnly)
         await model.fetchEpisodes()
         #expect(
             model.state
                 == .failed(message: "You need to have a network connection.", .api(.nothingSaved), previous: nil))
-        #expect(try await Plain().catalogue(policy: .normal) == Catalogue(episodes: []))
+        #expect(try await spy.catalogue(policy: .normal) == Catalogue(episodes: []))
     }
 }

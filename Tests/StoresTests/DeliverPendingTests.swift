@@ -1,8 +1,8 @@
 import Domain
+import Foundation
 import Ports
 import Stores
 import Stubs
-import Synchronization
 import TestSupport
 import Testing
 
@@ -10,11 +10,22 @@ import Testing
 struct DeliverPendingTests {
     let outbox = ProgressOutboxFixture(store: InMemoryKeyValueStore()).outbox()
 
+    /// The scripted service behind a spy: it answers every save with the position sent.
+    static func service(gate: SpyGate? = nil) -> SpyAPIService<StubAPIService> {
+        let progress = VideoProgress(videoID: "a", cursor: 0)
+        let video = Video(
+            duration: 60, videoURL: URL(string: "https://player.example/a.m3u8")!,
+            imageURL: URL(string: "https://cdn.example/a.jpg")!)
+        let content = PreviewContent(
+            episodes: [], video: video, tokens: SampleTokens.first, progress: progress, updatedProgress: progress)
+        return SpyAPIService(StubAPIService(content: content), gate: gate)
+    }
+
     @Test func sendsEveryKeptPositionOldestFirstAndForgetsWhatTheServerTook() async throws {
         // Given two kept positions
         try await outbox.keep(.sample("b", 20, at: 5))
         try await outbox.keep(.sample("a", 10, at: 0))
-        let service = ProgressOnlyService()
+        let service = Self.service()
 
         // When they are sent
         let deliveries = try await outbox.deliverPending(to: service)
@@ -33,7 +44,8 @@ struct DeliverPendingTests {
         try await outbox.keep(.sample("busy", 10, at: 0))
         try await outbox.keep(.sample("b", 20, at: 5))
         let unavailable = APIError.failedRequest(.status(503, reason: "Service Unavailable"))
-        let service = ProgressOnlyService(failures: ["busy": unavailable])
+        let service = Self.service()
+        service.progressSaveFailures = ["busy": unavailable]
 
         let deliveries = try await outbox.deliverPending(to: service)
 
@@ -48,7 +60,8 @@ struct DeliverPendingTests {
         try await outbox.keep(.sample("gone", 10, at: 0))
         try await outbox.keep(.sample("b", 20, at: 5))
         let refusal = APIError.failedRequest(.status(status, reason: "Refused"))
-        let service = ProgressOnlyService(failures: ["gone": refusal])
+        let service = Self.service()
+        service.progressSaveFailures = ["gone": refusal]
 
         let deliveries = try await outbox.deliverPending(to: service)
 
@@ -60,7 +73,8 @@ struct DeliverPendingTests {
     func aFailureThatHoldsForEveryPositionSendsNoMore(error: APIError) async throws {
         try await outbox.keep(.sample("a", 10, at: 0))
         try await outbox.keep(.sample("b", 20, at: 5))
-        let service = ProgressOnlyService(failures: ["a": error])
+        let service = Self.service()
+        service.progressSaveFailures = ["a": error]
 
         let deliveries = try await outbox.deliverPending(to: service)
 
@@ -72,9 +86,15 @@ struct DeliverPendingTests {
     @Test func aPositionKeptWhileItsOlderOneWasSentStays() async throws {
         // Given a kept position, and a newer one kept while the older is on its way
         try await outbox.keep(.sample("a", 10, at: 0))
-        let service = ProgressOnlyService(whileSending: { [outbox] in try await outbox.keep(.sample("a", 30, at: 9)) })
+        let gate = SpyGate()
+        let service = Self.service(gate: gate)
+        gate.holdNext()
+        let delivering = Task { [outbox] in try await outbox.deliverPending(to: service) }
+        try await gate.waitUntilCalled()
+        try await outbox.keep(.sample("a", 30, at: 9))
+        gate.releaseAll()
 
-        let deliveries = try await outbox.deliverPending(to: service)
+        let deliveries = try await delivering.value
 
         // Then the older one went, and the newer one is still kept for the next send
         #expect(deliveries.map(\.outcome) == [.sent(.init(videoID: "a", cursor: 10))])
@@ -88,7 +108,7 @@ struct DeliverPendingTests {
         let readOnly = StoreError.io(path: "/home/bart/.config/cocoacasts/pending-progress.json", detail: "read-only")
         failing.failWrites(with: readOnly)
 
-        let deliveries = try await outbox.deliverPending(to: ProgressOnlyService())
+        let deliveries = try await outbox.deliverPending(to: Self.service())
 
         #expect(deliveries.map(\.outcome) == [.sentButKept(.init(videoID: "a", cursor: 10), readOnly)])
         #expect(try await outbox.pending() == [.sample("a", 10, at: 0)])
@@ -100,7 +120,7 @@ struct DeliverPendingTests {
         try await outbox.keep(.sample("a", 10, at: 0))
         let unreadable = StoreError.io(path: "/tmp/pending-progress.json", detail: "Permission denied")
         store.failReads(with: unreadable)
-        let service = ProgressOnlyService()
+        let service = Self.service()
 
         await #expect(throws: unreadable) { try await outbox.deliverPending(to: service) }
         #expect(service.updates.isEmpty)
@@ -114,7 +134,7 @@ struct DeliverPendingTests {
         let outbox = ProgressOutboxFixture(store: store).outbox { told.record($0) }
         try await store.setValue("not JSON", forKey: outbox.key(forVideo: "bad"))
         try await outbox.keep(.sample("a", 10, at: 0))
-        let service = ProgressOnlyService()
+        let service = Self.service()
 
         let deliveries = try await outbox.deliverPending(to: service)
 
@@ -124,36 +144,15 @@ struct DeliverPendingTests {
     }
 }
 
-/// A service that only saves progress: it answers what it was sent, fails for the videos
-/// told, and runs `whileSending` before it answers. Every other call fails.
-private final class ProgressOnlyService: APIService {
-    private let failures: [String: APIError]
-    private let whileSending: @Sendable () async throws -> Void
-    private let recorded = Mutex<[VideoProgress]>([])
-
-    init(failures: [String: APIError] = [:], whileSending: @escaping @Sendable () async throws -> Void = {}) {
-        self.failures = failures
-        self.whileSending = whileSending
-    }
-
-    /// Every update asked for, oldest first.
-    var updates: [VideoProgress] { recorded.withLock { $0 } }
-
-    func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-        recorded.withLock { $0.append(VideoProgress(videoID: id, cursor: cursor)) }
-        do {
-            try await whileSending()
-        } catch {
-            Issue.record("What the test does while sending failed: \(error)")
+extension SpyAPIService {
+    /// Every progress update asked for, oldest first.
+    var updates: [VideoProgress] {
+        calls.compactMap {
+            if case .updateProgressForVideo(let id, let cursor) = $0 {
+                VideoProgress(videoID: id, cursor: cursor)
+            } else {
+                nil
+            }
         }
-        if let failure = failures[id] { throw failure }
-        return VideoProgress(videoID: id, cursor: cursor)
     }
-
-    private static let unexpected = APIError.unknown(.invalidRequest("only progress updates are expected"))
-    func signIn(email: String, password: String) async throws(APIError) -> TokenPair { throw Self.unexpected }
-    func episodes() async throws(APIError) -> [Episode] { throw Self.unexpected }
-    func video(id: String) async throws(APIError) -> Video { throw Self.unexpected }
-    func progressForVideo(id: String) async throws(APIError) -> VideoProgress { throw Self.unexpected }
-    func deleteProgressForVideo(id: String) async throws(APIError) { throw Self.unexpected }
 }

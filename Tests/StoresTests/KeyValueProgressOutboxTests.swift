@@ -22,14 +22,17 @@ struct KeyValueProgressOutboxTests {
         #expect(spy.exclusiveAccesses == 0)
     }
 
-    @Test func aStoreThatFailsToWriteKeepsNothingAndSaysWhy() async throws {
+    /// The store's own error, unchanged, so that the message names its file; and a store that
+    /// writes again takes the next position.
+    @Test func aStoreThatFailsToWriteFailsTheKeepWithItsOwnError() async throws {
         let failing = FailingKeyValueStore(InMemoryKeyValueStore())
         let outbox = KeyValueProgressOutbox(store: failing, server: "https://a:443", account: "bart")
         let full = StoreError.io(path: "/home/bart/.config/cocoacasts/pending-progress.json", detail: "disk full")
         failing.failWrites(with: full)
         await #expect(throws: full) { try await outbox.keep(.sample("a", 10, at: 0)) }
         failing.failWrites(with: nil)
-        #expect(try await outbox.pending().isEmpty)
+        try await outbox.keep(.sample("a", 20, at: 1))
+        #expect(try await outbox.pending() == [.sample("a", 20, at: 1)])
     }
 
     @Test func everyAccountsPositionsOfOneServerAreListedWithTheirAccount() async throws {

@@ -6,9 +6,10 @@ import Synchronization
 /// its scripted result — by default the content's — after an optional latency.
 ///
 /// Each call answers with the result scripted *when it was made*. A call whose task is
-/// cancelled during the latency throws `.cancelled`, as a real client would. (Recording
-/// calls and holding them open are a test's business: `SpyAPIService` in TestSupport
-/// wraps this service for that.)
+/// cancelled during the latency throws `.cancelled`, as a real client would. Progress saves
+/// can fail for some videos only, and be held until released: where a preview catches a
+/// watch saving its last position. (Recording calls and holding any call open are a test's
+/// business: `SpyAPIService` in TestSupport wraps this service for that.)
 public final class StubAPIService: APIService {
     private struct Script {
         var signIn: Result<TokenPair, APIError>
@@ -19,8 +20,12 @@ public final class StubAPIService: APIService {
         /// `nil`: the progress just saved, as the API answers.
         var updateProgress: Result<VideoProgress, APIError>?
         var deleteProgress: Result<Void, APIError> = .success(())
+        /// Videos whose saves fail, whatever `updateProgress` says.
+        var progressSaveFailures: [String: APIError] = [:]
         var catalogueSource = Catalogue.Source.network
         var latency: Duration
+        var holdsProgressSaves = false
+        var heldSaves: [CheckedContinuation<Void, Never>] = []
     }
 
     private let script: Mutex<Script>
@@ -72,6 +77,28 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.deleteProgress = newValue } }
     }
 
+    /// The videos whose progress saves fail, each with its error (the others answer as
+    /// ``updateProgressResult`` says).
+    public var progressSaveFailures: [String: APIError] {
+        get { script.withLock { $0.progressSaveFailures } }
+        set { script.withLock { $0.progressSaveFailures = newValue } }
+    }
+
+    /// Holds every progress save from now on, until ``releaseProgressSaves()``.
+    public func holdProgressSaves() {
+        script.withLock { $0.holdsProgressSaves = true }
+    }
+
+    /// Lets every progress save held, and every later one, go on.
+    public func releaseProgressSaves() {
+        let held = script.withLock { script in
+            script.holdsProgressSaves = false
+            defer { script.heldSaves = [] }
+            return script.heldSaves
+        }
+        for save in held { save.resume() }
+    }
+
     /// Where ``catalogue(policy:)`` says its episodes came from; `.network` by default.
     public var catalogueSource: Catalogue.Source {
         get { script.withLock { $0.catalogueSource } }
@@ -92,9 +119,11 @@ public final class StubAPIService: APIService {
         try await answer { $0.episodes }
     }
 
-    /// The scripted episodes from ``catalogueSource``, whatever the policy.
+    /// The scripted episodes from ``catalogueSource``, whatever the policy; from the
+    /// network (the default), as a service without saved lists answers.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         let source = script.withLock { $0.catalogueSource }
+        guard source != .network else { return try await catalogueWithoutSavedLists(policy: policy) }
         return Catalogue(episodes: try await episodes(), source: source)
     }
 
@@ -109,8 +138,16 @@ public final class StubAPIService: APIService {
     }
 
     public func updateProgressForVideo(id: String, cursor: Int) async throws(APIError) -> VideoProgress {
-        try await answer { script in
-            script.updateProgress ?? .success(VideoProgress(videoID: id, cursor: cursor))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let holds = script.withLock { script in
+                if script.holdsProgressSaves { script.heldSaves.append(continuation) }
+                return script.holdsProgressSaves
+            }
+            if !holds { continuation.resume() }
+        }
+        return try await answer { script in
+            if let failure = script.progressSaveFailures[id] { return .failure(failure) }
+            return script.updateProgress ?? .success(VideoProgress(videoID: id, cursor: cursor))
         }
     }
 
