@@ -24,7 +24,7 @@ import TokenStoreComposition
 struct Settings: Equatable {
     /// The API's base URL; `nil` runs against the mock API built into the binary.
     let baseURL: URL?
-    /// The `X-API-TOKEN`; `nil` means the series' token. With `--api-token-stdin` it is
+    /// The `X-API-TOKEN`; `nil` means the Cocoacasts series' token. With `--api-token-stdin` it is
     /// set once it was read, after every other setting was checked.
     var apiToken: String?
     /// The token file; `nil` means the XDG default.

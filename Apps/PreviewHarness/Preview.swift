@@ -1,7 +1,7 @@
 import Stubs
 import TerminalUI
 
-/// One screen in one state: what a SwiftUI `#Preview` is in the series.
+/// One screen in one state: what a SwiftUI `#Preview` is in the Cocoacasts series.
 ///
 /// Rendering builds the screen's real view-model over a Stubs service or store, drives
 /// it into the state with the same calls the app makes, and draws it with `Screens`,

@@ -1,4 +1,4 @@
-/// Every way a call to the API can fail: the series' kind that screens switch over, and
+/// Every way a call to the API can fail: the Cocoacasts series' kind that screens switch over, and
 /// the cause that says what really happened.
 ///
 /// The kind picks the screen's sentence ("You need to have a network connection."); the

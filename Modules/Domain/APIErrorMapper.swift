@@ -1,6 +1,6 @@
 /// Turns an ``APIError`` into the message for the screen on which it happened.
 ///
-/// The texts are the series', with one rule the series broke: "The email/password
+/// The texts are the Cocoacasts series', with one rule the Cocoacasts series broke: "The email/password
 /// combination is invalid." is said only when the sign-in route answered 401, the one
 /// answer that means the pair was refused. Any other failed sign-in (a server fault, an
 /// unreadable answer, a refused API token) reads "You could not be signed in.", and

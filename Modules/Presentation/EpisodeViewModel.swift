@@ -31,5 +31,5 @@ public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
     public var imageURL: URL { episode.imageURL }
 }
 
-/// A row of the episodes list: the series' name for the same display value.
+/// A row of the episodes list: the Cocoacasts series' name for the same display value.
 public typealias EpisodeRowViewModel = EpisodeViewModel

@@ -11,7 +11,7 @@ import Ports
 @MainActor
 @Observable
 public final class ProfileViewModel {
-    /// Everything the profile screen can show. A message is the store error's ``Domain/StoreError/description``.
+    /// Everything the profile screen can show. A message is the store error's ``/Domain/StoreError/description``.
     public enum State: Equatable, Sendable {
         /// The store has not been read yet.
         case checking

@@ -4,7 +4,7 @@ import Ports
 
 /// The sign-in form: checks the input, signs in and stores the issued tokens.
 ///
-/// As in the series: nothing is sent unless the e-mail is valid and there is a password;
+/// As in the Cocoacasts series: nothing is sent unless the e-mail is valid and there is a password;
 /// the password is cleared when an attempt ends, whatever happened. The password never
 /// appears in a description or in the reflected children (`dump` shows no field of the
 /// view-model).

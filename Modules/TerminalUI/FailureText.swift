@@ -2,7 +2,7 @@ import Domain
 import Presentation
 
 /// A failure as the CLI tells it, in two lines: first what happened (as curl does) and,
-/// where there is one, the next step; then the screen's sentence from the series. The CLI
+/// where there is one, the next step; then the screen's sentence from the Cocoacasts series. The CLI
 /// prints them on standard error, and the previews draw them on their failure cards.
 ///
 /// ```text

@@ -37,7 +37,7 @@ enum Fetch: String, CaseIterable, Sendable {
         case transport(any HTTPTransport)
         case session(URLSession)
 
-        /// The body of `GET url` (with the series' API token), of at most `limit` bytes —
+        /// The body of `GET url` (with the Cocoacasts series' API token), of at most `limit` bytes —
         /// except through bare URLSession, which has no limit. A transport's failure throws
         /// its `TransportError`.
         func get(_ url: URL, limit: Int = 10 << 20) async throws -> Data {

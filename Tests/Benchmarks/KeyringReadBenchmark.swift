@@ -6,7 +6,7 @@ import SecretServiceStore
 import Stores
 
 /// 13. Reading the access token from the keyring (the Secret Service, over libsecret)
-/// against reading it from the credentials file: the figures issue 23 asks for.
+/// against reading it from the credentials file.
 ///
 /// a. Warm: with the keyring's connection open, each read is one D-Bus search of the item,
 ///    its secret included, answered by another process; beside it row 5's two file reads.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 25: the saved catalogue answered a wrong API token, and `--api-token` showed in `ps`.
+/// The saved catalogue once answered a wrong API token, and `--api-token` showed in `ps`.
 @Suite("The saved catalogue per API token, and the API token from standard input")
 struct CatalogueAPITokenTests {
     /// After one run, `--api-token wrong` was answered from the saved list with exit 0.

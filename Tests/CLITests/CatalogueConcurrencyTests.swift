@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 25: 5 of 60 concurrent `episodes` runs logged "could not be written" after a
+/// Once, 5 of 60 concurrent `episodes` runs logged "could not be written" after a
 /// successful rename (eviction stat-ed another writer's temporary file); `cache clear`
 /// removed a writer's temporary file mid-write; `status` counted temporary files as lists
 /// and once called the cache unreadable.

@@ -8,8 +8,8 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 25, from the command line against `Scripts/mock-api`: the saved catalogue as a
-/// second local user could attack it. Each test fails on fb85c4b.
+/// From the command line against `Scripts/mock-api`: the saved catalogue as a
+/// second local user could attack it.
 @Suite("The saved catalogue against another local user: forged lists, links, huge entries, escapes")
 struct CatalogueSafetyTests {
     /// The entry `episodes` saves for `server`, rewritten as a forger would: every title

@@ -8,7 +8,7 @@ enum FailureMatrix {
     enum Operation: String, CaseIterable, Sendable {
         case signIn, episodes, video, progress
 
-        /// The headline of the screen for a failure of `kind`, as the series words it.
+        /// The headline of the screen for a failure of `kind`, as the Cocoacasts series words it.
         func headline(_ kind: Headline) -> String {
             switch (self, kind) {
             case (_, .network): "You need to have a network connection."
@@ -36,7 +36,7 @@ enum FailureMatrix {
         var isProtected: Bool { self == .video || self == .progress }
     }
 
-    /// Which of the series' sentences heads the message.
+    /// Which of the Cocoacasts series' sentences heads the message.
     enum Headline { case network, refused, other }
 
     enum Cause: String, CaseIterable, Sendable {
@@ -68,7 +68,7 @@ enum FailureMatrix {
     static let lockWait = 7.0  // the CLI's `--timeout 2`, plus five seconds
     static let verbose = "run with --verbose to see the exchange."
 
-    /// The lines of a failure: what happened first, then the series' sentence for the
+    /// The lines of a failure: what happened first, then the Cocoacasts series' sentence for the
     /// screen, which the CLI leaves out when it is the network one (the cause says more).
     static func failure(_ headline: String, _ cause: String, status: Int32) -> Expectation {
         .failure(headline == Operation.signIn.headline(.network) ? [cause] : [cause, headline], status: status)

@@ -98,7 +98,7 @@ struct FailureTableTests {
 
     /// The article that shows the table.
     static let article = Fixtures.repositoryRoot.appendingPathComponent(
-        "Modules/TerminalUI/TerminalUI.docc/FailuresAndExitStatuses.md")
+        "Apps/CLI/cocoacasts.docc/FailuresAndExitStatuses.md")
 
     /// A row's screen is its command's: the table cannot promise a sentence the CLI does not say.
     @Test func everyRowsContextIsItsCommands() {

@@ -31,7 +31,7 @@ struct READMESessionTests {
         }
     }
 
-    /// The walkthrough the README showed until issue 31: a refresh that begins with a fresh
+    /// The walkthrough the README once showed: a refresh that begins with a fresh
     /// saved catalogue, where a real run names its transport and asks the server.
     @Test func aWalkthroughARealRunDoesNotShowFails() async throws {
         let old = ConsoleSession(lines: [

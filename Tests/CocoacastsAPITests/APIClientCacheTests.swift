@@ -112,7 +112,7 @@ struct APIClientCacheTests {
         #expect(await cache.count == 1)
     }
 
-    /// Issue 25: a server that shows each API token its own list showed token A's saved
+    /// A server that shows each API token its own list once showed token A's saved
     /// list to token B, and a wrong token was answered from the cache instead of refused.
     @Test func eachAPITokenIsAnsweredItsOwnList() async throws {
         let clock = TestClock()

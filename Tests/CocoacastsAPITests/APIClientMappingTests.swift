@@ -7,7 +7,7 @@ import Stubs
 import TestSupport
 import Testing
 
-@Suite("APIClient maps responses and failures as the series does")
+@Suite("APIClient maps responses and failures as the Cocoacasts series does")
 struct APIClientMappingTests {
     @Test func twoHundredDecodesEveryOperation() async throws {
         #expect(try await TestClient.make(TestClient.fixture("episodes")).episodes().count == 12)

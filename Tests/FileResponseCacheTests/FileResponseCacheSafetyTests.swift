@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 25: the cache trusted what the token store refuses. Each test fails on fb85c4b.
+/// The cache once trusted what the token store refuses; each test failed on the code before it was checked.
 @Suite("FileResponseCache trusts no directory, entry or file name another user could plant")
 struct FileResponseCacheSafetyTests {
     typealias Problems = FileResponseCacheTests.Problems

@@ -61,7 +61,7 @@ struct FileStoreOriginAndMigrationTests {
 
     @Test func legacyTokensOfAnotherServerStayWhereTheyAre() async throws {
         try await TemporaryDirectory.with { directory in
-            try Self.writeLegacy(in: directory, baseURL: nil)  // the series' API, the only server 0.x knew
+            try Self.writeLegacy(in: directory, baseURL: nil)  // the Cocoacasts series' API, the only server 0.x knew
             let migrating = Self.migrating(in: directory)
             #expect(try await migrating.tokens() == nil)
             try await migrating.setTokens(SampleTokens.first)

@@ -156,7 +156,7 @@ struct GalleryTests {
     }
 }
 
-/// The gallery on a small screen and its failure cards, as issue 26 found them: a
+/// The gallery on a small screen and its failure cards, as they once were: a
 /// failure showed one of the CLI's two lines, and a table's columns hid past 500 px.
 @Suite("The gallery's failures and narrow screens")
 struct GalleryFailureAndWidthTests {

@@ -40,7 +40,7 @@ extension MockAPIConnection {
     /// The series' API token, which both implementations accept by default.
     public static var apiToken: String { DemoAccount.apiToken }
 
-    /// Sends with the series' API token.
+    /// Sends with the Cocoacasts series' API token.
     public func send(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil)
         async throws -> HTTPReply
     {

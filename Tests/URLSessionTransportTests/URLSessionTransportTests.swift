@@ -17,7 +17,7 @@ struct URLSessionTransportContractTests {
     }
 
     /// Foundation made an empty, world-readable `~/.cache/org.swift.foundation.URLCache/…`
-    /// for a session that keeps no cache (issue 25); a process of its own shows what is left.
+    /// for a session that keeps no cache; a process of its own shows what is left.
     @Test func aRequestLeavesNoURLCacheDirectory() async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory async throws in

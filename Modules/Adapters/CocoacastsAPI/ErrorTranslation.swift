@@ -7,7 +7,7 @@ import Ports
     import Foundation
 #endif
 
-/// What went wrong, as an ``/Domain/APIError``: the series' kind and the cause that says what
+/// What went wrong, as an ``/Domain/APIError``: the Cocoacasts series' kind and the cause that says what
 /// really happened.
 enum ErrorTranslation {
     /// 2xx is no error; 401 is `unauthorized`, anything else `failedRequest`, each with the

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// The data previews show: the series' fixtures.
+/// The data previews show: the Cocoacasts series' fixtures.
 public struct PreviewContent: Sendable, Equatable {
     /// The episodes list (`episodes.json`).
     public var episodes: [Episode]
