@@ -10,6 +10,9 @@ import TerminalUI
 /// (`LC_ALL`, else `LC_CTYPE`, else `LANG`) is UTF-8. The width is the terminal's, else
 /// `COLUMNS`, else 80.
 struct Appearance: Equatable {
+    /// The variable that, set and not empty, turns colour off (no-color.org).
+    static let noColorVariable = "NO_COLOR"
+
     /// For standard output.
     let output: TerminalStyle
     /// For standard error.
@@ -22,7 +25,7 @@ struct Appearance: Equatable {
     init(console: any Console, environment: [String: String], color: String) {
         let isUnicode = Self.localeIsUTF8(environment)
         let wantsColor =
-            environment["TERM"] != "dumb" && (environment["NO_COLOR"] ?? "").isEmpty
+            environment["TERM"] != "dumb" && (environment[Self.noColorVariable] ?? "").isEmpty
         func style(_ isTerminal: Bool) -> TerminalStyle {
             let enabled =
                 switch color {

@@ -53,9 +53,9 @@ enum Help {
         let settings = ConfigKey.allCases.map { ($0.variable, $0.summary) }
         let others = [
             ("SSL_CERT_FILE", "CAs to trust (also SSL_CERT_DIR, CURL_CA_BUNDLE)"),
-            ("COCOACASTS_STORE", "the token file (see FILES)"),
-            ("COCOACASTS_PASSWORD", "the password for signin (never pass it as an argument)"),
-            ("NO_COLOR", "set and not empty: no colour (as --color never)"),
+            (Grammar.storeVariable, "the token file (see FILES)"),
+            (SignInCommand.passwordVariable, "the password for signin (never pass it as an argument)"),
+            (Appearance.noColorVariable, "set and not empty: no colour (as \(Grammar.color.name) never)"),
         ]
         let column = (settings + others).map(\.0.count).reduce(0, max) + 1
         return (settings + others).map { "  " + TerminalText.padded($0.0, to: column) + $0.1 }

@@ -12,14 +12,17 @@ import Dispatch
     import Darwin
 #endif
 
-// The command runs on the main actor, served by the toolchain's default executor: the main
-// queue for the main actor, its thread pool for the rest.
+// The command runs on the toolchain's default executor, on the main queue: the main actor's
+// work there as always, and the rest there too, by a task executor preference (see
+// MainQueueExecutor), so that its async code does not hop between threads.
 let console = SystemConsole()  // first: it holds any standard stream the process started without
 Interruption.shared.install()
 signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails the token file's write (EFBIG) instead of killing the process
 let command = Task { @MainActor in
-    await CLI(console: console, environment: ProcessInfo.processInfo.environment)
-        .run(Array(CommandLine.arguments.dropFirst()))
+    await withTaskExecutorPreference(MainQueueExecutor.shared) {
+        await CLI(console: console, environment: ProcessInfo.processInfo.environment)
+            .run(Array(CommandLine.arguments.dropFirst()))
+    }
 }
 Interruption.shared.onFirstSignal { command.cancel() }
 // The signal handler writes into a pipe; the main queue reads it, and cancels the command or
