@@ -8,17 +8,23 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         // What an app embedding the layer links: the models, ports and what is built on them, the
-        // HTTP client and a transport for it, the view-models, and Stubs for its previews. The
-        // store adapters and their composition, the players and TerminalUI serve this package's
-        // own apps (an app keeps its tokens in its platform's keychain), so they are not offered.
+        // HTTP client and a transport for it, a token store (the file, the keyring, or the choice
+        // between them), the saved catalogue, the view-models, and Stubs for its previews; and,
+        // for its tests, the contract suites its own adapters must pass. The players and
+        // TerminalUI serve this package's own apps (an app plays with its platform's player).
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Ports", targets: ["Ports"]),
         .library(name: "Stores", targets: ["Stores"]),
         .library(name: "CocoacastsAPI", targets: ["CocoacastsAPI"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "URLSessionTransport", targets: ["URLSessionTransport"]),
+        .library(name: "FileTokenStore", targets: ["FileTokenStore"]),
+        .library(name: "SecretServiceStore", targets: ["SecretServiceStore"]),
+        .library(name: "TokenStoreComposition", targets: ["TokenStoreComposition"]),
+        .library(name: "FileResponseCache", targets: ["FileResponseCache"]),
         .library(name: "Stubs", targets: ["Stubs"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "PortContracts", targets: ["PortContracts"]),
         .executable(name: "cocoacasts", targets: ["cocoacasts"]),
         .executable(name: "cocoacasts-preview", targets: ["cocoacasts-preview"]),
     ],
@@ -29,7 +35,7 @@ let package = Package(
         // Implementations built from the ports alone, so that every adapter can build on them
         // without importing another: a token store over any key-value store, a migrating one,
         // the progress outbox and its sending.
-        .target(name: "Stores", dependencies: ["Ports", "Domain"], path: "Modules/Stores"),
+        .target(name: "Stores", dependencies: ["Ports", "Domain", "AsyncPrimitives"], path: "Modules/Stores"),
         // What adapters share that is no port: locks for async code, and the checks that a
         // path is this user's alone.
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
@@ -70,8 +76,8 @@ let package = Package(
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
-        // The players. Like FileTokenStore, they serve this package's own apps (an app embedding the
-        // layer plays with its platform's player), so they are not offered as products.
+        // The players. They serve this package's own apps (an app embedding the layer plays with
+        // its platform's player), so they are not offered as products.
         .target(
             name: "MPVPlayer", dependencies: ["Ports", "Domain", "PrivateFiles", "Subprocesses", "AsyncPrimitives"],
             path: "Modules/Adapters/MPVPlayer"),
@@ -114,9 +120,15 @@ let package = Package(
             dependencies: ["Stores", "Presentation", "TerminalUI", "Stubs", "PlaybackScripts", "Ports", "Domain"],
             path: "Apps/PreviewHarness"),
 
-        // Tests: shared doubles and contract suites, helpers, then one target per module.
+        // Tests: the contract suites every adapter of a port runs (with the scripted doubles and the
+        // mock API they run against, a product for adopters' own adapters), helpers, then one
+        // target per module.
         .target(
-            name: "TestSupport", dependencies: ["Stores", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
+            name: "PortContracts", dependencies: ["Stores", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
+            path: "Tests/PortContracts"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["PortContracts", "Stores", "Ports", "Domain", "PlaybackScripts", "Subprocesses"],
             path: "Tests/TestSupport"),
         .executableTarget(
             name: "cocoacasts-bench",
@@ -140,17 +152,17 @@ let package = Package(
             name: "token-store-worker", dependencies: ["Stores", "FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
         .testTarget(
-            name: "DomainTests", dependencies: ["Domain", "TestSupport"],
+            name: "DomainTests", dependencies: ["Domain", "TestSupport", "PortContracts"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "PortsTests", dependencies: ["Ports", "Domain", "PlaybackScripts", "TestSupport"],
+            name: "PortsTests", dependencies: ["Ports", "Domain", "PlaybackScripts", "TestSupport", "PortContracts"],
             path: "Tests/PortsTests"),
         .testTarget(
-            name: "StoresTests", dependencies: ["Stores", "Ports", "Domain", "Stubs", "TestSupport"],
+            name: "StoresTests", dependencies: ["Stores", "Ports", "Domain", "Stubs", "TestSupport", "PortContracts"],
             path: "Tests/StoresTests"),
         .testTarget(
             name: "CocoacastsAPITests",
-            dependencies: ["Stores", "CocoacastsAPI", "Ports", "Domain", "Stubs", "TestSupport"],
+            dependencies: ["Stores", "CocoacastsAPI", "Ports", "Domain", "Stubs", "TestSupport", "PortContracts"],
             path: "Tests/CocoacastsAPITests"),
         // What joins real adapters and executables: the HTTP client with the file cache, the fault soak.
         .testTarget(
@@ -158,92 +170,101 @@ let package = Package(
             dependencies: [
                 "Stores",
                 "CocoacastsAPI", "CurlTransport", "URLSessionTransport", "FileResponseCache", "Ports", "Domain",
-                "Stubs", "TestSupport", "fault-soak",
+                "Stubs", "TestSupport", "PortContracts", "fault-soak",
             ],
             path: "Tests/IntegrationTests"),
         .testTarget(
-            name: "AsyncPrimitivesTests", dependencies: ["AsyncPrimitives", "TestSupport"],
+            name: "AsyncPrimitivesTests", dependencies: ["AsyncPrimitives", "TestSupport", "PortContracts"],
             path: "Tests/AsyncPrimitivesTests"),
-        .testTarget(name: "DigestTests", dependencies: ["Digest", "TestSupport"], path: "Tests/DigestTests"),
         .testTarget(
-            name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"], path: "Tests/PrivateFilesTests"),
+            name: "DigestTests", dependencies: ["Digest", "TestSupport", "PortContracts"], path: "Tests/DigestTests"),
+        .testTarget(
+            name: "PrivateFilesTests", dependencies: ["PrivateFiles", "Domain", "TestSupport", "PortContracts"],
+            path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "FileTokenStoreTests",
             dependencies: [
-                "Stores", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "token-store-worker",
+                "Stores", "FileTokenStore", "Ports", "Domain", "Subprocesses", "TestSupport", "PortContracts",
+                "token-store-worker",
             ],
             path: "Tests/FileTokenStoreTests"),
         .testTarget(
             name: "SecretServiceStoreTests",
-            dependencies: ["Stores", "SecretServiceStore", "Ports", "Domain", "TestSupport"],
+            dependencies: ["Stores", "SecretServiceStore", "Ports", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/SecretServiceStoreTests"),
         .testTarget(
             name: "TokenStoreCompositionTests",
-            dependencies: ["TokenStoreComposition", "Stores", "Ports", "Domain", "TestSupport"],
+            dependencies: ["TokenStoreComposition", "Stores", "Ports", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/TokenStoreCompositionTests"),
         .testTarget(
             name: "FileResponseCacheTests",
-            dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport"],
+            dependencies: ["FileResponseCache", "Ports", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/FileResponseCacheTests"),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "Ports", "Domain", "Subprocesses", "TestSupport"],
+            dependencies: ["CurlTransport", "Ports", "Domain", "Subprocesses", "TestSupport", "PortContracts"],
             path: "Tests/CurlTransportTests"),
         .testTarget(
             name: "URLSessionTransportTests",
-            dependencies: ["URLSessionTransport", "Ports", "Domain", "TestSupport", "urlsession-probe"],
+            dependencies: [
+                "URLSessionTransport", "Ports", "Domain", "TestSupport", "PortContracts", "urlsession-probe",
+            ],
             path: "Tests/URLSessionTransportTests"),
         .testTarget(
             name: "StubsTests",
-            dependencies: ["Stores", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport"],
+            dependencies: ["Stores", "Stubs", "PlaybackScripts", "Ports", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/StubsTests"),
         .testTarget(
             name: "BuiltInMockTests",
-            dependencies: ["BuiltInMock", "Stubs", "Ports", "Domain", "Digest", "TestSupport"],
+            dependencies: ["BuiltInMock", "Stubs", "Ports", "Domain", "Digest", "TestSupport", "PortContracts"],
             path: "Tests/BuiltInMockTests"),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
-                "Stores", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport",
+                "Stores", "Presentation", "Ports", "Domain", "Stubs", "PlaybackScripts", "TestSupport", "PortContracts",
             ],
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
                 "Stores", "TerminalUI", "Presentation", "Domain", "Ports", "Stubs", "PlaybackScripts",
-                "TestSupport",
+                "TestSupport", "PortContracts",
             ],
             path: "Tests/TerminalUITests"),
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "Stores",
-                "cocoacasts", "TestSupport", "Domain", "Ports", "CocoacastsAPI", "Stubs", "BuiltInMock",
+                "cocoacasts", "TestSupport", "PortContracts", "Domain", "Ports", "CocoacastsAPI", "Stubs",
+                "BuiltInMock",
                 "Presentation",
                 "TerminalUI", "AsyncPrimitives",
             ],
             path: "Tests/CLITests"),
         .testTarget(
-            name: "PlaybackScriptsTests", dependencies: ["PlaybackScripts", "Ports", "TestSupport"],
+            name: "PlaybackScriptsTests", dependencies: ["PlaybackScripts", "Ports", "TestSupport", "PortContracts"],
             path: "Tests/PlaybackScriptsTests"),
         .testTarget(
-            name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport"], path: "Tests/SubprocessesTests"),
+            name: "SubprocessesTests", dependencies: ["Subprocesses", "TestSupport", "PortContracts"],
+            path: "Tests/SubprocessesTests"),
         .testTarget(
             name: "MPVPlayerTests",
-            dependencies: ["MPVPlayer", "Ports", "Subprocesses", "TestSupport", "player-probe"],
+            dependencies: ["MPVPlayer", "Ports", "Subprocesses", "TestSupport", "PortContracts", "player-probe"],
             path: "Tests/MPVPlayerTests"),
         .testTarget(
-            name: "CommandPlayerTests", dependencies: ["CommandPlayer", "Ports", "TestSupport", "player-probe"],
+            name: "CommandPlayerTests",
+            dependencies: ["CommandPlayer", "Ports", "TestSupport", "PortContracts", "player-probe"],
             path: "Tests/CommandPlayerTests"),
         .testTarget(
-            name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+            name: "TestSupportTests", dependencies: ["TestSupport", "PortContracts"], path: "Tests/TestSupportTests"),
         .testTarget(
-            name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport"],
+            name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport", "PortContracts"],
             path: "Tests/MockAPIServerTests"),
         .testTarget(
             name: "PreviewHarnessTests",
             dependencies: [
                 "cocoacasts-preview", "Presentation", "TerminalUI", "Stubs", "Ports", "Domain", "TestSupport",
+                "PortContracts",
             ],
             path: "Tests/PreviewHarnessTests", exclude: ["Snapshots"]),
     ],

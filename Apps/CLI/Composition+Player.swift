@@ -1,6 +1,7 @@
 import CommandPlayer
 import MPVPlayer
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -70,6 +70,9 @@ struct Services {
             ? "\(url.path(percentEncoded: true)) on the mock API built into cocoacasts"
             : URLRedaction.text(url.absoluteString)
     }
+
+    /// Whether the tokens live in a keyring, whose failures the file can get round.
+    var keepsTokensInAKeyring: Bool { tokenStoreInUse?.kind == .keyring }
 }
 
 /// The saved catalogue as `status` shows it and `cache clear` empties it.

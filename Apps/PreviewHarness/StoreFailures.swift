@@ -19,8 +19,7 @@ enum StoreFailures {
     /// The keyring (Secret Service) answers but is locked: as the keyring adapter reports it.
     static let keyringLocked = StoreError.io(
         path: "/org/freedesktop/secrets/collection/login",
-        detail: "the keyring “Login” is locked. Unlock it (sign in to the desktop, or open Passwords and Keys), "
-            + "or keep the tokens in a file with --token-store file")
+        detail: "the keyring “Login” is locked. Unlock it (sign in to the desktop, or open Passwords and Keys)")
     /// The file system refuses to write.
     static let readOnly = StoreError.io(path: path, detail: "Read-only file system")
 

@@ -7,8 +7,10 @@ import Domain
 /// operation throws only ``/Domain/APIError`` (typed throws), so callers can switch over failures
 /// exhaustively.
 public protocol APIService: Sendable {
-    /// Signs in with an e-mail and password and returns the issued token pair.
-    func signIn(email: String, password: String) async throws(APIError) -> TokenPair
+    /// Asks for a token pair for an e-mail and password, and keeps nothing: the caller stores
+    /// the pair (``/Presentation/SignInViewModel`` does; `APIClient.signIn(email:password:)`
+    /// asks and stores it in the client's token store).
+    func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair
     /// Fetches the list of episodes.
     func episodes() async throws(APIError) -> [Episode]
     /// Fetches the list of episodes under `policy`, saying whether it is a saved list.

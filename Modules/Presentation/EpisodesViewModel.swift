@@ -1,6 +1,7 @@
 import Domain
 import Observation
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -56,7 +56,7 @@ public final class SignInViewModel {
         state = .signingIn(wasSignedIn: wasSignedIn)
         let (email, password) = (email, password)
         let outcome = await request.run { [apiService] () async throws(APIError) -> TokenPair in
-            try await apiService.signIn(email: email, password: password)
+            try await apiService.requestTokens(email: email, password: password)
         }
         switch outcome {
         case nil:

@@ -1,5 +1,6 @@
 import Dispatch
 import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -53,7 +53,7 @@ public struct PrivateDirectory: Sendable {
         let fix =
             switch problem {
             case .symbolicLink:
-                "Replace it with a directory of your own (`mkdir -m 700`), or choose another place with --store."
+                "Replace it with a directory of your own (`mkdir -m 700`)."
             case .writableByOthers: "Run `chmod 700 \(shellQuoted(path))` and try again."
             case .notADirectory, .notAFile, .otherOwner:
                 "Move it away and try again: a private directory is created in its place."

@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

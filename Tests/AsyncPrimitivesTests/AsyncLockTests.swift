@@ -1,4 +1,5 @@
 import AsyncPrimitives
+import PortContracts
 import TestSupport
 import Testing
 

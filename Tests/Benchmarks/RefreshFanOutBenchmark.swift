@@ -21,7 +21,7 @@ enum RefreshFanOutBenchmark {
         let store = KeyValueTokenStore.credentialsFile(
             at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
         let client = APIClient(configuration: configuration, tokenStore: store, transport: CurlTransport())
-        try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
+        try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts")
         var expired: [Double] = []
         var valid: [Double] = []
         var refreshesPerFanOut: Set<Int> = []

@@ -1,9 +1,9 @@
 import BuiltInMock
 import Foundation
+import PortContracts
 import Ports
 import Stubs
 import Synchronization
-import TestSupport
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {

@@ -2,9 +2,9 @@ import BuiltInMock
 import Digest
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("BuiltInMockTransport: the mock API in process")

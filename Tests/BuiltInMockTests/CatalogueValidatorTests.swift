@@ -1,8 +1,8 @@
 import BuiltInMock
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("The built-in mock API's catalogue validators")

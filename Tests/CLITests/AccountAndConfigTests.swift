@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// `status` tells who, where and with which file; `config` keeps settings privately and

@@ -1,9 +1,9 @@
 import BuiltInMock
 import CocoacastsAPI
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @testable import cocoacasts

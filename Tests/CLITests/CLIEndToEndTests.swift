@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("cocoacasts as a subprocess, against Scripts/mock-api and the embedded default")

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// The saved catalogue once answered a wrong API token, and `--api-token` showed in `ps`.
@@ -53,6 +53,15 @@ struct CatalogueAPITokenTests {
             #expect(config.contains("token-from-a-pipe"))
             let empty = try await cli.run(["config", "set", "api-token", "-"], stdin: "")
             #expect(empty.status == 64)
+        }
+    }
+
+    /// The library says what is wrong with the token; the CLI says where it came from.
+    @Test func anAPITokenAHeaderCannotCarryNamesWhereToFixIt() async throws {
+        try await TemporaryDirectory.with { directory async throws in
+            let outcome = try await CLIProcess(in: directory).run(["episodes", "--api-token", "with space"])
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.contains("a header cannot carry. Check --api-token, COCOACASTS_API_TOKEN or the "))
         }
     }
 }

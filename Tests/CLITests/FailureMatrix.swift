@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 
 /// The operations and causes of the failure matrix: how each cause is brought about
 /// against `Scripts/mock-api` (or a stopped server, a TLS server, a held lock, a broken

@@ -1,5 +1,6 @@
 import AsyncPrimitives
 import Foundation
+import PortContracts
 import Ports
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
+import PortContracts
 import Presentation
 import TerminalUI
-import TestSupport
 import Testing
 
 @testable import cocoacasts

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// `episodes [TEXT...] [--limit N]`: what a new user types first to find an episode,

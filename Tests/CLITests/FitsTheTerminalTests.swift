@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import TerminalUI
-import TestSupport
 import Testing
 
 /// Help, `status` and failure messages on pseudo-terminals 40, 80 and 160 columns wide:

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @testable import cocoacasts

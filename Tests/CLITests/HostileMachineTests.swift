@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// The built CLI on a machine that works against it: a file-size limit, a token

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// The built CLI against `Scripts/mock-api` in its hostile modes: redirects that would

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// A position the server cannot take is kept on this machine — by `progress --set` as by

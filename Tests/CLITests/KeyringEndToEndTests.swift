@@ -1,4 +1,5 @@
 import Foundation
+import PortContracts
 import TestSupport
 import Testing
 
@@ -202,6 +203,7 @@ struct KeyringEndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: cli.directory.file("home/.cocoacasts").path))
             let status = try await cli.run(["status"])
             #expect(status.status == 74 && status.stderr.contains("is locked"))
+            #expect(status.stderr.contains("To keep the tokens in a file instead: --token-store file."))
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// A failure's first line says what happened, as curl's does: never "You need to have a

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// The saved catalogue from the command line, against `Scripts/mock-api` over loopback.

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// `episodes` into a pipe prints for scripts, as gh does: tab-separated fields, whole

@@ -1,4 +1,5 @@
 import Foundation
+import PortContracts
 import TestSupport
 
 /// A program on a pseudo-terminal (python3's `pty`), as a person would run it.

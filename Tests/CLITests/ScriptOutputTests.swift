@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// What scripts read: base URLs that `--base-url` takes, values typed as JSON, and never

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// Settings are resolved once, after the config file is read, and only those a command

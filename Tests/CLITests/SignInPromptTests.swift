@@ -1,7 +1,6 @@
 import Foundation
 import Ports
 import Stores
-import TestSupport
 import Testing
 
 @testable import cocoacasts

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// `status` asks the server whether it still accepts the saved session, with one small

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @testable import cocoacasts

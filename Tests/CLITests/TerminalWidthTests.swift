@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import TerminalUI
-import TestSupport
 import Testing
 
 /// The episode table on a real pseudo-terminal of several widths, with titles in

@@ -1,6 +1,6 @@
 import CocoacastsAPI
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @testable import cocoacasts

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// A second Ctrl-C ends `cocoacasts` at once; the player it started goes with it, even one

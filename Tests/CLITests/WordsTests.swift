@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// Messages that say what happened in the user's own terms: no doubled punctuation, the

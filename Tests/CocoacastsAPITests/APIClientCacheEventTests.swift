@@ -1,9 +1,9 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 /// The observer hears what the saved catalogue decided, so `--verbose` can say it.

@@ -1,9 +1,9 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("APIClient with a cache, over test doubles: what is sent and what is answered")

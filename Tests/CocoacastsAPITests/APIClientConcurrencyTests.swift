@@ -1,6 +1,7 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import TestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("APIClient follows redirects without leaking credentials")

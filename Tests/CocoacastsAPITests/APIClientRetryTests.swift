@@ -1,8 +1,8 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 @Suite("APIClient retries idempotent requests only, with backoff")

@@ -86,4 +86,15 @@ struct APIConfigurationTests {
         #expect(configuration.maximumResponseSize == 10 * 1024 * 1024)
         #expect(configuration.retryPolicy.maximumAttempts == 3)
     }
+
+    /// A configuration's errors say what is wrong with the value and name no option or
+    /// variable: the app that read the value says where it came from.
+    @Test(arguments: [
+        ConfigurationError.unsupportedBaseURL("ftp://a.example"), .insecureBaseURL("http://a.example"),
+        .unsafeAPIToken, .unsafeUserAgent,
+    ])
+    func anErrorNamesNoOptionOrVariable(error: ConfigurationError) {
+        #expect(!error.description.contains("--"))
+        #expect(!error.description.contains("COCOACASTS_"))
+    }
 }

@@ -1,10 +1,10 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// A credential with a line break would end its header and start one of its own; the

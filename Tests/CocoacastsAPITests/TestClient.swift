@@ -1,8 +1,8 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
-import TestSupport
 
 /// Builds clients over test doubles for the unit tests.
 enum TestClient {

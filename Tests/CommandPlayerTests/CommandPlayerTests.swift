@@ -1,7 +1,7 @@
 import CommandPlayer
 import Foundation
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 /// The command player against shell-script players: what they receive, how their exit

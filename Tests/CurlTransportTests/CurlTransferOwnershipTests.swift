@@ -1,7 +1,6 @@
 import Foundation
 import Ports
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import CurlTransport

@@ -1,6 +1,6 @@
 import CurlTransport
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 @Suite("CurlTransport: at most eight connections to an origin, kept and reused")

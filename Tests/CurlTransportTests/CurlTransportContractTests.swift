@@ -1,5 +1,5 @@
 import CurlTransport
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("Transport contract: CurlTransport, against mock-api over loopback")

@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 @testable import CurlTransport

@@ -1,5 +1,6 @@
 import Digest
 import Foundation
+import PortContracts
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("Fixtures decode into the domain models")

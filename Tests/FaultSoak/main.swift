@@ -45,7 +45,7 @@ func makeClient() async throws -> APIClient {
     let store = KeyValueTokenStore.credentialsFile(
         at: directory.appendingPathComponent("credentials.json"), origin: configuration.origin)
     let client = APIClient(configuration: configuration, tokenStore: store, transport: CurlTransport())
-    try await store.setTokens(try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts"))
+    try await client.signIn(email: "demo@cocoacasts.com", password: "cocoacasts")
     return client
 }
 

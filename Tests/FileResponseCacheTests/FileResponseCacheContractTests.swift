@@ -1,5 +1,5 @@
 import FileResponseCache
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("Response-cache contract: FileResponseCache")

@@ -1,6 +1,7 @@
 import Domain
 import FileResponseCache
 import Foundation
+import PortContracts
 import Ports
 import TestSupport
 import Testing

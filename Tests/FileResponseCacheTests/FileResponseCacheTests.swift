@@ -1,9 +1,9 @@
 import Domain
 import FileResponseCache
 import Foundation
+import PortContracts
 import Ports
 import Synchronization
-import TestSupport
 import Testing
 
 @Suite("FileResponseCache: private files, atomic writes, corrupt entries, LRU bound")

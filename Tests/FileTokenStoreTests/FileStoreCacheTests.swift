@@ -1,9 +1,9 @@
 import Domain
 import FileTokenStore
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 import Testing
 
 @Suite("FileKeyValueStore reads: cached while unchanged, fresh after a change")

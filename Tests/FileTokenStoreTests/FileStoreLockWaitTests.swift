@@ -1,6 +1,7 @@
 import Domain
 import FileTokenStore
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import TestSupport

@@ -1,9 +1,9 @@
 import Domain
 import FileTokenStore
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 import Testing
 
 @Suite("FileTokenStore: tokens per origin, and migration from the earlier release")

@@ -1,8 +1,8 @@
 import FileTokenStore
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 import Testing
 
 @Suite("Token-store contract: FileTokenStore")

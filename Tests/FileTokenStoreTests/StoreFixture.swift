@@ -1,9 +1,9 @@
 import Domain
 import FileTokenStore
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 
 /// Stores in a temporary directory, with the origins tests use.
 enum StoreFixture {

@@ -2,10 +2,10 @@ import CocoacastsAPI
 import Domain
 import FileResponseCache
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// A clock a test moves by hand.
@@ -128,9 +128,8 @@ struct APIClientCacheLoopbackTests {
     @Test func aVideoIsNeverSaved() async throws {
         try await TemporaryDirectory.with { directory in
             try await MockAPIServer.with { server in
-                let (client, cache, store) = try Self.client(server, directory, TestClock())
-                try await store.setTokens(
-                    try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+                let (client, cache, _) = try Self.client(server, directory, TestClock())
+                try await client.signIn(email: DemoAccount.email, password: DemoAccount.password)
                 _ = try await client.video(id: "632759499")
                 _ = try await client.progressForVideo(id: "632759499")
                 #expect(try await cache.summary().entryCount == 0)

@@ -1,5 +1,5 @@
 import CocoacastsAPI
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("APIService contract: APIClient over loopback TCP against Scripts/mock-api")

@@ -1,9 +1,9 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 import Testing
 
 @Suite("APIClient over loopback TCP: errors and faults")

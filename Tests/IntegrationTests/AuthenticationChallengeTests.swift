@@ -1,8 +1,8 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 /// A server that challenges (`WWW-Authenticate`, as RFC 7617 servers do on a failed Basic

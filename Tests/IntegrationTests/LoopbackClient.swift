@@ -1,6 +1,7 @@
 import CocoacastsAPI
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
@@ -44,7 +45,7 @@ enum LoopbackClient {
         client: APIClient, store: KeyValueTokenStore
     ) {
         let (client, store) = try make(server, timeout: timeout)
-        try await store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        try await client.signIn(email: DemoAccount.email, password: DemoAccount.password)
         return (client, store)
     }
 }

@@ -2,10 +2,10 @@ import CocoacastsAPI
 import CurlTransport
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 import URLSessionTransport
 
@@ -23,7 +23,7 @@ struct UserAgentTests {
             baseURL: server.baseURL, apiToken: APIConfiguration.seriesAPIToken, userAgent: userAgent)
         let store = KeyValueTokenStore(store: InMemoryKeyValueStore())
         let client = APIClient(configuration: configuration, tokenStore: store, transport: transport)
-        try await store.setTokens(try await client.signIn(email: DemoAccount.email, password: DemoAccount.password))
+        try await client.signIn(email: DemoAccount.email, password: DemoAccount.password)
         _ = try await client.episodes()
         try await server.admin.expireAccessTokens()
         _ = try await client.video(id: MockAPIContract.knownVideoID)

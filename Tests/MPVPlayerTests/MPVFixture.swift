@@ -1,5 +1,6 @@
 import Foundation
 import MPVPlayer
+import PortContracts
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import MPVPlayer
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 /// The user's own mpv configuration reaches mpv, and what this layer gives mpv is the

@@ -1,6 +1,6 @@
 import Foundation
 import MPVPlayer
-import TestSupport
+import PortContracts
 import Testing
 
 /// The media-player contract against real mpv, playing `Scripts/mock-api --media` over

@@ -1,7 +1,7 @@
 import Foundation
 import MPVPlayer
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 /// mpv dying, mpv missing, and a runtime directory that cannot be trusted.

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 @Suite("Mock API server: counters, request log, reset, lifecycle")

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import PortContracts
 import Testing
 
 /// `Scripts/mock-api --media`: a WAV of silence per video, as long as the episode, served

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import PortContracts
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,7 +1,7 @@
 import Foundation
 import PlaybackScripts
+import PortContracts
 import Ports
-import TestSupport
 import Testing
 
 /// The media-player contract against the scripted player, each URL with the script a real

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Presentation
-import TestSupport
 import Testing
 
 @Suite("EpisodeSearch: every word, in title or excerpt, whatever the case")

@@ -3,7 +3,6 @@ import Foundation
 import Ports
 import Presentation
 import Stubs
-import TestSupport
 import Testing
 
 @MainActor

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Presentation
 import Stubs

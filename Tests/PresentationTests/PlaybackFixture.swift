@@ -1,11 +1,11 @@
 import Domain
 import Foundation
 import PlaybackScripts
+import PortContracts
 import Ports
 import Presentation
 import Stores
 import Stubs
-import TestSupport
 
 /// A playback view-model over doubles: the scripted service behind a spy and its gate
 /// (the video of ``Samples/scriptedVideo``, 513 s), a ``ScriptedPlayer`` on a ``TestClock``

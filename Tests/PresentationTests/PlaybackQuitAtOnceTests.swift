@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import PlaybackScripts
+import PortContracts
 import Ports
 import Presentation
 import Stores

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 
 /// Values the view-model tests share: the API's fixtures, decoded, and a few made-up ones.
 enum Samples {
@@ -32,7 +32,7 @@ enum Samples {
     }
 
     /// A scripted service whose calls pass `gate`, answering what the tests script (by
-    /// default: ``TestSupport/SampleTokens/first``, no episodes, ``scriptedVideo``, a
+    /// default: ``PortContracts/SampleTokens/first``, no episodes, ``scriptedVideo``, a
     /// progress of 0 s, and the progress just saved).
     static func scriptedService(timeout: Duration = .seconds(60)) -> (SpyAPIService<StubAPIService>, SpyGate) {
         let gate = SpyGate(timeout: timeout)

@@ -1,4 +1,5 @@
 import Domain
+import PortContracts
 import Ports
 import Presentation
 import Stores
@@ -101,7 +102,7 @@ struct SignInViewModelTests {
         await signIn.value
 
         // Then the e-mail and password were sent, both tokens stored, the password cleared
-        #expect(spy.calls == [.signIn(email: Samples.email, password: APICall.Password(Samples.password))])
+        #expect(spy.calls == [.requestTokens(email: Samples.email, password: APICall.Password(Samples.password))])
         #expect(try await storedTokens == SampleTokens.second)
         #expect(recorded.appliedChanges.count == 1)
         #expect(viewModel.password.isEmpty && viewModel.email == Samples.email)

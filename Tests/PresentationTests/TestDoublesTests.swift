@@ -1,5 +1,6 @@
 import Domain
 import Observation
+import PortContracts
 import Ports
 import Stubs
 import TestSupport
@@ -14,22 +15,22 @@ struct TestDoublesTests {
         let (spy, _) = Samples.scriptedService()
         spy.progressResult = .failure(.unauthorized)
 
-        let tokens = try await spy.signIn(email: "a@b.co", password: "pw")
+        let tokens = try await spy.requestTokens(email: "a@b.co", password: "pw")
         await #expect(throws: APIError.unauthorized) { try await spy.progressForVideo(id: "9") }
         try await spy.deleteProgressForVideo(id: "9")
 
         #expect(tokens == SampleTokens.first)
         #expect(spy.calls.map(\.operation) == [.signIn, .progressForVideo, .deleteProgressForVideo])
-        #expect(spy.calls.first == .signIn(email: "a@b.co", password: APICall.Password("pw")))
-        #expect(spy.calls.first != .signIn(email: "a@b.co", password: APICall.Password("other")))
+        #expect(spy.calls.first == .requestTokens(email: "a@b.co", password: APICall.Password("pw")))
+        #expect(spy.calls.first != .requestTokens(email: "a@b.co", password: APICall.Password("other")))
     }
 
     @Test func neverDescribesAPassword() {
-        let call = APICall.signIn(email: "a@b.co", password: APICall.Password("hunter2"))
+        let call = APICall.requestTokens(email: "a@b.co", password: APICall.Password("hunter2"))
         var dumped = ""
         dump(call, to: &dumped)
 
-        #expect(call.description == "signIn(email: a@b.co, password: <redacted>)")
+        #expect(call.description == "requestTokens(email: a@b.co, password: <redacted>)")
         #expect(!String(reflecting: call).contains("hunter2"))
         #expect(!dumped.contains("hunter2"))
     }

@@ -1,10 +1,10 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Presentation
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// A position `saveProgress` could not save is kept in the outbox, as a watch keeps it.

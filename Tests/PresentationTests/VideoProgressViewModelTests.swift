@@ -1,4 +1,5 @@
 import Domain
+import PortContracts
 import Ports
 import Presentation
 import Stubs

@@ -1,4 +1,5 @@
 import Domain
+import PortContracts
 import Presentation
 import Stubs
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
+import PortContracts
 import Stubs
 import TerminalUI
-import TestSupport
 import Testing
 
 @testable import cocoacasts_preview

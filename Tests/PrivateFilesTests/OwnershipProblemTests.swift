@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import PortContracts
 import PrivateFiles
 import TestSupport
 import Testing
@@ -79,5 +81,24 @@ struct OwnershipProblemTests {
     ])
     func aPathBecomesOneShellWord(path: String, word: String) {
         #expect(shellQuoted(path) == word)
+    }
+}
+
+@Suite("PrivateDirectory: a refused directory's fix")
+struct PrivateDirectoryFixTests {
+    /// The fix is what to do to the directory, naming no option of any app.
+    @Test func aLinkedDirectorysFixIsToReplaceIt() async throws {
+        try await TemporaryDirectory.with { directory async throws in
+            let target = directory.file("target")
+            #expect(mkdir(target.path, 0o700) == 0)
+            let link = directory.file("link")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let error = #expect(throws: StoreError.self) { try PrivateDirectory(path: link.path).check() }
+            guard case .untrustedLocation(_, _, let fix)? = error else {
+                Issue.record("not an untrusted location: \(String(describing: error))")
+                return
+            }
+            #expect(fix == "Replace it with a directory of your own (`mkdir -m 700`).")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import PrivateFiles
-import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import SecretServiceStore
 import Stores
-import TestSupport
 import Testing
 
 /// A store of the shared keyring with items of its own, and its lock in `directory`.

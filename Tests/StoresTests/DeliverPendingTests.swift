@@ -1,9 +1,9 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("ProgressOutbox.deliverPending: kept positions go to the server, and what it took is forgotten")

@@ -1,8 +1,8 @@
 import Domain
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// The failing store the token-store and view-model tests rely on behaves as documented.

@@ -1,8 +1,8 @@
 import Domain
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("Progress-outbox contract: KeyValueProgressOutbox over InMemoryKeyValueStore")

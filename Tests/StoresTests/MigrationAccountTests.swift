@@ -1,8 +1,8 @@
 import Domain
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// The series' migration moves an `Account` — a name with its token — so the name travels

@@ -1,7 +1,7 @@
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 /// The token-store contract against every store this module builds from its parts.

@@ -1,9 +1,9 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("APIPreviewClient answers with the bundled fixtures")
@@ -19,7 +19,7 @@ struct APIPreviewClientTests {
         #expect(try await client.episodes() == decoder.decode([Episode].self, from: Fixtures.data(named: "episodes")))
         #expect(try await client.video(id: "x") == decoder.decode(Video.self, from: Fixtures.data(named: "video")))
         #expect(
-            try await client.signIn(email: "a", password: "b")
+            try await client.requestTokens(email: "a", password: "b")
                 == decoder.decode(
                     TokenPair.self, from: Fixtures.data(named: "auth-success")))
         #expect(try await client.progressForVideo(id: "123").cursor == 124)

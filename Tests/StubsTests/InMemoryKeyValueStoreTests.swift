@@ -1,7 +1,7 @@
 import Domain
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("InMemoryKeyValueStore: atomic changes and exclusive access")

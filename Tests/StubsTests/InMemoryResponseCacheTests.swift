@@ -1,7 +1,7 @@
 import Foundation
+import PortContracts
 import Ports
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("Response-cache contract: InMemoryResponseCache")

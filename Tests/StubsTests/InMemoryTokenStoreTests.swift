@@ -1,7 +1,7 @@
+import PortContracts
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("InMemoryTokenStore")

@@ -2,7 +2,6 @@ import Domain
 import Ports
 import Stores
 import Stubs
-import TestSupport
 import Testing
 
 @Suite("StubAPIService and the preview scenarios")
@@ -45,7 +44,7 @@ struct StubAPIServiceTests {
             #expect(try await service.episodes().count == 12)
             await #expect(throws: APIError.unauthorized) { try await service.video(id: "1") }
         case .unauthorized:
-            await #expect(throws: APIError.unauthorized) { try await service.signIn(email: "e", password: "p") }
+            await #expect(throws: APIError.unauthorized) { try await service.requestTokens(email: "e", password: "p") }
         case .unreachable:
             await #expect(throws: APIError.unreachable) { try await service.episodes() }
         case .serverError:
@@ -55,7 +54,7 @@ struct StubAPIServiceTests {
 
     static func call(_ operation: APIOperation, on service: StubAPIService) async throws(APIError) {
         switch operation {
-        case .signIn: _ = try await service.signIn(email: "e", password: "p")
+        case .signIn: _ = try await service.requestTokens(email: "e", password: "p")
         case .episodes: _ = try await service.episodes()
         case .video: _ = try await service.video(id: "1")
         case .progressForVideo: _ = try await service.progressForVideo(id: "1")

@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import Subprocesses
-import TestSupport
 import Testing
 
 @Suite("PlayerEnvironment and printableLine: what a player gets, and what it says")

@@ -1,6 +1,6 @@
 import Foundation
+import PortContracts
 import Subprocesses
-import TestSupport
 import Testing
 
 /// What the tests' harness needs of a child process: pipes to it, signals to it alone or to

@@ -1,7 +1,7 @@
 import Foundation
+import PortContracts
 import Subprocesses
 import Synchronization
-import TestSupport
 import Testing
 
 /// Starting, watching and ending a child process, with real programs.

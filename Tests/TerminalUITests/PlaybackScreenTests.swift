@@ -1,12 +1,12 @@
 import Domain
 import Foundation
 import PlaybackScripts
+import PortContracts
 import Ports
 import Presentation
 import Stores
 import Stubs
 import TerminalUI
-import TestSupport
 import Testing
 
 @MainActor

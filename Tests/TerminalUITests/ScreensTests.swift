@@ -1,11 +1,11 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Presentation
 import Stores
 import Stubs
 import TerminalUI
-import TestSupport
 import Testing
 
 @MainActor

@@ -1,4 +1,5 @@
 import Observation
+import PortContracts
 
 /// Records the successive values of an observed expression through Observation, the way a
 /// view sees them, so that tests assert on transitions (`state` went

@@ -1,4 +1,5 @@
 import Foundation
+import PortContracts
 import Subprocesses
 
 /// An `flock` held by another process (python3), as a second `cocoacasts` would hold the

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
+import PortContracts
 import Ports
 import Stores
-import TestSupport
 import Testing
 import TokenStoreComposition
 
@@ -49,6 +49,22 @@ struct TokenStoresTests {
         try await TemporaryDirectory.with { directory in
             await #expect(throws: KeyringUnavailableError.self) { try await Self.stores(.keyring, in: directory) }
             #expect(!FileManager.default.fileExists(atPath: directory.file("config/credentials.json").path))
+        }
+    }
+
+    /// The setting that chose the keyring is the app's own words; the rest is the library's,
+    /// which names no command-line option: an app says its own next step.
+    @Test func theErrorNamesNoOptionOfItsOwn() async throws {
+        try await TemporaryDirectory.with { directory in
+            let error = await #expect(throws: KeyringUnavailableError.self) {
+                try await TokenStores.make(
+                    choice: .keyring, chosenBy: "the app's settings", file: directory.file("credentials.json"),
+                    legacyFile: directory.file("legacy"), origin: Origin(URL(string: "https://a.example")!)!,
+                    lockTimeout: .seconds(5), environment: Self.noBus, notices: { _ in })
+            }
+            let description = try #require(error?.description)
+            #expect(description.hasSuffix("or keep the tokens in a file."))
+            #expect(!description.contains("--"))
         }
     }
 }

@@ -50,12 +50,15 @@ struct CommandContext {
         let request = operation.map {
             FailureText.Request(address: services.address(of: $0, videoID: videoID), subject: subject)
         }
-        let text = FailureText(failure, context: context, request: request)
+        var text = FailureText(failure, context: context, request: request).lines
+        if case .store(let error)? = FailureText.error(of: failure).cause, error.isKeyringFailure {
+            text[0] += " " + StoreError.theFileInstead
+        }
         // Without a cause the screen's sentence is all there is to say of the failure itself.
-        let cause = FailureText.error(of: failure).cause == nil ? text.lines : Array(text.lines.prefix(1))
+        let cause = FailureText.error(of: failure).cause == nil ? text : Array(text.prefix(1))
         let lines: [String] =
             switch sentence {
-            case .screens: text.lines
+            case .screens: text
             case .instead(let other): cause + [other]
             case .none: cause
             }
@@ -104,13 +107,15 @@ struct CommandContext {
         console.print(TerminalText.jsonEscapingTerminalControls(json))
     }
 
+    /// Prints the token store's failure that `model` shows, with the file as the way out
+    /// when the store in use is a keyring.
     func reportStore(_ model: ProfileViewModel) -> ExitCode {
         let message =
             switch model.state {
             case .storeUnreadable(let message), .signOutFailed(let message): message
             case .checking, .signedIn, .signedOut: "the token file cannot be used"
             }
-        console.fail(message)
+        console.fail(services.keepsTokensInAKeyring ? "\(message) \(StoreError.theFileInstead)" : message)
         return .localState
     }
 }

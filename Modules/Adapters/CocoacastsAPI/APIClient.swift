@@ -73,9 +73,27 @@ public struct APIClient: APIService {
             transport: transport, observer: observer, cache: cache)
     }
 
-    /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid response.
-    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
+    /// `POST auth` with Basic credentials; tokens a header cannot carry are an invalid
+    /// response. Nothing is stored: ``signIn(email:password:)`` keeps the session.
+    public func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair {
         try await send(.auth(email: email, password: password))
+    }
+
+    /// Signs in and keeps the session: asks for a token pair and stores it in the client's
+    /// token store (unless the task was cancelled meanwhile), so the next call is signed in.
+    /// A store that cannot keep the pair is `.unknown` with the ``/Domain/StoreError`` as its
+    /// cause. A client made without a token store returns the pair for the caller to keep.
+    @discardableResult
+    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
+        let tokens = try await requestTokens(email: email, password: password)
+        // A sign-in cancelled once the answer came keeps nothing, as one cancelled before it.
+        if Task.isCancelled { throw .cancelled }
+        do throws(StoreError) {
+            try await tokenStore?.setTokens(tokens)
+        } catch {
+            throw .unknown(.store(error))
+        }
+        return tokens
     }
 
     /// `GET episodes`, always from the server: the saved list, if any, is neither read nor

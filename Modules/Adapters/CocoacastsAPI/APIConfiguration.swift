@@ -137,7 +137,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
                 + "such as https://api.example.com/api/v1."
         case .unsafeAPIToken:
             "The API token is empty, too long, or holds a space, a line break or another character "
-                + "a header cannot carry; check --api-token or COCOACASTS_API_TOKEN."
+                + "a header cannot carry."
         case .unsafeUserAgent:
             "The User-Agent is empty, too long, or holds a line break or a character other than visible ASCII "
                 + "and spaces, such as MyApp/2.1."

@@ -1,5 +1,6 @@
 import Ports
 import Subprocesses
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

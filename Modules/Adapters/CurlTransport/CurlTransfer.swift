@@ -1,6 +1,7 @@
 import CCurl
 import Domain
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import Domain
 import Ports
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

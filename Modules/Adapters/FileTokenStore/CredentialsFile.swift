@@ -1,5 +1,6 @@
 import Domain
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

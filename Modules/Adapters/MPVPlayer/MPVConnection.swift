@@ -1,6 +1,7 @@
 import Ports
 import Subprocesses
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

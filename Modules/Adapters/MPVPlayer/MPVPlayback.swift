@@ -1,6 +1,7 @@
 import AsyncPrimitives
 import Ports
 import Subprocesses
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -2,6 +2,7 @@ import CSecret
 import Dispatch
 import Domain
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -2,6 +2,7 @@ import AsyncPrimitives
 import Domain
 import Ports
 import PrivateFiles
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -176,13 +177,12 @@ public final class SecretServiceStore: KeyValueStore {
         .io(
             path: path,
             detail: "the keyring “\(label)” is locked. Unlock it (sign in to the desktop, or open Passwords and "
-                + "Keys), or keep the tokens in a file with --token-store file")
+                + "Keys)")
     }
 
     static func timedOut(path: String, after deadline: Duration) -> StoreError {
         .io(
             path: path,
-            detail: "the keyring did not answer within \(deadline.components.seconds) s. Check that it is running, "
-                + "or keep the tokens in a file with --token-store file")
+            detail: "the keyring did not answer within \(deadline.components.seconds) s. Check that it is running")
     }
 }

@@ -24,7 +24,7 @@ public struct APIPreviewClient: APIService {
     }
 
     /// The fixture token pair, whatever the credentials.
-    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
+    public func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair {
         content.tokens
     }
 

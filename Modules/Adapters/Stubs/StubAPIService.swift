@@ -111,7 +111,7 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.latency = newValue } }
     }
 
-    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
+    public func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair {
         try await answer { $0.signIn }
     }
 

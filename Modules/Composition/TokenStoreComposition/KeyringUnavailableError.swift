@@ -8,6 +8,6 @@ public struct KeyringUnavailableError: Error, CustomStringConvertible {
 
     public var description: String {
         "The keyring was chosen (\(chosenBy)), but none can be used: \(reason). Run where a keyring answers "
-            + "(a desktop session), or keep the tokens in a file with --token-store file."
+            + "(a desktop session), or keep the tokens in a file."
     }
 }

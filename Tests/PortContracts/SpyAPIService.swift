@@ -44,10 +44,10 @@ public final class SpyAPIService<Service: APIService & AnyObject>: APIService {
         set { state.withLock { $0.ignoresCancellation = newValue } }
     }
 
-    public func signIn(email: String, password: String) async throws(APIError) -> TokenPair {
-        try await record(.signIn(email: email, password: APICall.Password(password))) {
+    public func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair {
+        try await record(.requestTokens(email: email, password: APICall.Password(password))) {
             service async throws(APIError) in
-            try await service.signIn(email: email, password: password)
+            try await service.requestTokens(email: email, password: password)
         }
     }
 

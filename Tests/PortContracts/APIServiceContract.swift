@@ -24,7 +24,7 @@ public struct APIServiceSubject: Sendable {
     /// Signs the demo user in and stores the tokens.
     func signIn() async throws {
         try await tokenStore.setTokens(
-            try await service.signIn(email: DemoAccount.email, password: DemoAccount.password))
+            try await service.requestTokens(email: DemoAccount.email, password: DemoAccount.password))
     }
 }
 
@@ -53,7 +53,8 @@ extension Contract where Subject == APIServiceSubject {
                 #expect(Set(episodes.map(\.videoID)).count == episodes.count)
             },
             APIServiceContract("the demo account signs in") { subject async throws in
-                let tokens = try await subject.service.signIn(email: DemoAccount.email, password: DemoAccount.password)
+                let tokens = try await subject.service.requestTokens(
+                    email: DemoAccount.email, password: DemoAccount.password)
                 #expect(!tokens.accessToken.isEmpty && !tokens.refreshToken.isEmpty)
             },
             APIServiceContract("an episode's video plays once signed in") { subject async throws in
@@ -78,7 +79,7 @@ extension Contract where Subject == APIServiceSubject {
         [
             APIServiceContract("a wrong password is unauthorized") { subject async throws in
                 await #expect(throws: APIError.unauthorized(.status(401, reason: "Unauthorized"))) {
-                    try await subject.service.signIn(email: DemoAccount.email, password: "wrong")
+                    try await subject.service.requestTokens(email: DemoAccount.email, password: "wrong")
                 }
             },
             APIServiceContract("a video needs a signed-in user") { subject async throws in

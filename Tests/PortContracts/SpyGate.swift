@@ -158,5 +158,10 @@ public struct SpyTimeout: Error, CustomStringConvertible {
     /// How long the wait lasted.
     public let after: Duration
 
+    public init(what: String, after: Duration) {
+        self.what = what
+        self.after = after
+    }
+
     public var description: String { "Waited \(after) for \(what)." }
 }

@@ -3,7 +3,7 @@ import Ports
 /// One call a ``SpyAPIService`` recorded, with its arguments. The password is kept only
 /// as a ``Password``, which compares but never describes itself.
 public enum APICall: Equatable, Sendable, CustomStringConvertible {
-    case signIn(email: String, password: Password)
+    case requestTokens(email: String, password: Password)
     case episodes
     case video(id: String)
     case progressForVideo(id: String)
@@ -13,7 +13,7 @@ public enum APICall: Equatable, Sendable, CustomStringConvertible {
     /// The operation called.
     public var operation: APIOperation {
         switch self {
-        case .signIn: .signIn
+        case .requestTokens: .signIn
         case .episodes: .episodes
         case .video: .video
         case .progressForVideo: .progressForVideo
@@ -25,7 +25,7 @@ public enum APICall: Equatable, Sendable, CustomStringConvertible {
     /// The call as code, with the password redacted.
     public var description: String {
         switch self {
-        case .signIn(let email, let password): "signIn(email: \(email), password: \(password))"
+        case .requestTokens(let email, let password): "requestTokens(email: \(email), password: \(password))"
         case .episodes: "episodes()"
         case .video(let id): "video(id: \(id))"
         case .progressForVideo(let id): "progressForVideo(id: \(id))"
