@@ -11,7 +11,7 @@
 #endif
 
 /// A program this process started, watched until it ends and always reaped: the players'
-/// processes, and every process the tests start (TestSupport's `SpawnedProcess`).
+/// processes, and every process the tests start (PortContracts' `SpawnedProcess`).
 ///
 /// Started with `posix_spawn` (``spawn(_:arguments:environment:standardInput:standardOutput:standardError:newProcessGroup:)``)
 /// rather than Foundation's `Process`: the child must start with default signal actions

@@ -65,18 +65,31 @@ struct READMESessionTests {
         #expect(!block.isShown(by: shown + ["one line more"]))
     }
 
-    @Test func theREADMEShowsTheAppCodeTheArticleDocuments() throws {
-        let article = Fixtures.repositoryRoot.appendingPathComponent(
-            "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/UsingTheLayerInAnApp.md")
-        let snippets = try [Self.readme, article].map {
-            try Self.swiftBlock(in: String(contentsOf: $0, encoding: .utf8))
+    /// The article's first steps are lines of the README's program, which READMEProgramTests
+    /// compiles and runs, so the article cannot show code that no longer builds.
+    @Test func theGettingStartedStepsAreLinesOfTheREADMEsProgram() throws {
+        let article = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent(
+                "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/GettingStarted.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let layer = try #require(readme.range(of: "## The layer in an app"))
+        let program = Set(
+            try READMEProgramTests.twoSwiftBlocks(in: String(readme[layer.lowerBound...])).1.split(separator: "\n")
+                .map(Self.code))
+        for step in ["### Compose the client", "### Sign in and keep the session"] {
+            let section = try #require(article.range(of: step), "the article has no step \(step)")
+            let block = try #require(READMEProgramTests.swiftBlocks(in: String(article[section.upperBound...])).first)
+            for line in block.split(separator: "\n").map(Self.code) where !line.isEmpty {
+                let compiled = program.contains(line)
+                #expect(compiled, "\(step): the README's program has no line \(line)")
+            }
         }
-        #expect(snippets[0] != nil && snippets[0] == snippets[1])
     }
 
-    /// The first ```swift block of `markdown`.
-    private static func swiftBlock(in markdown: String) -> String? {
-        markdown.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first
+    /// A line of Swift without its indentation and its trailing comment.
+    private static func code(_ line: Substring) -> String {
+        let code = line.components(separatedBy: "  // ").first ?? String(line)
+        return code.trimmingCharacters(in: .whitespaces)
     }
 
     /// Runs `session`'s commands in one bash on a terminal and returns what the terminal

@@ -6,12 +6,14 @@
 
 /// Where the credentials file lives.
 public enum CredentialsLocation {
-    /// `$XDG_CONFIG_HOME/cocoacasts/credentials.json`, falling back to
-    /// `$HOME/.config/cocoacasts/credentials.json` when `XDG_CONFIG_HOME` is unset,
-    /// empty or relative (the XDG rule).
-    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// `$XDG_CONFIG_HOME/APPLICATION/credentials.json`, falling back to
+    /// `$HOME/.config/APPLICATION/credentials.json` when `XDG_CONFIG_HOME` is unset,
+    /// empty or relative (the XDG rule); the `cocoacasts` CLI's by default.
+    public static func defaultFile(
+        application: String = "cocoacasts", environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
         configurationDirectory(environment: environment)
-            .appendingPathComponent("cocoacasts", isDirectory: true)
+            .appendingPathComponent(application, isDirectory: true)
             .appendingPathComponent("credentials.json")
     }
 

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Exclusive access excludes the tasks of this process, which is all an in-memory store
 /// is shared with. (A store that fails on request, or records its changes, is a test's
-/// business: `FailingKeyValueStore` and `SpyKeyValueStore` in TestSupport wrap any store.)
+/// business: `FailingKeyValueStore` and `SpyKeyValueStore` in PortContracts wrap any store.)
 public final class InMemoryKeyValueStore: KeyValueStore {
     private let state: Mutex<[String: String]>
     private let exclusiveAccess = AsyncLock()

@@ -9,7 +9,7 @@ import Synchronization
 /// cancelled during the latency throws `.cancelled`, as a real client would. Progress saves
 /// can fail for some videos only, and be held until released: where a preview catches a
 /// watch saving its last position. (Recording calls and holding any call open are a test's
-/// business: `SpyAPIService` in TestSupport wraps this service for that.)
+/// business: `SpyAPIService` in PortContracts wraps this service for that.)
 public final class StubAPIService: APIService {
     private struct Script {
         var signIn: Result<TokenPair, APIError>
