@@ -38,11 +38,8 @@ public enum ChildProcess {
         let process = child.subprocess
         let deadline = ContinuousClock.now + timeout
         let outputs = [process.standardOutput, process.standardError].compactMap { $0 }
-        let traffic = Task {
-            await PipeTraffic.exchange(
-                writing: Data((stdin ?? "").utf8), into: process.standardInput, readingToEnd: outputs,
-                until: deadline)
-        }
+        let traffic = PipeTraffic.start(
+            writing: Data((stdin ?? "").utf8), into: process.standardInput, readingToEnd: outputs, until: deadline)
         let signaller = Task {
             try await signalling? { number in
                 if !Task.isCancelled { process.send(number, to: .childAlone) }
@@ -50,7 +47,7 @@ public enum ChildProcess {
         }
         let exited = await process.waitForExit(timeout: deadline - .now, cancellable: true) != nil
         if !exited { process.sendToItsGroup(SIGKILL) }
-        let exchanged = await traffic.value
+        let exchanged = await traffic.result
         signaller.cancel()
         await child.killGroup()  // what is left of the run, on every path
         let (status, signal): (Int32, Int32?) =

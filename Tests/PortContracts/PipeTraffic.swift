@@ -1,5 +1,6 @@
 import Foundation
 import Subprocesses
+import Synchronization
 
 /// Moves bytes between this process and a child's pipes on a thread of its own, polling, so
 /// that no read or write ever blocks the concurrency runtime's few threads, and no wait
@@ -19,24 +20,55 @@ public enum PipeTraffic {
         writing data: Data = Data(), into input: PipeEnd?, readingToEnd outputs: [PipeEnd],
         until deadline: ContinuousClock.Instant
     ) async -> Result {
-        await onThread { run(data, input, outputs, deadline: deadline, toFirstLine: false) }
+        await start(writing: data, into: input, readingToEnd: outputs, until: deadline).result
+    }
+
+    /// Starts ``exchange(writing:into:readingToEnd:until:)`` on its thread now, before the
+    /// caller suspends: a child that waits for its input gets it even while every thread of
+    /// the concurrency runtime is taken (in a whole suite, a task made now may wait tens of
+    /// seconds for one), and the deadline is the clock's, not the runtime's.
+    public static func start(
+        writing data: Data = Data(), into input: PipeEnd?, readingToEnd outputs: [PipeEnd],
+        until deadline: ContinuousClock.Instant
+    ) -> Running {
+        Running { run(data, input, outputs, deadline: deadline, toFirstLine: false) }
     }
 
     /// The first line `output` gives (without its line feed), or `nil` when it ends or the
     /// deadline passes first. The end stays open.
     public static func firstLine(of output: PipeEnd, until deadline: ContinuousClock.Instant) async -> String? {
-        let result = await onThread {
-            run(Data(), nil, [output], deadline: deadline, toFirstLine: true)
-        }
+        let result = await Running { run(Data(), nil, [output], deadline: deadline, toFirstLine: true) }.result
         guard let bytes = result.outputs.first, let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
             return nil
         }
         return String(decoding: bytes[..<newline], as: UTF8.self)
     }
 
-    private static func onThread(_ work: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
+    /// An exchange running on a thread of its own, started when this is made.
+    public final class Running: Sendable {
+        private let state = Mutex<(result: Result?, waiter: CheckedContinuation<Result, Never>?)>((nil, nil))
+
+        fileprivate init(_ work: @escaping @Sendable () -> Result) {
+            Thread { [self] in
+                let result = work()
+                state.withLock { state in
+                    state.result = result
+                    return state.waiter.take()
+                }?.resume(returning: result)
+            }.start()
+        }
+
+        /// What came back, once the exchange has ended.
+        public var result: Result {
+            get async {
+                await withCheckedContinuation { continuation in
+                    let ended = state.withLock { state in
+                        if state.result == nil { state.waiter = continuation }
+                        return state.result
+                    }
+                    if let ended { continuation.resume(returning: ended) }
+                }
+            }
         }
     }
 

@@ -11,7 +11,7 @@ struct ServerProcessTests {
     /// run once held about 1,750 pipes; these servers kept one or two each). Other tests
     /// open descriptors meanwhile, for a moment; a leak of one per server would show 80 more.
     @Test func eightyMockServersStartedAndStoppedLeaveNoDescriptorOpen() async throws {
-        let before = try OpenDescriptors.count()
+        let before = try await OpenDescriptors.busiestCount()
         for _ in 0..<80 {
             let server = try await MockAPIServer.start()
             await server.stop()
@@ -25,7 +25,7 @@ struct ServerProcessTests {
     @Test func twentyPrivateKeyringsStartedAndStoppedLeaveNoDescriptorOpen() async throws {
         if let missing = PrivateKeyring.missing { return try skip(because: missing) }
         try await TemporaryDirectory.with { directory in
-            let before = try OpenDescriptors.count()
+            let before = try await OpenDescriptors.busiestCount()
             for index in 0..<20 {
                 try await PrivateKeyring.start(home: directory.file("home-\(index)")).stop()
             }
