@@ -58,7 +58,7 @@ let package = Package(
             name: "CurlTransport", dependencies: ["CCurl", "Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/CurlTransport"),
         .target(
-            name: "URLSessionTransport", dependencies: ["Ports", "Domain"],
+            name: "URLSessionTransport", dependencies: ["Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/URLSessionTransport"),
         .target(
             name: "FileTokenStore",

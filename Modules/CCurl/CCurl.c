@@ -39,6 +39,7 @@ int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t 
         {"curl_multi_poll", (void **)&functions->multi_poll},
         {"curl_multi_wakeup", (void **)&functions->multi_wakeup},
         {"curl_multi_info_read", (void **)&functions->multi_info_read},
+        {"curl_easy_pause", (void **)&functions->easy_pause},
         {"curl_slist_append", (void **)&functions->slist_append},
         {"curl_slist_free_all", (void **)&functions->slist_free_all},
         {"curl_version_info", (void **)&functions->version_info},

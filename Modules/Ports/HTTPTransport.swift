@@ -19,9 +19,24 @@ public protocol HTTPTransport: Sendable {
 
     /// Sends `request` and returns the server's answer, whatever its status.
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+
+    /// Sends `request` and returns as soon as the answer's head has arrived, its body to be
+    /// read as it arrives (see ``HTTPBody``), whatever its status. For a body that may be
+    /// large (a file to download): ``HTTPRequest/maximumResponseSize`` still bounds it, and
+    /// ``HTTPRequest/timeout`` bounds the wait for the head and every wait for more bytes,
+    /// not the whole transfer, while a reader that pauses it stops no clock.
+    func stream(_ request: HTTPRequest) async throws(TransportError) -> HTTPStreamedResponse
 }
 
 extension HTTPTransport {
     /// A transport that does not say which engine it drives (a test double) is named by its type.
     public var engine: String { String(describing: Self.self) }
+
+    /// The whole answer of ``send(_:)``, its body handed over as one chunk: for a transport
+    /// whose bodies are in memory anyway (the mock API in process, a test double).
+    public func stream(_ request: HTTPRequest) async throws(TransportError) -> HTTPStreamedResponse {
+        let response = try await send(request)
+        return HTTPStreamedResponse(
+            status: response.status, headers: response.headers, body: HTTPBody(whole: response.body))
+    }
 }

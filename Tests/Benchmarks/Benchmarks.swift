@@ -11,8 +11,8 @@ enum Benchmarks {
             try await InstructionCounts.child(row: row, iterations: iterations)
         case .bodyChild(let admin, let size):
             try await BodySizeBenchmark.child(admin: admin, size: size)
-        case .bodyNullChild(let url):
-            try await BodyIntoNullBenchmark.child(url: url)
+        case .bodyNullChild(let fetch, let url):
+            try await BodyIntoNullBenchmark.child(fetch, url: url)
         case .waitChild(let fetch, let url):
             try await WaitBenchmark.child(fetch, url: url)
         case .bombChild(let fetch, let url, let expectation):

@@ -7,7 +7,7 @@ struct Options: Sendable {
         case scaleChild(size: Int)
         case instructionsChild(row: String, iterations: Int)
         case bodyChild(admin: URL, size: Int)
-        case bodyNullChild(url: URL)
+        case bodyNullChild(Fetch, url: URL)
         case waitChild(Fetch, url: URL)
         case bombChild(Fetch, url: URL, expectation: String)
         case keyringChild(TokenStoreKind, application: String, directory: URL)
@@ -61,8 +61,10 @@ struct Options: Sendable {
                 guard let admin = arguments.popFirst().flatMap(URL.init(string:)) else { return nil }
                 mode = .bodyChild(admin: admin, size: arguments.popFirst().flatMap(Int.init) ?? 0)
             case "--body-null-child":
-                guard let url = arguments.popFirst().flatMap(URL.init(string:)) else { return nil }
-                mode = .bodyNullChild(url: url)
+                guard let fetch = arguments.popFirst().flatMap(Fetch.init(rawValue:)),
+                    let url = arguments.popFirst().flatMap(URL.init(string:))
+                else { return nil }
+                mode = .bodyNullChild(fetch, url: url)
             case "--wait-child":
                 guard let fetch = arguments.popFirst().flatMap(Fetch.init(rawValue:)),
                     let url = arguments.popFirst().flatMap(URL.init(string:))

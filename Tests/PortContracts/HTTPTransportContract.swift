@@ -33,7 +33,7 @@ extension MockAPIServer {
 extension Contract where Subject == HTTPTransportSubject {
     /// Every case of the contract.
     public static var cases: [HTTPTransportContract] {
-        answers + headers + failures + limits + cancellation
+        answers + headers + failures + limits + cancellation + streaming
     }
 
     /// Sends `request`, and the failure's cause when there is no answer.

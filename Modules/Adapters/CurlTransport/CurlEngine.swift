@@ -25,6 +25,8 @@ final class CurlEngine: @unchecked Sendable {
     private struct Inbox {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
+        /// Paused transfers whose reader has made room.
+        var resumed: [CurlTransfer] = []
         var isStopping = false
         /// Whether stopping cancels the transfers still running instead of waiting for them.
         var cancelsTheRest = false
@@ -90,6 +92,13 @@ final class CurlEngine: @unchecked Sendable {
         if mustRemove { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
+    /// Goes on with `transfer`, which paused because its reader fell behind (see
+    /// ``/AsyncPrimitives/ByteChannel``).
+    func resume(_ transfer: CurlTransfer) {
+        inbox.withLock { $0.resumed.append(transfer) }
+        _ = curl.functions.pointee.multi_wakeup(multi)
+    }
+
     /// Ends the thread once no transfer runs (the transport is going away, so none will).
     func stop() {
         inbox.withLock { $0.isStopping = true }
@@ -112,7 +121,7 @@ final class CurlEngine: @unchecked Sendable {
         let f = curl.functions.pointee
         while true {
             let taken = inbox.withLock { inbox in
-                defer { (inbox.added, inbox.cancelled) = ([], []) }
+                defer { (inbox.added, inbox.cancelled, inbox.resumed) = ([], [], []) }
                 return inbox
             }
             let cancelledNow = Set(taken.cancelled.map(ObjectIdentifier.init))
@@ -130,6 +139,10 @@ final class CurlEngine: @unchecked Sendable {
                 running[transfer.easy] = nil
                 _ = f.multi_remove_handle(multi, transfer.easy)
                 finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
+            }
+            // curl hands the paused bytes over again at once, from inside curl_easy_pause.
+            for transfer in taken.resumed where running[transfer.easy] === transfer {
+                _ = f.easy_pause(transfer.easy, Int32(CCURLPAUSE_CONT))
             }
             if taken.cancelsTheRest {
                 for transfer in running.values {
@@ -166,7 +179,6 @@ final class CurlEngine: @unchecked Sendable {
         }
         guard isFirst else { return }
         transfer.release()
-        transfer.continuation?.resume(returning: outcome)
-        transfer.continuation = nil
+        transfer.answer(outcome)
     }
 }

@@ -21,6 +21,12 @@ extension CurlTransfer {
         return max(1, Int(min(seconds, 86_400) * 1000))
     }
 
+    /// A timeout in curl's whole seconds (its low-speed window): at least 1, at most a day.
+    static func seconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite else { return 86_400 }
+        return max(1, Int(min(seconds, 86_400).rounded(.up)))
+    }
+
     /// The CA options for `authorities`: none for the system's store, else both, so that
     /// what is given replaces curl's built-in bundle and directory instead of adding to
     /// them (a pinned private CA must not leave every public one trusted too).

@@ -1,3 +1,4 @@
+import AsyncPrimitives
 import CCurl
 import Domain
 import Ports
@@ -22,12 +23,23 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     typealias Continuation = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    /// Who waits for a streamed answer's head: its status and headers.
+    typealias HeadContinuation = CheckedContinuation<Result<(Int, HTTPHeaders), TransportError>, Never>
+
+    /// How the answer is handed over: whole, or its head first and its body as it arrives.
+    enum Delivery {
+        case whole(Continuation?)
+        case streamed(head: HeadContinuation?, body: ByteChannel<TransportError>)
+    }
 
     let request: HTTPRequest
     let easy: UnsafeMutableRawPointer
     /// Where the transfer is; read and written only under its engine's lock.
     var phase = Phase.created
-    var continuation: Continuation?
+    /// Set before the transfer is submitted; then the engine's thread's alone.
+    var delivery = Delivery.whole(nil)
+    /// The body bytes a streamed transfer handed over so far.
+    private var streamed = 0
     private let curl: LibCurl
     private let headerList: UnsafeMutableRawPointer?
     private let errorBuffer = CurlErrorBuffer()
@@ -37,8 +49,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var statusSeen = 0
     private var exceededLimit = false
 
-    /// A transfer of `request`, its easy handle set up; trusting `authorities`.
-    init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities) throws(TransportError) {
+    /// A transfer of `request`, its easy handle set up; trusting `authorities`. A streamed
+    /// transfer has no deadline for the whole body: it ends when no byte arrives for the
+    /// request's timeout, a pause for its reader aside (curl checks no paused transfer's speed).
+    init(_ request: HTTPRequest, curl: LibCurl, authorities: CertificateAuthorities, streamed: Bool = false)
+        throws(TransportError)
+    {
         try request.headers.checkEveryFieldFitsOnOneLine()
         guard let easy = curl.functions.pointee.easy_init() else {
             throw TransportError(.other, "libcurl could not make a handle (curl_easy_init)")
@@ -58,7 +74,10 @@ final class CurlTransfer: @unchecked Sendable {
         var failures: [Int32] = [
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_NOSIGNAL), 1),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_FOLLOWLOCATION), 0),
-            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_TIMEOUT_MS), Self.milliseconds(request.timeout)),
+            ccurl_easy_setopt_long(
+                f, easy, Int32(CCURLOPT_TIMEOUT_MS), streamed ? 0 : Self.milliseconds(request.timeout)),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_LOW_SPEED_LIMIT), streamed ? 1 : 0),
+            ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_LOW_SPEED_TIME), Self.seconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_CONNECTTIMEOUT_MS), Self.milliseconds(request.timeout)),
             ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_BUFFERSIZE), Self.receiveBufferSize),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_ERRORBUFFER), errorBuffer.pointer),
@@ -107,6 +126,22 @@ final class CurlTransfer: @unchecked Sendable {
         curl.functions.pointee.slist_free_all(headerList)
     }
 
+    /// Hands the outcome over, once: the whole answer, or a streamed answer's head (when it has
+    /// not gone yet) and its body's end.
+    func answer(_ outcome: Result<HTTPResponse, TransportError>) {
+        switch delivery {
+        case .whole(let continuation):
+            continuation?.resume(returning: outcome)
+        case .streamed(let head, let body):
+            head?.resume(returning: outcome.map { ($0.status, $0.headers) })
+            switch outcome {
+            case .success: body.finish()
+            case .failure(let error): body.finish(throwing: error)
+            }
+        }
+        delivery = .whole(nil)
+    }
+
     /// The answer, or why there is none, from the transfer's CURLcode.
     func outcome(of code: Int32) -> Result<HTTPResponse, TransportError> {
         if exceededLimit {
@@ -124,6 +159,19 @@ final class CurlTransfer: @unchecked Sendable {
     /// `count` bytes of (decoded) body: appended in place, or the transfer stopped when they
     /// would pass the limit — so a compressed body that inflates without end stops there.
     fileprivate func receive(body bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
+        if case .streamed(_, let channel) = delivery {
+            guard streamed + count <= request.maximumResponseSize else {
+                exceededLimit = true
+                return 0
+            }
+            guard let bytes, count > 0 else { return count }
+            // A full channel pauses the transfer; curl offers the same bytes again once resumed.
+            guard channel.offer(UnsafeRawBufferPointer(start: bytes, count: count)) else {
+                return Int(CCURL_WRITEFUNC_PAUSE)
+            }
+            streamed += count
+            return count
+        }
         guard body.count + count <= request.maximumResponseSize else {
             exceededLimit = true
             return 0  // curl stops the transfer with CURLE_WRITE_ERROR
@@ -154,7 +202,11 @@ final class CurlTransfer: @unchecked Sendable {
                     exceededLimit = true
                     return 0
                 }
-                body.reserve(declared)
+                if case .whole = delivery { body.reserve(declared) }
+            }
+            if statusSeen >= 200, case .streamed(let head?, let channel) = delivery {
+                head.resume(returning: .success((statusSeen, headers)))
+                delivery = .streamed(head: nil, body: channel)
             }
         } else if let colon = line.firstIndex(of: ":") {
             headers.append(

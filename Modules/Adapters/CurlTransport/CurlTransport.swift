@@ -1,5 +1,12 @@
+import AsyncPrimitives
 import Ports
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The ``/Ports/HTTPTransport`` of Linux: libcurl — the engine URLSession itself uses
 /// there — driven directly, loaded at run time on the first request.
@@ -68,7 +75,7 @@ public final class CurlTransport: HTTPTransport {
         let transfer = try CurlTransfer(request, curl: curl, authorities: authorities)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                transfer.continuation = continuation
+                transfer.delivery = .whole(continuation)
                 engine.submit(transfer)
             }
         } onCancel: {
@@ -76,6 +83,45 @@ public final class CurlTransport: HTTPTransport {
         }
         return try outcome.get()
     }
+
+    /// Sends `request` and returns once its head has arrived, its body to be read as it
+    /// arrives; see ``/Ports/HTTPTransport/stream(_:)``. The body is cancelled when its
+    /// reader cancels it, its reading task is cancelled, or the last copy of it goes away.
+    public func stream(_ request: HTTPRequest) async throws(TransportError) -> HTTPStreamedResponse {
+        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
+        let curl = try LibCurl.shared.get()
+        let engine = try startedEngine(curl)
+        let transfer = try CurlTransfer(request, curl: curl, authorities: authorities, streamed: true)
+        let channel = ByteChannel<TransportError>(capacity: Self.bufferedPerStream) { engine.resume(transfer) }
+        let head = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.delivery = .streamed(head: continuation, body: channel)
+                engine.submit(transfer)
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+        let (status, headers) = try head.get()
+        let owner = StreamedTransfer(engine: engine, transfer: transfer)
+        let body = HTTPBody(
+            next: { () async throws(TransportError) -> Data? in
+                let chunk = await withTaskCancellationHandler { () async -> Result<Data?, TransportError> in
+                    do throws(TransportError) {
+                        return .success(try await channel.next())
+                    } catch {
+                        return .failure(error)
+                    }
+                } onCancel: {
+                    owner.cancel()
+                }
+                return try chunk.get()
+            }, cancel: { owner.cancel() })
+        return HTTPStreamedResponse(status: status, headers: headers, body: body)
+    }
+
+    /// The body bytes that may wait for a slow reader before its transfer pauses: a streamed
+    /// download holds this (and one 512 KiB read) however large the file.
+    public static let bufferedPerStream = 1 << 20
 
     private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
         try started.withLock { slot in
@@ -90,4 +136,20 @@ public final class CurlTransport: HTTPTransport {
             return engine
         }.get()
     }
+}
+
+/// A streamed transfer as its body's reader holds it: cancelled when the last copy of the
+/// body goes away unread, so an abandoned download frees its connection.
+private final class StreamedTransfer: Sendable {
+    private let engine: CurlEngine
+    private let transfer: CurlTransfer
+
+    init(engine: CurlEngine, transfer: CurlTransfer) {
+        self.engine = engine
+        self.transfer = transfer
+    }
+
+    deinit { engine.cancel(transfer) }
+
+    func cancel() { engine.cancel(transfer) }
 }

@@ -1,4 +1,6 @@
+import AsyncPrimitives
 import Foundation
+import Ports
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -13,26 +15,35 @@ import Synchronization
 /// One watchdog serves every task in flight: it wakes a few times per timeout and
 /// cancels the tasks that have not finished within their `timeoutInterval` of being sent
 /// — a deadline from send to last byte, which a server trickling a byte at a time cannot
-/// stretch — so a request costs no timer of its own. Each delegate call is a trip
-/// through the session's serial delegate queue, so there are as few as the job allows:
-/// no response callback (the size check waits for the first chunk).
+/// stretch — so a request costs no timer of its own. A streamed task's deadline runs
+/// instead from the last bytes that came, and not at all while its reader has paused it.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    typealias HeadContinuation = CheckedContinuation<HTTPURLResponse, any Error>
 
     private struct Pending {
         let task: URLSessionTask
-        let continuation: Continuation
+        /// The caller waiting for the whole answer; `nil` for a streamed task.
+        let continuation: Continuation?
+        /// The channel a streamed task's reader reads; `nil` for a task answered whole.
+        let channel: ByteChannel<TransportError>?
         let limit: Int
         let timeout: Duration
-        let deadline: ContinuousClock.Instant
+        /// When the task fails as timed out; `nil` while its reader has paused it.
+        var deadline: ContinuousClock.Instant?
         var body = Data()
+        var received = 0
         var failure: URLError?
         /// The response of an authentication challenge, handed back as the answer.
         var challenged: HTTPURLResponse?
+        /// Resumes asked for by a reader before the pause they answer was made.
+        var earlyResumes = 0
     }
 
     private struct State {
         var pending: [Int: Pending] = [:]
+        /// The callers of streamed tasks whose head has not come yet.
+        var heads: [Int: HeadContinuation] = [:]
         /// Tasks that completed before they were registered: only a cancellation, before
         /// `resume()`, can do that.
         var completedEarly: Set<Int> = []
@@ -42,36 +53,127 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     private let state = Mutex(State())
 
     func register(_ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation) {
-        let timeout: Duration = .seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
-        let (cancelledAlready, startWatchdog) = state.withLock { state in
-            if state.completedEarly.remove(task.taskIdentifier) != nil { return (true, false) }
-            state.pending[task.taskIdentifier] = Pending(
-                task: task, continuation: continuation, limit: limit,
-                timeout: timeout, deadline: .now + timeout)
-            defer { state.isWatching = true }
-            return (false, !state.isWatching)
-        }
-        if cancelledAlready { return continuation.resume(throwing: URLError(.cancelled)) }
-        if startWatchdog { Task { [weak self] in await self?.watch() } }
+        let registered = register(
+            Pending(task: task, continuation: continuation, channel: nil, limit: limit, timeout: Self.bound(timeout)),
+            head: nil)
+        if !registered { continuation.resume(throwing: URLError(.cancelled)) }
     }
 
-    /// Collects a chunk; a body longer than the limit (counted in decoded bytes, as they
-    /// arrive), or declared longer in its `Content-Length`, fails at its first chunk over,
-    /// without being read whole.
+    /// Registers a streamed task: `head` is answered with the response once it comes, and the
+    /// body goes into `channel`.
+    func register(
+        _ task: URLSessionTask, limit: Int, timeout: TimeInterval, streamingInto channel: ByteChannel<TransportError>,
+        head: HeadContinuation
+    ) {
+        let pending = Pending(
+            task: task, continuation: nil, channel: channel, limit: limit, timeout: Self.bound(timeout))
+        if !register(pending, head: head) { head.resume(throwing: URLError(.cancelled)) }
+    }
+
+    /// A request's timeout as a duration: 60 s for one that is not a positive number.
+    private static func bound(_ timeout: TimeInterval) -> Duration {
+        .seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
+    }
+
+    /// Whether `pending` was registered (not when its task was cancelled before).
+    private func register(_ pending: Pending, head: HeadContinuation?) -> Bool {
+        var pending = pending
+        let id = pending.task.taskIdentifier
+        let (registered, startWatchdog) = state.withLock { state in
+            if state.completedEarly.remove(id) != nil { return (false, false) }
+            pending.deadline = .now + pending.timeout
+            state.pending[id] = pending
+            state.heads[id] = head
+            defer { state.isWatching = true }
+            return (true, !state.isWatching)
+        }
+        if startWatchdog { Task { [weak self] in await self?.watch() } }
+        return registered
+    }
+
+    /// Hands a streamed task's head to its caller; one declared longer than the limit fails
+    /// at once. (A task answered whole waits for its first chunk to check.)
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(.allow)
+        let id = dataTask.taskIdentifier
+        guard let http = response as? HTTPURLResponse else { return }
+        let head = state.withLock { state -> HeadContinuation? in
+            guard let limit = state.pending[id]?.limit, http.expectedContentLength <= Int64(limit) else { return nil }
+            return state.heads.removeValue(forKey: id)
+        }
+        if let head {
+            head.resume(returning: http)
+        } else if state.withLock({ $0.heads[id] != nil }) {
+            fail(dataTask, with: URLError(.dataLengthExceedsMaximum))
+        }
+    }
+
+    private enum Arrival {
+        case ignored, kept, overflow
+        case forReader(ByteChannel<TransportError>)
+    }
+
+    /// Collects a chunk, or hands it to a streamed task's reader; a body longer than the
+    /// limit (counted in decoded bytes, as they arrive), or declared longer in its
+    /// `Content-Length`, fails at its first chunk over, without being read whole.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let declared = dataTask.response?.expectedContentLength ?? -1
         let id = dataTask.taskIdentifier
-        let overflow = state.withLock { state -> Bool in
-            // Only the count and the limit are read: a copy of the entry would share the
-            // body's buffer, and the append below would then copy everything received so far.
+        let arrival = state.withLock { state -> Arrival in
+            // Only small fields are read: a copy of the entry would share the body's buffer,
+            // and the append below would then copy everything received so far.
             guard
-                let (count, limit) = state.pending[id].flatMap({ $0.failure == nil ? ($0.body.count, $0.limit) : nil })
-            else { return false }
-            guard count + data.count <= limit, declared <= Int64(limit) else { return true }
-            state.pending[id]?.body.append(data)  // in place: the buffer is referenced once
-            return false
+                let (received, limit, channel) = state.pending[id].flatMap({
+                    $0.failure == nil ? ($0.received, $0.limit, $0.channel) : nil
+                })
+            else { return .ignored }
+            guard received + data.count <= limit, declared <= Int64(limit) else { return .overflow }
+            state.pending[id]?.received += data.count
+            guard let channel else {
+                state.pending[id]?.body.append(data)  // in place: the buffer is referenced once
+                return .kept
+            }
+            if let timeout = state.pending[id]?.timeout { state.pending[id]?.deadline = .now + timeout }
+            return .forReader(channel)
         }
-        if overflow { fail(dataTask, with: URLError(.dataLengthExceedsMaximum)) }
+        switch arrival {
+        case .overflow: fail(dataTask, with: URLError(.dataLengthExceedsMaximum))
+        case .forReader(let channel): if !channel.append(data) { pause(dataTask) }
+        case .ignored, .kept: break
+        }
+    }
+
+    /// Suspends a streamed task whose reader has fallen behind; its clock stops meanwhile.
+    private func pause(_ task: URLSessionTask) {
+        state.withLock { state in
+            let id = task.taskIdentifier
+            guard state.pending[id] != nil else { return }
+            if state.pending[id]?.earlyResumes ?? 0 > 0 {
+                state.pending[id]?.earlyResumes -= 1  // the reader caught up already
+            } else {
+                state.pending[id]?.deadline = nil
+                task.suspend()
+            }
+        }
+    }
+
+    /// Resumes a streamed task paused for its reader, which has caught up.
+    func resumeReading(_ task: URLSessionTask) {
+        state.withLock { state in
+            let id = task.taskIdentifier
+            guard let entry = state.pending[id].map({ (paused: $0.deadline == nil, timeout: $0.timeout) }) else {
+                return
+            }
+            guard entry.paused else {
+                state.pending[id]?.earlyResumes += 1
+                return
+            }
+            state.pending[id]?.deadline = .now + entry.timeout
+            task.resume()
+        }
     }
 
     func urlSession(
@@ -106,16 +208,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
             return entry
         }
         guard let entry else { return }
-        if entry.failure == nil, let challenged = entry.challenged {
-            entry.continuation.resume(returning: (entry.body, challenged))
-        } else if let failure = entry.failure
-            ?? error.map({ Self.normalized($0, response: task.response, received: entry.body.count) })
-        {
-            entry.continuation.resume(throwing: failure)
-        } else if let response = task.response as? HTTPURLResponse {
-            entry.continuation.resume(returning: (entry.body, response))
+        let head = state.withLock { $0.heads.removeValue(forKey: task.taskIdentifier) }
+        let answer: Result<HTTPURLResponse, any Error> =
+            if entry.failure == nil, let challenged = entry.challenged {
+                .success(challenged)
+            } else if let failure = entry.failure
+                ?? error.map({ Self.normalized($0, response: task.response, received: entry.received) })
+            {
+                .failure(failure)
+            } else if let response = task.response as? HTTPURLResponse {
+                .success(response)
+            } else {
+                .failure(URLError(.badServerResponse))
+            }
+        entry.continuation?.resume(with: answer.map { (entry.body, $0) })
+        head?.resume(with: answer)
+        if case .failure(let failure) = answer {
+            entry.channel?.finish(throwing: URLErrorMapping.transportError(for: failure))
         } else {
-            entry.continuation.resume(throwing: URLError(.badServerResponse))
+            entry.channel?.finish()
         }
     }
 
@@ -130,7 +241,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 }
                 let now = ContinuousClock.now
                 var late: [URLSessionTask] = []
-                for (id, entry) in state.pending where entry.failure == nil && now > entry.deadline {
+                for (id, entry) in state.pending where entry.failure == nil && now > entry.deadline ?? .now {
                     state.pending[id]?.failure = URLError(.timedOut)
                     late.append(entry.task)
                 }

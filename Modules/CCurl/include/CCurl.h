@@ -29,6 +29,10 @@ enum {
     CCURLPIPE_MULTIPLEX = 2,
     CCURLPROTO_HTTP = 1,
     CCURLPROTO_HTTPS = 2,
+    /// What a write callback returns to pause its transfer; curl hands the same bytes over
+    /// again once curl_easy_pause(easy, CCURLPAUSE_CONT) resumes it.
+    CCURL_WRITEFUNC_PAUSE = 0x10000001,
+    CCURLPAUSE_CONT = 0,
 };
 
 /// CURLoption numbers: a type base (long 0, pointer 10000, function 20000, off_t 30000)
@@ -41,6 +45,8 @@ enum {
     CCURLOPT_HTTPHEADER = 10023,
     CCURLOPT_HEADERDATA = 10029,
     CCURLOPT_CUSTOMREQUEST = 10036,
+    CCURLOPT_LOW_SPEED_LIMIT = 19,
+    CCURLOPT_LOW_SPEED_TIME = 20,
     CCURLOPT_NOBODY = 44,
     CCURLOPT_POST = 47,
     CCURLOPT_FOLLOWLOCATION = 52,
@@ -91,6 +97,7 @@ typedef struct {
     int (*multi_poll)(CCurlMulti *multi, void *extra, unsigned int extraCount, int timeoutMilliseconds, int *ready);
     int (*multi_wakeup)(CCurlMulti *multi);
     CCurlMessage *(*multi_info_read)(CCurlMulti *multi, int *remaining);
+    int (*easy_pause)(CCurlEasy *easy, int bitmask);
     void *(*slist_append)(void *list, const char *string);
     void (*slist_free_all)(void *list);
     const void *(*version_info)(int age);

@@ -1,0 +1,94 @@
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A response body read as it arrives, one chunk at a time, by one reader.
+///
+/// The transport holds at most a bounded amount the reader has not taken yet: a reader
+/// slower than the network pauses the transfer rather than the memory growing with the body.
+/// The body ends with `nil` once the last byte was read, or with the error that cut it
+/// short: a body shorter than its `Content-Length` is `connectionLost`, never an end.
+///
+/// ```swift
+/// let response = try await transport.stream(request)
+/// while let chunk = try await response.body.next() { try file.write(contentsOf: chunk) }
+/// ```
+public struct HTTPBody: Sendable {
+    private let nextChunk: @Sendable () async throws(TransportError) -> Data?
+    private let stop: @Sendable () -> Void
+    /// Set by ``cancel()``: what was buffered, or a transfer that ended meanwhile, is not handed over after it.
+    private let cancelled = CancelledFlag()
+
+    /// A body whose chunks `next` hands over, in order, `nil` at the end; `cancel` stops the
+    /// transfer (and makes the next `next` throw `cancelled`).
+    public init(
+        next: @escaping @Sendable () async throws(TransportError) -> Data?, cancel: @escaping @Sendable () -> Void
+    ) {
+        nextChunk = next
+        stop = cancel
+    }
+
+    /// A body that arrived whole: one chunk (none when it is empty), then the end.
+    public init(whole data: Data) {
+        let remaining = WholeBody(data)
+        self.init(next: { remaining.take() }, cancel: {})
+    }
+
+    /// The next chunk, waiting until one arrives; `nil` after the last. A task cancelled while
+    /// it waits stops the transfer and throws `cancelled`.
+    public func next() async throws(TransportError) -> Data? {
+        guard !cancelled.isSet else { throw TransportError(.cancelled, "the reader cancelled the body") }
+        return try await nextChunk()
+    }
+
+    /// Stops the transfer: the reader wants no more of the body, and every later ``next()``
+    /// throws `cancelled`.
+    public func cancel() {
+        cancelled.set()
+        stop()
+    }
+}
+
+/// A response whose head has arrived and whose body is still arriving.
+public struct HTTPStreamedResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    /// The body, read by one reader.
+    public var body: HTTPBody
+
+    /// A response with `status` and `headers`, its body to come through `body`.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The one chunk of a body that arrived whole.
+private final class WholeBody: Sendable {
+    private let chunk: Mutex<Data?>
+
+    init(_ data: Data) {
+        chunk = Mutex(data.isEmpty ? nil : data)
+    }
+
+    func take() -> Data? {
+        chunk.withLock { chunk in
+            defer { chunk = nil }
+            return chunk
+        }
+    }
+}
+
+/// Whether a body's reader has cancelled it, shared by its copies.
+private final class CancelledFlag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() { value.withLock { $0 = true } }
+}

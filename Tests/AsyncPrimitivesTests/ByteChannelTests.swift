@@ -1,0 +1,73 @@
+import AsyncPrimitives
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("ByteChannel: bytes in order, a bound on what waits, the producer resumed at half")
+struct ByteChannelTests {
+    struct Failed: Error, Equatable {}
+
+    /// Counts the times the channel asked its producer to go on.
+    final class Resumes: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func record() { count.withLock { $0 += 1 } }
+    }
+
+    static func offer(_ channel: ByteChannel<Failed>, _ text: String) -> Bool {
+        Data(text.utf8).withUnsafeBytes { channel.offer($0) }
+    }
+
+    @Test func chunksComeInTheOrderOfferedThenTheEnd() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        #expect(Self.offer(channel, "ab") && Self.offer(channel, "cd"))
+        channel.finish()
+        #expect(try await channel.next() == Data("ab".utf8))
+        #expect(try await channel.next() == Data("cd".utf8))
+        #expect(try await channel.next() == nil)
+        #expect(try await channel.next() == nil)
+    }
+
+    @Test func aReaderThatWaitsGetsTheNextOffer() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        let reading = Task { try await channel.next() }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(Self.offer(channel, "late"))
+        #expect(try await reading.value == Data("late".utf8))
+    }
+
+    @Test func aFullChannelRefusesAndResumesItsProducerAtHalf() async throws {
+        let resumes = Resumes()
+        let channel = ByteChannel<Failed>(capacity: 4) { resumes.record() }
+        #expect(Self.offer(channel, "abcd"))  // taken, and now full
+        #expect(!Self.offer(channel, "ef"))  // refused: the producer pauses and offers it again later
+        #expect(try await channel.next() == Data("abcd".utf8))
+        #expect(resumes.value == 1)
+        #expect(Self.offer(channel, "ef"))
+        channel.finish()
+        #expect(try await channel.next() == Data("ef".utf8))
+        #expect(try await channel.next() == nil)
+    }
+
+    /// URLSession hands a chunk over once: `append` keeps it even past the bound, and says pause.
+    @Test func appendKeepsEveryChunkAndSaysWhenToPause() async throws {
+        let resumes = Resumes()
+        let channel = ByteChannel<Failed>(capacity: 4) { resumes.record() }
+        #expect(channel.append(Data("abc".utf8)))
+        #expect(!channel.append(Data("defgh".utf8)))
+        #expect(try await channel.next() == Data("abc".utf8))
+        #expect(resumes.value == 0, "8 bytes waited: 5 still do, over half of 4")
+        #expect(try await channel.next() == Data("defgh".utf8))
+        #expect(resumes.value == 1)
+    }
+
+    @Test func aFailureComesAfterWhatWasBuffered() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        #expect(Self.offer(channel, "kept"))
+        channel.finish(throwing: Failed())
+        channel.finish()  // only the first end counts
+        #expect(Self.offer(channel, "dropped"), "after the end a chunk is taken and dropped")
+        #expect(try await channel.next() == Data("kept".utf8))
+        await #expect(throws: Failed()) { try await channel.next() }
+    }
+}

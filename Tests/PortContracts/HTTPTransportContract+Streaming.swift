@@ -1,0 +1,133 @@
+import Domain
+import Foundation
+import Ports
+import Testing
+
+extension Contract where Subject == HTTPTransportSubject {
+    /// What every transport's streamed body does: the bytes in order, the limit, a body cut
+    /// short, a reader that stops or falls behind, a head that never comes.
+    static var streaming: [HTTPTransportContract] {
+        [
+            HTTPTransportContract("a streamed body arrives byte for byte, as send gets it") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let transport = subject.make()
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
+                    let response = try await transport.stream(request)
+                    #expect(response.status == 200 && response.headers["Content-Length"] == "5000000")
+                    #expect(try await readAll(response.body) == (try await transport.send(request)).body)
+                }
+            },
+            HTTPTransportContract("a streamed body past the limit is tooLarge") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/100000"), maximumResponseSize: 99_999)
+                    #expect(await streamedOutcome(subject.make(), request).failure?.cause == .tooLarge)
+                }
+            },
+            HTTPTransportContract("a body cut short ends in connectionLost, never in an end") { subject in
+                try await MockAPIServer.with { server async throws in
+                    try await server.admin.inject(.stall(0, route: MockAPIRoute.episodes))
+                    let failure = await streamedOutcome(subject.make(), server.request("episodes")).failure
+                    #expect(failure?.cause == .connectionLost, "\(String(describing: failure))")
+                }
+            },
+            HTTPTransportContract("a slow reader gets every byte") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/20000000"), maximumResponseSize: 32 << 20)
+                    let body = try await subject.make().stream(request).body
+                    var count = 0
+                    while let chunk = try await body.next() {
+                        #expect(chunk.allSatisfy { $0 == UInt8(ascii: "x") })
+                        count += chunk.count
+                        try await Task.sleep(for: .milliseconds(2))  // far slower than loopback
+                    }
+                    #expect(count == 20_000_000)
+                }
+            },
+            HTTPTransportContract("a reader that cancels mid-body stops the transfer") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/200000000"), maximumResponseSize: 256 << 20)
+                    let transport = subject.make()
+                    let body = try await transport.stream(request).body
+                    _ = try await body.next()
+                    body.cancel()
+                    let after = await Result { () async throws(TransportError) in
+                        while try await body.next() != nil {}
+                    }
+                    #expect(after.failure?.cause == .cancelled)
+                    // The transport still serves: the cancelled transfer left nothing stuck.
+                    #expect(try await transport.send(server.request("episodes")).status == 200)
+                }
+            },
+            HTTPTransportContract("a body cancelled after it all arrived hands nothing more over") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let body = try await subject.make().stream(server.request("episodes")).body
+                    try await Task.sleep(for: .milliseconds(200))  // the whole small body is in by now
+                    body.cancel()
+                    let after = await Result { () async throws(TransportError) in try await body.next() }
+                    #expect(after.failure?.cause == .cancelled)
+                }
+            },
+            HTTPTransportContract("a reading task cancelled while it waits ends as cancelled") { subject in
+                try await MockAPIServer.with { server async throws in
+                    try await server.admin.inject(.trickle(every: 1, route: MockAPIRoute.episodes))
+                    let body = try await subject.make().stream(server.request("episodes", timeout: 240)).body
+                    let reading = Task { () async -> Result<Int, TransportError> in
+                        await Result { () async throws(TransportError) -> Int in
+                            var count = 0
+                            while let chunk = try await body.next() { count += chunk.count }
+                            return count
+                        }
+                    }
+                    try await Task.sleep(for: .milliseconds(100))
+                    reading.cancel()
+                    #expect(await reading.value.failure?.cause == .cancelled)
+                }
+            },
+            HTTPTransportContract("a head that does not come within the timeout is timedOut") { subject in
+                try await MockAPIServer.with { server async throws in
+                    try await server.admin.inject(.latency(120, route: MockAPIRoute.episodes))
+                    let failure = await streamedOutcome(subject.make(), server.request("episodes", timeout: 1)).failure
+                    #expect(failure?.cause == .timedOut, "\(String(describing: failure))")
+                }
+            },
+        ]
+    }
+
+    /// Every byte of `body`.
+    static func readAll(_ body: HTTPBody) async throws(TransportError) -> Data {
+        var data = Data()
+        while let chunk = try await body.next() { data.append(chunk) }
+        return data
+    }
+
+    /// The whole streamed body of `request`, or the failure of its head or of its body.
+    static func streamedOutcome(_ transport: any HTTPTransport, _ request: HTTPRequest) async -> Result<
+        Data, TransportError
+    > {
+        await Result { () async throws(TransportError) -> Data in
+            try await readAll(try await transport.stream(request).body)
+        }
+    }
+}
+
+extension MockAPIServer {
+    /// `/__admin/PATH` on this server.
+    func adminURL(_ path: String) -> URL {
+        baseURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("__admin/" + path)
+    }
+}
+
+extension Result where Failure == TransportError {
+    /// The outcome of `body`.
+    init(_ body: () async throws(TransportError) -> Success) async {
+        do throws(TransportError) {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}
