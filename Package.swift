@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(name: "Digest", path: "Modules/Digest"),
+        .target(name: "HLS", path: "Modules/HLS"),
         // What the two player adapters share: starting, watching and ending the player's process.
         .target(name: "Subprocesses", dependencies: ["AsyncPrimitives"], path: "Modules/Subprocesses"),
         // A playback that plays a script, on any clock: the engine of Stubs' player for previews
@@ -178,6 +179,7 @@ let package = Package(
             path: "Tests/AsyncPrimitivesTests"),
         .testTarget(
             name: "DigestTests", dependencies: ["Digest", "TestSupport", "PortContracts"], path: "Tests/DigestTests"),
+        .testTarget(name: "HLSTests", dependencies: ["HLS", "TestSupport", "PortContracts"], path: "Tests/HLSTests"),
         .testTarget(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/PrivateFilesTests"),

@@ -1,0 +1,293 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reads HLS playlists as RFC 8216 writes them, for a download: a master playlist's variants
+/// and renditions, or a complete media playlist's segments with their byte ranges, keys and
+/// initialization sections, every URI resolved against the playlist's own URL.
+///
+/// Unknown tags are ignored, as the RFC requires. Refused, each with its own
+/// ``PlaylistError``: a playlist over ``maximumBytes`` or with more than ``maximumEntries``
+/// entries, a live one (no `EXT-X-ENDLIST`), segments only DRM decrypts, and a URI that is
+/// not http or https once resolved.
+public struct PlaylistParser: Sendable {
+    /// The longest playlist read: 4 MiB holds 50,000 segments with long signed URIs.
+    public var maximumBytes: Int
+    /// The most segments, variants and renditions read: 20,000 segments of 2 s are 11 hours.
+    public var maximumEntries: Int
+
+    public init(maximumBytes: Int = 4 << 20, maximumEntries: Int = 20_000) {
+        self.maximumBytes = maximumBytes
+        self.maximumEntries = maximumEntries
+    }
+
+    /// The playlist `data` holds, fetched from `url` (its final URL, after redirects).
+    public func parse(_ data: Data, from url: URL) throws(PlaylistError) -> Playlist {
+        guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
+        var reading = PlaylistReading(base: url, maximumEntries: maximumEntries)
+        let text = String(decoding: data, as: UTF8.self)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).makeIterator()
+        guard let header = lines.next(), Self.trimmed(header).drop(while: { $0 == "\u{FEFF}" }) == "#EXTM3U" else {
+            throw .notAPlaylist
+        }
+        var number = 1
+        while let line = lines.next() {
+            number += 1
+            try reading.read(Self.trimmed(line), line: number)
+        }
+        return try reading.finish(lines: number)
+    }
+
+    private static func trimmed(_ line: Substring) -> Substring {
+        var line = line
+        while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+        while let first = line.first, first == " " || first == "\t" { line = line.dropFirst() }
+        return line
+    }
+}
+
+/// One pass over a playlist's lines: what applies to the next URI line, and what was read.
+struct PlaylistReading {
+    let base: URL
+    let maximumEntries: Int
+    private var variants: [Variant] = []
+    private var renditions: [Rendition] = []
+    private var segments: [Segment] = []
+    /// The `EXT-X-STREAM-INF` whose URI line comes next, and its line.
+    private var streamInf: (attributes: AttributeList, line: Int)?
+    /// The duration of the `EXTINF` whose URI line comes next.
+    private var segmentDuration: Double?
+    /// The `EXT-X-BYTERANGE` of the next segment: its length, and its offset when given.
+    private var byteRange: (length: Int, offset: Int?)?
+    private var discontinuity = false
+    private var key: SegmentKey?
+    private var map: MediaInitialization?
+    private var targetDuration: Int?
+    private var mediaSequence = 0
+    private var hasEnded = false
+
+    init(base: URL, maximumEntries: Int) {
+        self.base = base
+        self.maximumEntries = maximumEntries
+    }
+
+    mutating func read(_ line: Substring, line number: Int) throws(PlaylistError) {
+        guard !line.isEmpty else { return }
+        guard line.hasPrefix("#") else { return try readURI(line, line: number) }
+        guard line.hasPrefix("#EXT") else { return }  // a comment
+        let colon = line.firstIndex(of: ":")
+        let tag = line[..<(colon ?? line.endIndex)]
+        let value = colon.map { line[line.index(after: $0)...] } ?? ""
+        switch tag {
+        case "#EXT-X-STREAM-INF": streamInf = (try attributes(value, line: number), number)
+        case "#EXT-X-MEDIA": renditions.append(try rendition(try attributes(value, line: number), line: number))
+        case "#EXTINF":
+            let text = value.prefix { $0 != "," }
+            guard let duration = Double(text), duration.isFinite, duration >= 0 else {
+                throw .malformed(line: number, problem: "has an EXTINF whose duration is not a number of seconds")
+            }
+            segmentDuration = duration
+        case "#EXT-X-TARGETDURATION": targetDuration = try integer(value, line: number, tag: tag)
+        case "#EXT-X-MEDIA-SEQUENCE":
+            // It numbers the segments from the first: after one, the numbers already given would change.
+            guard segments.isEmpty, segmentDuration == nil else {
+                throw .malformed(line: number, problem: "has an EXT-X-MEDIA-SEQUENCE after the first segment")
+            }
+            mediaSequence = try integer(value, line: number, tag: tag)
+        case "#EXT-X-BYTERANGE": byteRange = try range(value, line: number)
+        case "#EXT-X-KEY": key = try segmentKey(try attributes(value, line: number), line: number)
+        case "#EXT-X-MAP": map = try initialization(try attributes(value, line: number), line: number)
+        case "#EXT-X-DISCONTINUITY": discontinuity = true
+        case "#EXT-X-ENDLIST": hasEnded = true
+        default: break  // unknown tags are ignored (RFC 8216, 6.3.1)
+        }
+        try checkTheCount()
+    }
+
+    func finish(lines: Int) throws(PlaylistError) -> Playlist {
+        guard streamInf == nil, segmentDuration == nil else {
+            throw .malformed(line: lines, problem: "ends before the URI its last tag announces")
+        }
+        switch (variants.isEmpty, segments.isEmpty) {
+        case (false, true): return .master(MasterPlaylist(variants: variants, renditions: renditions))
+        case (true, false):
+            guard hasEnded else { throw .live }
+            guard let targetDuration else {
+                throw .malformed(line: 1, problem: "lists segments without an EXT-X-TARGETDURATION")
+            }
+            return .media(
+                MediaPlaylist(targetDuration: targetDuration, mediaSequence: mediaSequence, segments: segments))
+        default: throw .neitherMasterNorMedia
+        }
+    }
+
+    private mutating func readURI(_ text: Substring, line number: Int) throws(PlaylistError) {
+        let uri = try resolved(text, line: number)
+        if let streamInf {
+            self.streamInf = nil
+            variants.append(try variant(streamInf.attributes, uri: uri, line: streamInf.line))
+        } else if let duration = segmentDuration {
+            segmentDuration = nil
+            let range = try segmentRange(for: uri, line: number)
+            segments.append(
+                Segment(
+                    uri: uri, duration: duration, sequenceNumber: mediaSequence + segments.count, byteRange: range,
+                    key: key, map: map, discontinuity: discontinuity))
+            discontinuity = false
+        } else {
+            throw .malformed(line: number, problem: "is a URI that no EXTINF or EXT-X-STREAM-INF announces")
+        }
+        try checkTheCount()
+    }
+
+    /// The next segment's byte range: the one given, its offset following the previous
+    /// segment's range of the same resource when it gives none.
+    private mutating func segmentRange(for uri: URL, line number: Int) throws(PlaylistError) -> ByteRange? {
+        guard let given = byteRange else { return nil }
+        byteRange = nil
+        if let offset = given.offset { return ByteRange(length: given.length, offset: offset) }
+        guard let previous = segments.last, previous.uri == uri, let before = previous.byteRange else {
+            throw .malformed(
+                line: number, problem: "has a byte range without an offset, and no range of the same resource before it"
+            )
+        }
+        return ByteRange(length: given.length, offset: before.offset + before.length)
+    }
+
+    private func checkTheCount() throws(PlaylistError) {
+        let count = variants.count + renditions.count + segments.count
+        if count > maximumEntries { throw .tooManyEntries(count: count, limit: maximumEntries) }
+    }
+
+    private func variant(_ attributes: AttributeList, uri: URL, line number: Int) throws(PlaylistError) -> Variant {
+        guard let bandwidth = try optionalInteger(attributes["BANDWIDTH"], line: number, name: "BANDWIDTH") else {
+            throw .malformed(line: number, problem: "has an EXT-X-STREAM-INF without BANDWIDTH")
+        }
+        var resolution: Resolution?
+        if let text = attributes["RESOLUTION"] {
+            let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+            guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+                throw .malformed(line: number, problem: "has a RESOLUTION that is not WIDTHxHEIGHT")
+            }
+            resolution = Resolution(width: width, height: height)
+        }
+        return Variant(
+            uri: uri, bandwidth: bandwidth,
+            averageBandwidth: try optionalInteger(
+                attributes["AVERAGE-BANDWIDTH"], line: number, name: "AVERAGE-BANDWIDTH"),
+            resolution: resolution, codecs: attributes["CODECS"], audioGroup: attributes["AUDIO"])
+    }
+
+    private func rendition(_ attributes: AttributeList, line number: Int) throws(PlaylistError) -> Rendition {
+        guard let typeName = attributes["TYPE"], let groupID = attributes["GROUP-ID"], let name = attributes["NAME"]
+        else { throw .malformed(line: number, problem: "has an EXT-X-MEDIA without TYPE, GROUP-ID or NAME") }
+        guard let type = Rendition.MediaType(rawValue: typeName) else {
+            throw .malformed(line: number, problem: "has an EXT-X-MEDIA of an unknown TYPE")
+        }
+        return Rendition(
+            type: type, groupID: groupID, name: name, language: attributes["LANGUAGE"],
+            isDefault: attributes["DEFAULT"] == "YES",
+            uri: try attributes["URI"].map { uri throws(PlaylistError) in try resolved(uri[...], line: number) })
+    }
+
+    private func segmentKey(_ attributes: AttributeList, line number: Int) throws(PlaylistError) -> SegmentKey? {
+        guard let method = attributes["METHOD"] else {
+            throw .malformed(line: number, problem: "has an EXT-X-KEY without METHOD")
+        }
+        if method == "NONE" { return nil }
+        guard method == "AES-128" else { throw .protected(method: method) }
+        if let format = attributes["KEYFORMAT"], format != "identity" { throw .protected(method: format) }
+        guard let uri = attributes["URI"] else {
+            throw .malformed(line: number, problem: "has an AES-128 EXT-X-KEY without URI")
+        }
+        var iv: [UInt8]?
+        if let text = attributes["IV"] {
+            guard let bytes = Self.sixteenBytes(text) else {
+                throw .malformed(line: number, problem: "has an IV that is not 0x and 32 hexadecimal digits")
+            }
+            iv = bytes
+        }
+        return SegmentKey(uri: try resolved(uri[...], line: number), iv: iv)
+    }
+
+    /// The 16 bytes `0x` and 32 hexadecimal digits stand for.
+    private static func sixteenBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count == 34, digits[0] == UInt8(ascii: "0"), digits[1] | 0x20 == UInt8(ascii: "x") else {
+            return nil
+        }
+        let bytes = stride(from: 2, to: 34, by: 2).compactMap {
+            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
+        }
+        return bytes.count == 16 ? bytes : nil
+    }
+
+    private func initialization(_ attributes: AttributeList, line number: Int) throws(PlaylistError)
+        -> MediaInitialization
+    {
+        guard let uri = attributes["URI"] else {
+            throw .malformed(line: number, problem: "has an EXT-X-MAP without URI")
+        }
+        let range = try attributes["BYTERANGE"].map { text throws(PlaylistError) in
+            let given = try self.range(text[...], line: number)
+            return ByteRange(length: given.length, offset: given.offset ?? 0)
+        }
+        return MediaInitialization(uri: try resolved(uri[...], line: number), byteRange: range)
+    }
+
+    /// `length[@offset]`, each a decimal integer, the length above zero.
+    private func range(_ text: Substring, line number: Int) throws(PlaylistError) -> (length: Int, offset: Int?) {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        let numbers = parts.map { Self.decimal($0) }
+        guard (1...2).contains(parts.count), let length = numbers[0], length > 0,
+            parts.count == 1 || numbers[1] != nil, length <= Int.max / 2 - (numbers.last.flatMap { $0 } ?? 0)
+        else { throw .malformed(line: number, problem: "has a byte range that is not LENGTH[@OFFSET]") }
+        return (length, parts.count == 2 ? numbers[1] : nil)
+    }
+
+    private func integer(_ text: Substring, line number: Int, tag: Substring) throws(PlaylistError) -> Int {
+        guard let value = Self.decimal(text) else {
+            throw .malformed(line: number, problem: "has a \(tag) that is not a whole number")
+        }
+        return value
+    }
+
+    private func optionalInteger(_ text: String?, line number: Int, name: String) throws(PlaylistError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Self.decimal(text[...]) else {
+            throw .malformed(line: number, problem: "has a \(name) that is not a whole number")
+        }
+        return value
+    }
+
+    /// A `decimal-integer`: digits only, at most 18 of them.
+    private static func decimal(_ text: Substring) -> Int? {
+        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    private func attributes(_ text: Substring, line number: Int) throws(PlaylistError) -> AttributeList {
+        guard let attributes = AttributeList(text) else {
+            throw .malformed(line: number, problem: "has attributes that are not NAME=VALUE pairs")
+        }
+        return attributes
+    }
+
+    /// `text` resolved against the playlist's URL; only http and https are fetched.
+    private func resolved(_ text: Substring, line number: Int) throws(PlaylistError) -> URL {
+        guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL else {
+            throw .malformed(line: number, problem: "has a URI that cannot be read")
+        }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .unsupportedScheme(uri: String(text.prefix(80)))
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw .malformed(line: number, problem: "has a URI without a host")
+        }
+        return url
+    }
+}
