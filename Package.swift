@@ -75,6 +75,9 @@ let package = Package(
             dependencies: ["CSecret", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/SecretServiceStore"),
         .target(
+            name: "MediaDownloader", dependencies: ["Ports", "Domain", "HLS", "PrivateFiles"],
+            path: "Modules/Adapters/MediaDownloader"),
+        .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
             path: "Modules/Adapters/FileResponseCache"),
         // The players. They serve this package's own apps (an app embedding the layer plays with
@@ -179,6 +182,10 @@ let package = Package(
             path: "Tests/AsyncPrimitivesTests"),
         .testTarget(
             name: "DigestTests", dependencies: ["Digest", "TestSupport", "PortContracts"], path: "Tests/DigestTests"),
+        .testTarget(
+            name: "MediaDownloaderTests",
+            dependencies: ["MediaDownloader", "Ports", "CurlTransport", "PortContracts", "TestSupport"],
+            path: "Tests/MediaDownloaderTests"),
         .testTarget(name: "HLSTests", dependencies: ["HLS", "TestSupport", "PortContracts"], path: "Tests/HLSTests"),
         .testTarget(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "Domain", "TestSupport", "PortContracts"],

@@ -38,10 +38,15 @@ public struct HTTPBody: Sendable {
         self.init(next: { remaining.take() }, cancel: {})
     }
 
-    /// The next chunk, waiting until one arrives; `nil` after the last. A task cancelled while
-    /// it waits stops the transfer and throws `cancelled`.
+    /// The next chunk, waiting until one arrives; `nil` after the last. A task cancelled before
+    /// it asks, or while it waits, stops the transfer and throws `cancelled`: what was
+    /// buffered is not handed over.
     public func next() async throws(TransportError) -> Data? {
         guard !cancelled.isSet else { throw TransportError(.cancelled, "the reader cancelled the body") }
+        guard !Task.isCancelled else {
+            cancel()
+            throw TransportError(.cancelled, "the reading task was cancelled")
+        }
         return try await nextChunk()
     }
 

@@ -87,6 +87,24 @@ extension Contract where Subject == HTTPTransportSubject {
                     #expect(await reading.value.failure?.cause == .cancelled)
                 }
             },
+            HTTPTransportContract("a reading task cancelled between chunks gets no more of them") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
+                    let body = try await subject.make().stream(request).body
+                    let reading = Task { () async -> Result<Int, TransportError> in
+                        await Result { () async throws(TransportError) -> Int in
+                            _ = try await body.next()
+                            withUnsafeCurrentTask { $0?.cancel() }  // as a Ctrl-C's handler cancels a download
+                            var more = 0
+                            while let chunk = try await body.next() { more += chunk.count }
+                            return more
+                        }
+                    }
+                    let outcome = await reading.value
+                    #expect(outcome.failure?.cause == .cancelled, "\(outcome)")
+                }
+            },
             HTTPTransportContract("a head that does not come within the timeout is timedOut") { subject in
                 try await MockAPIServer.with { server async throws in
                     try await server.admin.inject(.latency(120, route: MockAPIRoute.episodes))

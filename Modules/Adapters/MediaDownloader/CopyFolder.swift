@@ -1,0 +1,141 @@
+import Ports
+import PrivateFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The folder of one local copy: private (0700, its files 0600), every file written under a
+/// temporary name (`NAME.part`) and renamed once whole, so that a file with its final name is
+/// always a whole one, whatever stopped the process.
+struct CopyFolder: Sendable {
+    let root: String
+
+    init(_ url: URL) {
+        root = url.path
+    }
+
+    func path(_ name: String) -> String { root + "/" + name }
+
+    /// Creates the folder and `subfolders` private, and checks them as the token store's.
+    func prepare(subfolders: [String]) throws(DownloadError) {
+        for folder in [root] + subfolders.map(path) {
+            do {
+                try PrivateDirectory(path: folder).ensure()
+            } catch {
+                throw DownloadError(.io(path: folder, detail: "\(error)"))
+            }
+        }
+    }
+
+    /// The size of the whole file `name`, or `nil` when there is none.
+    func size(of name: String) -> Int? {
+        var info = stat()
+        guard lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// A writer into `name`'s temporary file, emptied first unless `appending`.
+    func temporary(_ name: String, appending: Bool = false) throws(DownloadError) -> FileWriter {
+        let temporary = path(name) + ".part"
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (appending ? O_APPEND : O_TRUNC)
+        let descriptor = open(temporary, flags, 0o600)
+        guard descriptor >= 0 else { throw Self.failure(errno, path: temporary) }
+        return FileWriter(descriptor: descriptor, path: temporary)
+    }
+
+    /// The bytes already in `name`'s temporary file (a download cut short).
+    func temporarySize(of name: String) -> Int? {
+        var info = stat()
+        guard lstat(path(name) + ".part", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Gives `name`'s temporary file its final name: it is whole.
+    func finish(_ name: String) throws(DownloadError) {
+        guard rename(path(name) + ".part", path(name)) == 0 else { throw Self.failure(errno, path: path(name)) }
+    }
+
+    /// Writes `data` as the whole of `name` at once.
+    func write(_ data: Data, as name: String) throws(DownloadError) {
+        let writer = try temporary(name)
+        do throws(DownloadError) {
+            try writer.write(data)
+            try writer.close()
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        try finish(name)
+    }
+
+    /// Removes `name` and its temporary file, if there are.
+    func remove(_ name: String) {
+        unlink(path(name))
+        unlink(path(name) + ".part")
+    }
+
+    /// The failure of a call that set `code` on `path`: a full disk said as one.
+    static func failure(_ code: Int32, path: String) -> DownloadError {
+        if code == ENOSPC || code == EDQUOT { return DownloadError(.noSpace(path: path)) }
+        return DownloadError(.io(path: path, detail: String(cString: strerror(code))))
+    }
+}
+
+/// Writes a file in order, every byte or a failure that says why.
+final class FileWriter {
+    private var descriptor: Int32
+    let path: String
+
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { if descriptor >= 0 { _ = closeFile(descriptor) } }
+
+    func write(_ data: Data) throws(DownloadError) {
+        let failure: Int32? = data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = writeFile(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw CopyFolder.failure(failure, path: path) }
+    }
+
+    /// Closes the file; a failure here (NFS, a full disk found late) is a failure of the part.
+    func close() throws(DownloadError) {
+        let code = closeFile(descriptor)
+        descriptor = -1
+        if code != 0 { throw CopyFolder.failure(errno, path: path) }
+    }
+
+    /// Closes and removes what was written.
+    func abandon() {
+        if descriptor >= 0 { _ = closeFile(descriptor) }
+        descriptor = -1
+        unlink(path)
+    }
+}
+
+/// `close(2)` and `write(2)`, outside the type whose methods shadow the names.
+private func closeFile(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

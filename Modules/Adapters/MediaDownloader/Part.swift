@@ -1,0 +1,102 @@
+import HLS
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One file of the local copy and where its bytes come from: a segment, an initialization
+/// section, or the whole of a plain file. Its name is the project's, never the server's.
+struct Part: Sendable, Equatable {
+    /// Its path inside the copy's folder, such as `video/0007.ts`.
+    let name: String
+    let url: URL
+    /// The sub-range of `url` it is, for a segment of a playlist with byte ranges.
+    let range: ByteRange?
+    /// The key it was encrypted with, and the IV.
+    let key: SegmentKey?
+    let iv: [UInt8]?
+
+    init(name: String, url: URL, range: ByteRange? = nil, key: SegmentKey? = nil, iv: [UInt8]? = nil) {
+        self.name = name
+        self.url = url
+        self.range = range
+        self.key = key
+        self.iv = iv
+    }
+
+    /// The extensions a player's HLS demuxer opens from disk (FFmpeg's allowed list); any
+    /// other, or none, is saved as `.ts`.
+    static let playableExtensions: Set<String> = [
+        "ts", "aac", "mp4", "m4s", "m4a", "m4v", "mp3", "ac3", "vtt", "webm", "wav", "mkv", "mov",
+    ]
+
+    /// The extension to save `url` under: its own when a player opens it from disk, else `fallback`.
+    static func fileExtension(of url: URL, fallback: String = "ts") -> String {
+        let own = url.pathExtension.lowercased()
+        return playableExtensions.contains(own) ? own : fallback
+    }
+}
+
+/// One media playlist's parts, in order, with what its local playlist needs.
+struct Rendering: Sendable {
+    /// `video` or `audio`: the copy's subfolder.
+    let folder: String
+    let playlist: MediaPlaylist
+    /// The segments' parts, one per segment, in the playlist's order.
+    let segments: [Part]
+    /// The initialization sections' parts, by their place in the playlist.
+    let maps: [MediaInitialization: Part]
+
+    init(folder: String, playlist: MediaPlaylist) {
+        self.folder = folder
+        self.playlist = playlist
+        var maps: [MediaInitialization: Part] = [:]
+        for map in playlist.segments.compactMap(\.map) where maps[map] == nil {
+            let name = "\(folder)/init-\(maps.count).\(Part.fileExtension(of: map.uri, fallback: "mp4"))"
+            maps[map] = Part(name: name, url: map.uri, range: map.byteRange)
+        }
+        self.maps = maps
+        segments = playlist.segments.enumerated().map { index, segment in
+            Part(
+                name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
+                range: segment.byteRange, key: segment.key,
+                iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber))
+        }
+    }
+
+    /// Every part: the initialization sections first.
+    var parts: [Part] { maps.values.sorted { $0.name < $1.name } + segments }
+
+    /// The local playlist: the same segments, in files of the copy, decrypted, whole.
+    var localPlaylist: String {
+        var lines = [
+            "#EXTM3U", "#EXT-X-VERSION:\(maps.isEmpty ? 3 : 7)", "#EXT-X-TARGETDURATION:\(playlist.targetDuration)",
+            "#EXT-X-MEDIA-SEQUENCE:\(playlist.mediaSequence)", "#EXT-X-PLAYLIST-TYPE:VOD",
+        ]
+        var currentMap: MediaInitialization?
+        for (segment, part) in zip(playlist.segments, segments) {
+            if let map = segment.map, map != currentMap, let local = maps[map] {
+                lines.append("#EXT-X-MAP:URI=\"\(Self.local(local.name))\"")
+                currentMap = map
+            }
+            if segment.discontinuity { lines.append("#EXT-X-DISCONTINUITY") }
+            lines.append("#EXTINF:\(segment.duration),")
+            lines.append(Self.local(part.name))
+        }
+        lines.append("#EXT-X-ENDLIST")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `index` in five digits at least, so that the files list in their order.
+    private static func padded(_ index: Int) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+    }
+
+    /// A part's name as its folder's playlist refers to it.
+    private static func local(_ name: String) -> String {
+        String(name.split(separator: "/").last ?? "")
+    }
+}
