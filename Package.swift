@@ -113,7 +113,7 @@ let package = Package(
             dependencies: [
                 "Stores",
                 "Domain", "Ports", "CocoacastsAPI", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
-                "FileResponseCache", "BuiltInMock", "MPVPlayer", "CommandPlayer", "Subprocesses",
+                "FileResponseCache", "BuiltInMock", "MPVPlayer", "CommandPlayer", "Subprocesses", "MediaDownloader",
                 "Presentation", "TerminalUI",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),

@@ -4,6 +4,7 @@ import CurlTransport
 import Domain
 import FileResponseCache
 import FileTokenStore
+import MediaDownloader
 import Ports
 import Presentation
 import Stores
@@ -55,6 +56,14 @@ enum Composition {
             } else {
                 networkTransport(settings, notices: notices)
             }
+        // Media are fetched over the network even when the API answers in process; libcurl
+        // loads, and its thread starts, only when a download does.
+        let (mediaTransport, mediaShutDown): (any HTTPTransport, @Sendable () -> Void) =
+            if builtInMockState == nil {
+                (transport, {})
+            } else {
+                networkTransport(settings, notices: { _ in })
+            }
         let stores: TokenStores
         do {
             stores = try await TokenStores.make(
@@ -91,7 +100,13 @@ enum Composition {
             isBuiltInMock: settings.baseURL == nil,
             transportName: builtInMockState == nil ? settings.transport.name : nil,
             player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
-            notices: notices, shutDown: shutDown)
+            downloader: MediaDownloader(transport: mediaTransport, timeout: configuration.timeout),
+            downloads: DownloadLibrary(environment: settings.environment),
+            notices: notices,
+            shutDown: {
+                shutDown()
+                mediaShutDown()
+            })
     }
 
     /// The transport `settings` choose for a server, and how to end it before the process
@@ -143,6 +158,7 @@ enum Composition {
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isBuiltInMock: Bool,
         transportName: String? = nil,
         player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
+        downloader: (any VideoDownloader)? = nil, downloads: DownloadLibrary? = nil,
         notices: @escaping @Sendable (String) -> Void = { _ in }, shutDown: @escaping @Sendable () -> Void = {}
     ) -> Services {
         let server = configuration.origin.description
@@ -174,6 +190,10 @@ enum Composition {
                 try await KeyValueProgressOutbox.pendingOfEveryAccount(in: pendingProgress, server: server) {
                     notices($0.outboxMessage)
                 }
-            }, player: player, shutDown: shutDown)
+            }, player: player, downloader: downloader ?? MediaDownloader(transport: transport),
+            downloads: downloads
+                ?? DownloadLibrary(
+                    root: FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-videos")),
+            shutDown: shutDown)
     }
 }

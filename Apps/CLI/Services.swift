@@ -1,5 +1,6 @@
 import CocoacastsAPI
 import Domain
+import MediaDownloader
 import Ports
 import Stores
 import TokenStoreComposition
@@ -47,6 +48,10 @@ struct Services {
     let keptPositions: @Sendable () async throws(StoreError) -> [KeptPosition]
     /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
     let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
+    /// Copies videos into ``downloads`` over the network (the built-in mock's stream URLs too).
+    let downloader: any VideoDownloader
+    /// The local copies of this user.
+    let downloads: DownloadLibrary
     /// Ends the transport's engine and waits for its thread, once the command is done: the
     /// process must not exit while libcurl frees its TLS state on another thread.
     let shutDown: @Sendable () -> Void

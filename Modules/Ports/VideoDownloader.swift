@@ -28,12 +28,17 @@ public struct DownloadRequest: Sendable, Equatable {
     public var destination: URL
     /// How many parts are fetched at once.
     public var jobs: Int
+    /// What the caller wants kept beside the copy (a title, a duration), returned with it.
+    public var metadata: [String: String]
 
-    public init(url: URL, quality: DownloadQuality = .best, destination: URL, jobs: Int = 4) {
+    public init(
+        url: URL, quality: DownloadQuality = .best, destination: URL, jobs: Int = 4, metadata: [String: String] = [:]
+    ) {
         self.url = url
         self.quality = quality
         self.destination = destination
         self.jobs = max(1, jobs)
+        self.metadata = metadata
     }
 }
 

@@ -41,19 +41,25 @@ public final class PlaybackViewModel {
     /// The watch in progress, if any.
     @ObservationIgnored private var control: PlaybackControl?
 
+    /// The copy on this machine that the video's URL may name: the one file URL played.
+    @ObservationIgnored private let localCopy: URL?
+
     /// Nothing is fetched or played until ``watch(fromStart:)``.
     ///
     /// - Parameters:
     ///   - outbox: keeps the positions that could not be saved (this server's and account's).
+    ///   - localCopy: the file of a copy on this machine, which the video's URL may then be
+    ///     (the app chose it; a server's URL must be http or https).
     ///   - now: the clock that says when a save is due and when a kept position was recorded.
     public init(
         videoID: String, apiService: any APIService, player: any MediaPlayer, outbox: any ProgressOutbox,
-        now: @escaping @Sendable () -> Date = { Date() }
+        localCopy: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.videoID = videoID
         self.apiService = apiService
         self.player = player
         self.outbox = outbox
+        self.localCopy = localCopy
         self.now = now
     }
 
@@ -129,7 +135,7 @@ public final class PlaybackViewModel {
         let start = Self.startPosition(cursor: progress.cursor, duration: video.duration, fromStart: fromStart)
         let playback: any Playback
         do throws(PlayerError) {
-            try Self.checkIsAStream(video.videoURL, for: player)
+            if video.videoURL != localCopy { try Self.checkIsAStream(video.videoURL, for: player) }
             playback = try await player.play(video.videoURL, from: start)
         } catch {
             state = .failed(message: "\(error).", .player(error))

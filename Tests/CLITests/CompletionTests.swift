@@ -14,7 +14,7 @@ struct CompletionTests {
     ]
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
-        "completion", "cache", "manual", "help", "version", "watch", "play",
+        "completion", "cache", "manual", "help", "version", "watch", "play", "download", "downloads",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.
@@ -43,7 +43,10 @@ struct CompletionTests {
         ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--json"])),
         ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
         ("cocoacasts video 556 --j", ["--json"]),
-        ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--player"])),
+        ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--player"])),
+        ("cocoacasts download 556 --", globalOptions.union(["--quality", "--jobs", "--json"])),
+        ("cocoacasts download 556 --quality ", ["best", "worst", "1080", "720", "540", "360"]),
+        ("cocoacasts downloads --r", ["--remove", "--remove-all"]),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts config set transport ", ["curl"]),
         ("cocoacasts episodes --json --", globalOptions.union(["--limit", "--offline", "--no-cache"])),

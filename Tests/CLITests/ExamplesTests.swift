@@ -31,14 +31,15 @@ struct ExamplesTests {
                 continue
             }
             try await TemporaryDirectory.with { directory in
-                guard example.hasPrefix("cocoacasts watch ") else {
+                let watches = example.hasPrefix("cocoacasts watch ")
+                guard watches || example.hasPrefix("cocoacasts download ") else {
                     let run = try await Self.run(example, in: directory)
                     #expect(run.status == 0, "\(example): \(run.stderr)")
                     return
                 }
-                // The built-in mock's streams lead off the machine: watch plays the media of a
-                // server on loopback instead, two seconds long, in headless mpv.
-                guard HeadlessMPV.executable != nil else {
+                // The built-in mock's streams lead off the machine: watch plays (and download
+                // copies) the media of a server on loopback instead, two seconds long, in headless mpv.
+                guard !watches || HeadlessMPV.executable != nil else {
                     print("skipped: \(example) needs mpv, not installed")
                     return
                 }

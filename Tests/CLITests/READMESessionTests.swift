@@ -107,7 +107,13 @@ struct READMESessionTests {
                         ports.append((":\(server.port)", ":\(servers[servers.count - 1].port)"))
                         script += "printf '%s\\n' \(quoted("listening on \(servers[servers.count - 1].baseURL)"))\n"
                     } else {
-                        script += ports.reduce(command) { $0.replacingOccurrences(of: $1.shown, with: $1.real) } + "\n"
+                        // The server is this test's child, not the shell's job: `kill %1` stops it by its ID.
+                        let stopping = servers.first.map {
+                            command.replacingOccurrences(of: "kill %1", with: "kill \($0.processID)")
+                        }
+                        script +=
+                            ports.reduce(stopping ?? command) { $0.replacingOccurrences(of: $1.shown, with: $1.real) }
+                            + "\n"
                     }
                 }
                 let shown = try await onTerminal(script, in: directory)

@@ -72,6 +72,9 @@ public final class MockAPIServer: Sendable {
     }
 
     /// The base URL on the other loopback origin (`localhost` instead of `127.0.0.1`).
+    /// The server's process, for a session that stops it as a shell's `kill %1` would.
+    public var processID: Int32 { process.subprocess.pid }
+
     public var otherOriginBaseURL: URL {
         URL(string: "http://localhost:\(port)/api/v1")!
     }

@@ -93,6 +93,18 @@ struct PlaybackFailureTests {
         #expect(fixture.player.plays.isEmpty)
     }
 
+    /// The app's own copy on this machine is the one file URL played; another is still refused.
+    @Test func theLocalCopyTheAppChoseIsPlayedAndNoOtherFile() async throws {
+        let copy = URL(fileURLWithPath: "/home/viewer/.local/share/cocoacasts/videos/632759499/index.m3u8")
+        for (url, plays) in [(copy, true), (URL(fileURLWithPath: "/etc/passwd"), false)] {
+            let fixture = Fixture(Fixture.moving(1...3), localCopy: copy)
+            fixture.spy.videoResult = .success(
+                Video(duration: 513, videoURL: url, imageURL: Samples.scriptedVideo.imageURL))
+            await fixture.viewModel.watch()
+            #expect(fixture.player.plays.isEmpty == !plays, "\(url)")
+        }
+    }
+
     @Test func theMessagesNameThePlayer() {
         #expect("\(PlayerError.notFound(name: "mpv"))." == "mpv was not found on this machine (PATH).")
     }

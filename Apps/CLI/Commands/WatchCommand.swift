@@ -1,8 +1,15 @@
 import Domain
+import MediaDownloader
 import Observation
 import Ports
 import Presentation
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
 /// where the viewer left off, and saves the position while it plays and when it ends.
@@ -14,9 +21,11 @@ import TerminalUI
 struct WatchCommand: ServiceCommand, Equatable {
     static let fromStart = CommandLineParser.Option(
         name: "--from-start", valueName: nil, summary: "start at 0:00, not where you left off")
+    static let stream = CommandLineParser.Option(
+        name: "--stream", valueName: nil, summary: "stream it even when a copy is on this machine")
     static let spec = CommandLineParser.CommandSpec(
         name: "watch", aliases: ["play"], arguments: ["<episode-id or video-id>"],
-        options: [fromStart, ConfigKey.player.option],
+        options: [fromStart, stream, ConfigKey.player.option],
         summary: "Watch a video from where you left off, saving your place (needs sign-in)",
         examples: [
             ("cocoacasts watch 556", "play episode 556 in mpv, from where you stopped"),
@@ -28,14 +37,16 @@ struct WatchCommand: ServiceCommand, Equatable {
 
     let reference: String
     let fromStart: Bool
+    let streams: Bool
 
-    init(reference: String, fromStart: Bool) {
+    init(reference: String, fromStart: Bool, streams: Bool = false) {
         self.reference = reference
         self.fromStart = fromStart
+        self.streams = streams
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments[0], fromStart: parsed.has(Self.fromStart))
+        self.init(reference: arguments[0], fromStart: parsed.has(Self.fromStart), streams: parsed.has(Self.stream))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
@@ -68,14 +79,40 @@ struct WatchCommand: ServiceCommand, Equatable {
             console.fail(error.description)
             return .localState
         }
+        let (api, localCopy) = await api(for: videoID, outbox: outbox, in: context)
         let model = PlaybackViewModel(
-            videoID: videoID, apiService: context.services.api, player: player, outbox: outbox)
+            videoID: videoID, apiService: api, player: player, outbox: outbox, localCopy: localCopy)
         Self.announceThePlayback(of: model, in: context)
         // Until the end is said: a second signal after the last save still says what became of it.
         return await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
             await model.watch(fromStart: fromStart)
             return Self.finish(model, videoID: videoID, interrupted: Task.isCancelled, in: context)
         }
+    }
+
+    /// The API the playback uses: the server's, or, when the video is copied to this machine
+    /// whole and `--stream` was not given, one whose video is the copy (said once).
+    @MainActor private func api(for videoID: String, outbox: any ProgressOutbox, in context: CommandContext) async
+        -> (any APIService, localCopy: URL?)
+    {
+        let api = context.services.api
+        guard !streams, let copy = context.services.downloads.copy(of: videoID), copy.manifest.complete,
+            let duration = copy.manifest.metadata?["duration"].flatMap({ Int($0) })
+        else { return (api, nil) }
+        let kept: Int?
+        do throws(StoreError) {
+            kept = try await outbox.pending().filter { $0.progress.videoID == videoID }
+                .max { $0.recordedAt < $1.recordedAt }?.progress.cursor
+        } catch {
+            context.console.notice(
+                "positions kept on this machine cannot be read: \(error)", style: context.appearance.error)
+            kept = nil
+        }
+        context.console.notice(
+            "playing the copy on this machine (\(copy.manifest.quality)); --stream plays it from the server.",
+            style: context.appearance.error)
+        let video = Video(duration: duration, videoURL: copy.playable, imageURL: copy.playable)
+        return (LocalCopyAPI(api: api, copy: video, keptCursor: kept), copy.playable)
     }
 
     /// A second signal's last words: the position kept on this machine, said in one line, on

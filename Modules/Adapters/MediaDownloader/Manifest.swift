@@ -30,6 +30,8 @@ public struct DownloadManifest: Codable, Sendable, Equatable {
     public var complete: Bool
     /// When it was last written, seconds since 1970.
     public var updated: Double
+    /// What the caller asked to keep beside the copy (``/Ports/DownloadRequest/metadata``).
+    public var metadata: [String: String]?
 
     /// The manifest file's name in a copy's folder.
     public static let fileName = "manifest.json"

@@ -68,7 +68,7 @@ struct PlainFileDownload: Sendable {
         var record = DownloadManifest(
             source: request.url.absoluteString, kind: .file, quality: "the file", plan: request.url.absoluteString,
             playable: name, validator: etag ?? response.headers["Last-Modified"], parts: 1, bytes: kept,
-            expectedBytes: total, complete: false, updated: 0)
+            expectedBytes: total, complete: false, updated: 0, metadata: request.metadata)
         try manifest.write(record)
         let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
         let writer = try folder.temporary(name, appending: kept > 0)

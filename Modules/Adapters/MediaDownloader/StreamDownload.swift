@@ -31,7 +31,8 @@ struct StreamDownload: Sendable {
         let expected = bandwidth.map { Int(Double($0) / 8 * duration) }
         var record = DownloadManifest(
             source: request.url.absoluteString, kind: .hls, quality: quality, plan: plan, playable: "index.m3u8",
-            validator: nil, parts: parts.count, bytes: 0, expectedBytes: expected, complete: false, updated: 0)
+            validator: nil, parts: parts.count, bytes: 0, expectedBytes: expected, complete: false, updated: 0,
+            metadata: request.metadata)
         try manifest.write(record)
         let whole = parts.filter { folder.size(of: $0.name) != nil }
         let wholeNames = Set(whole.map(\.name))

@@ -1,0 +1,58 @@
+import Foundation
+import PortContracts
+import TestSupport
+import Testing
+
+/// `download`, `downloads` and `watch` from the copy, end to end: the CLI against the mock
+/// API's media over loopback, real mpv, the server stopped for the offline part.
+@Suite("download: a copy on this machine, listed, and watched with the server gone")
+struct DownloadTests {
+    @Test func aDownloadedEpisodePlaysWithTheServerStoppedAndKeepsThePosition() async throws {
+        try await WatchTests.watching { server, cli, directory in
+            let downloaded = try await cli.run(["download", "556", "--jobs", "2"])
+            #expect(downloaded.status == 0, "\(downloaded)")
+            #expect(downloaded.stdout.contains("video 632759499: the file, 4.1 MB, on this machine"))
+            let folder = directory.file("home/.local/share/cocoacasts/videos/632759499")
+            #expect(try TemporaryDirectory.mode(of: folder) == "700")
+            #expect(try TemporaryDirectory.mode(of: folder.appendingPathComponent("video.wav")) == "600")
+            #expect(try await server.admin.count("media-credentials") == 0, "the media host got no credential")
+            let listed = try await cli.run(["downloads", "--json"])
+            #expect(
+                listed.stdout.contains("\"videoID\" : \"632759499\"") && listed.stdout.contains("\"complete\" : true"))
+            await server.stop()
+            let watched = try await cli.run(["watch", "556"], timeout: .seconds(60)) { send in
+                try await Task.sleep(for: .seconds(3))
+                send(SIGINT)
+            }
+            #expect(watched.status == 130, "\(watched)")
+            #expect(watched.stderr.contains("playing the copy on this machine"))
+            #expect(watched.stdout.contains("is kept on this machine"), "\(watched.stdout)")
+            let status = try await cli.run(["status", "--offline"])
+            #expect(status.stdout.contains("1 position kept on this machine: video 632759499"), "\(status.stdout)")
+        }
+    }
+
+    @Test func copiesAreListedAndRemoved() async throws {
+        try await WatchTests.watching { _, cli, _ in
+            #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))
+            #expect(try await cli.run(["download", "556"]).status == 0)
+            let listed = try await cli.run(["downloads"])
+            #expect(listed.stdout.contains("632759499  complete  the file  4.1 MB"), "\(listed.stdout)")
+            let missing = try await cli.run(["downloads", "--remove", "1"])
+            #expect(missing.status == 1 && missing.stderr.contains("No copy of video 1 is on this machine"))
+            #expect(try await cli.run(["downloads", "--remove-all"]).stdout.contains("Removed 1 copy."))
+            #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))
+        }
+    }
+
+    @Test(arguments: [
+        (["download", "556", "--jobs", "0"], "--jobs"), (["download", "556", "--quality", "high"], "--quality"),
+        (["downloads", "--remove"], "the video ids to remove"),
+    ])
+    func aWrongOptionIsAUsageError(arguments: [String], words: String) async throws {
+        try await TemporaryDirectory.with { directory in
+            let run = try await CLIProcess(in: directory).run(arguments)
+            #expect(run.status == 64 && run.stderr.contains(words), "\(run)")
+        }
+    }
+}
