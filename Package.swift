@@ -184,7 +184,7 @@ let package = Package(
             name: "DigestTests", dependencies: ["Digest", "TestSupport", "PortContracts"], path: "Tests/DigestTests"),
         .testTarget(
             name: "MediaDownloaderTests",
-            dependencies: ["MediaDownloader", "Ports", "CurlTransport", "PortContracts", "TestSupport"],
+            dependencies: ["MediaDownloader", "HLS", "Ports", "CurlTransport", "PortContracts", "TestSupport"],
             path: "Tests/MediaDownloaderTests"),
         .testTarget(name: "HLSTests", dependencies: ["HLS", "TestSupport", "PortContracts"], path: "Tests/HLSTests"),
         .testTarget(

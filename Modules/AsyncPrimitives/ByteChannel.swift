@@ -39,37 +39,41 @@ public final class ByteChannel<Failure: Error>: Sendable {
     /// producer then pauses until `resume`, and offers them again. After the end, everything
     /// is taken and dropped.
     public func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let reader = state.withLock { state -> Reader? in
-            guard state.end == nil else { return nil }
+        // Taken or refused is decided under the one lock: a reader that drains the channel in
+        // between must not make refused bytes look taken.
+        let (taken, reader) = state.withLock { state -> (Bool, Reader?) in
+            guard state.end == nil else { return (true, nil) }
             guard state.buffered < capacity else {
                 state.refused = true
-                return nil
+                return (false, nil)
             }
             state.chunks.append(Data(bytes))
             state.buffered += bytes.count
             defer { state.reader = nil }
-            return state.reader
+            return (true, state.reader)
         }
         // The reader that waited takes the chunk itself, so the order is always the arrival's.
         if let reader, let ready = take() { reader.resume(returning: ready) }
-        return state.withLock { !$0.refused }
+        return taken
     }
 
     /// Takes `data` for the reader even when the channel is full, for a producer that cannot
     /// offer a chunk again (URLSession hands each one over once); says whether the producer may
-    /// go on (`false`: pause until `resume`). A producer that pauses at once holds the channel
-    /// to its capacity and the chunks already on their way.
+    /// go on: `false` once, for the chunk that filled the channel, answered by one `resume`
+    /// (the chunks already on their way are taken and say go on).
     public func append(_ data: Data) -> Bool {
-        let reader = state.withLock { state -> Reader? in
-            guard state.end == nil else { return nil }
+        let (goesOn, reader) = state.withLock { state -> (Bool, Reader?) in
+            guard state.end == nil else { return (true, nil) }
             state.chunks.append(data)
             state.buffered += data.count
-            if state.buffered > capacity { state.refused = true }
+            // Only the chunk that fills the channel pauses the producer: one resume answers it.
+            let pauses = state.buffered > capacity && !state.refused
+            if pauses { state.refused = true }
             defer { state.reader = nil }
-            return state.reader
+            return (!pauses, state.reader)
         }
         if let reader, let ready = take() { reader.resume(returning: ready) }
-        return state.withLock { !$0.refused }
+        return goesOn
     }
 
     /// Ends the body: the reader gets what is buffered, then `nil` or `failure`. Only the
@@ -113,7 +117,7 @@ public final class ByteChannel<Failure: Error>: Sendable {
             state.start += 1
             if state.start == state.chunks.count { (state.chunks, state.start) = ([], 0) }
             state.buffered -= chunk.count
-            let resumes = state.refused && state.buffered <= capacity / 2
+            let resumes = state.refused && state.buffered <= capacity / 2 && state.end == nil
             if resumes { state.refused = false }
             return (.success(chunk), resumes)
         }

@@ -199,9 +199,13 @@ public struct SegmentKey: Sendable, Equatable, Hashable {
 public struct MediaInitialization: Sendable, Equatable, Hashable {
     public var uri: URL
     public var byteRange: ByteRange?
+    /// The AES-128 key in force where it is declared, which encrypts it too (its IV given,
+    /// as RFC 8216, 4.3.2.5 requires); `nil` when it is not encrypted.
+    public var key: SegmentKey?
 
-    public init(uri: URL, byteRange: ByteRange? = nil) {
+    public init(uri: URL, byteRange: ByteRange? = nil, key: SegmentKey? = nil) {
         self.uri = uri
         self.byteRange = byteRange
+        self.key = key
     }
 }

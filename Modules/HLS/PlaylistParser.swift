@@ -153,7 +153,11 @@ struct PlaylistReading {
                 line: number, problem: "has a byte range without an offset, and no range of the same resource before it"
             )
         }
-        return ByteRange(length: given.length, offset: before.offset + before.length)
+        let (offset, overflows) = before.offset.addingReportingOverflow(before.length)
+        guard !overflows, offset <= Int.max / 2 - given.length else {
+            throw .malformed(line: number, problem: "has a byte range past any file's end")
+        }
+        return ByteRange(length: given.length, offset: offset)
     }
 
     private func checkTheCount() throws(PlaylistError) {
@@ -234,7 +238,11 @@ struct PlaylistReading {
             let given = try self.range(text[...], line: number)
             return ByteRange(length: given.length, offset: given.offset ?? 0)
         }
-        return MediaInitialization(uri: try resolved(uri[...], line: number), byteRange: range)
+        // A key in force encrypts the section too; with no IV there is no sequence number to use.
+        if let key, key.iv == nil {
+            throw .malformed(line: number, problem: "has an EXT-X-MAP under an AES-128 key without an IV")
+        }
+        return MediaInitialization(uri: try resolved(uri[...], line: number), byteRange: range, key: key)
     }
 
     /// `length[@offset]`, each a decimal integer, the length above zero.

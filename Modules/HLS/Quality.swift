@@ -29,9 +29,12 @@ public enum Quality: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension MasterPlaylist {
-    /// The variant `quality` chooses; `nil` when there is none.
+    /// The variant `quality` chooses among those with a picture (all, when none says its size);
+    /// `nil` when there is none.
     public func variant(for quality: Quality) -> Variant? {
-        let ordered = variants.sorted {
+        // A variant without a picture size is audio alone when others have one: never a choice then.
+        let pictures = variants.filter { $0.resolution != nil }
+        let ordered = (pictures.isEmpty ? variants : pictures).sorted {
             ($0.resolution?.height ?? 0, $0.bandwidth) < ($1.resolution?.height ?? 0, $1.bandwidth)
         }
         switch quality {

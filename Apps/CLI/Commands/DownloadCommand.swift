@@ -119,7 +119,11 @@ struct DownloadCommand: ServiceCommand, Equatable {
         guard case .loaded(let video) = model.state else { return (nil, .failure) }
         let request = DownloadRequest(
             url: video.videoURL, quality: choice, destination: context.services.downloads.folder(forVideo: videoID),
-            jobs: jobCount, metadata: ["videoID": videoID, "duration": String(video.duration), "reference": reference])
+            jobs: jobCount,
+            metadata: [
+                "videoID": videoID, "duration": String(video.duration), "reference": reference,
+                "server": context.services.server,
+            ])
         let line = ProgressLine(console: context.console, appearance: context.appearance, label: "video \(videoID)")
         let result = await line.showing { progress -> Result<DownloadedCopy, DownloadError> in
             do throws(DownloadError) {
@@ -142,13 +146,19 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 .success
             )
         case .failure(let error):
+            let onDisk: String
+            do throws(StoreError) {
+                onDisk = " (\(ByteSize.text(try context.services.downloads.bytes(ofVideo: videoID))) on disk)"
+            } catch {
+                onDisk = ""  // the size is a detail; the folder's own failure is said by the next command that uses it
+            }
             let kept = line.last?.bytes ?? 0
             let again = "cocoacasts download \(reference)"
             let status: ExitCode
             switch error.cause {
             case .cancelled:
                 context.console.fail(
-                    "Stopped: \(ByteSize.text(kept)) of video \(videoID) kept. Run `\(again)` to go on from there.")
+                    "Stopped: what is whole of video \(videoID) is kept\(onDisk). Run `\(again)` to go on from there.")
                 status = .interrupted
             case .noSpace, .io, .busy:
                 context.console.fail("The download of video \(videoID) stopped: \(error). What is whole is kept.")
@@ -171,7 +181,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     }
 }
 
-/// The one line a download redraws on a terminal's standard error: how far, how fast, how long still.
+/// The one line a download redraws on a terminal's standard error: how far, and how fast this run goes.
 @MainActor
 final class ProgressLine {
     private let console: any Console
@@ -194,8 +204,12 @@ final class ProgressLine {
         guard appearance.animates else { return await work { latest.value = $0 } }
         let started = ContinuousClock.now
         let drawing = Task { @MainActor in
+            var first: Int?  // what earlier runs left, which this run's rate does not count
             while !Task.isCancelled {
-                if let progress = latest.value { draw(progress, since: started) }
+                if let progress = latest.value {
+                    first = first ?? progress.bytes
+                    draw(progress, fetched: progress.bytes - (first ?? 0), since: started)
+                }
                 try await Task.sleep(for: .milliseconds(200))
             }
         }
@@ -206,7 +220,7 @@ final class ProgressLine {
         return result
     }
 
-    private func draw(_ progress: DownloadProgress, since started: ContinuousClock.Instant) {
+    private func draw(_ progress: DownloadProgress, fetched: Int, since started: ContinuousClock.Instant) {
         let elapsed = (ContinuousClock.now - started).components
         let seconds = max(0.001, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         var parts = [label]
@@ -216,7 +230,7 @@ final class ProgressLine {
         } else {
             parts.append("\(progress.partsDone)/\(progress.parts) parts, \(ByteSize.text(progress.bytes))")
         }
-        parts.append("\(ByteSize.text(Int(Double(progress.bytes) / seconds)))/s")
+        parts.append("\(ByteSize.text(Int(Double(fetched) / seconds)))/s")
         let line = parts.joined(separator: "  ")
         let width = max(10, (console.errorTerminalColumns ?? 80) - 1)
         console.writeError("\r\u{1B}[2K" + String(line.prefix(width)))

@@ -75,9 +75,10 @@ struct DownloadsCommand: ServiceCommand, Equatable {
             switch action {
             case .list:
                 let copies = try library.copies()
-                let rows = copies.map { copy in
+                let rows = try copies.map { copy throws(StoreError) in
                     Row(
-                        videoID: copy.videoID, quality: copy.manifest.quality, bytes: copy.manifest.bytes,
+                        videoID: copy.videoID, quality: copy.manifest.quality,
+                        bytes: try library.bytes(ofVideo: copy.videoID),
                         complete: copy.manifest.complete,
                         updated: RelativeAge.phrase(
                             from: Date(timeIntervalSince1970: copy.manifest.updated), to: Date()),

@@ -96,7 +96,9 @@ struct WatchCommand: ServiceCommand, Equatable {
         -> (any APIService, localCopy: URL?)
     {
         let api = context.services.api
+        // A copy of another server's video (the mock's, say) is not this one's, though the ids agree.
         guard !streams, let copy = context.services.downloads.copy(of: videoID), copy.manifest.complete,
+            copy.manifest.metadata?["server"] == context.services.server,
             let duration = copy.manifest.metadata?["duration"].flatMap({ Int($0) })
         else { return (api, nil) }
         let kept: Int?

@@ -95,8 +95,13 @@ final class CurlEngine: @unchecked Sendable {
     /// Goes on with `transfer`, which paused because its reader fell behind (see
     /// ``/AsyncPrimitives/ByteChannel``).
     func resume(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.resumed.append(transfer) }
-        _ = curl.functions.pointee.multi_wakeup(multi)
+        // Only a transfer still running (as ``cancel(_:)``): once it ended, the engine may have too.
+        let running = inbox.withLock { inbox in
+            guard transfer.phase == .submitted else { return false }
+            inbox.resumed.append(transfer)
+            return true
+        }
+        if running { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
     /// Ends the thread once no transfer runs (the transport is going away, so none will).

@@ -111,6 +111,9 @@ final class CurlTransfer: @unchecked Sendable {
         // to end by itself (7.87 and later) instead of holding the engine until the lookup
         // times out: a cancellation, or the transport's shut-down, waits for no DNS server.
         _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_QUICK_EXIT), 1)
+        // Through a proxy, its "200 Connection established" reaches no header callback (7.54 and
+        // later), so a streamed head is the server's own.
+        _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_SUPPRESS_CONNECT_HEADERS), 1)
         if ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_PROTOCOLS_STR), "http,https") != CurlCode.ok {
             _ = ccurl_easy_setopt_long(f, easy, Int32(CCURLOPT_PROTOCOLS), Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS))
         }

@@ -92,6 +92,19 @@ public struct DownloadLibrary: Sendable {
         return names.reduce(0) { $0 + (folder.size(of: $1) ?? 0) }
     }
 
+    /// The bytes `videoID`'s copy takes on disk, whole parts and partial ones.
+    public func bytes(ofVideo videoID: String) throws(StoreError) -> Int {
+        let folder = folder(forVideo: videoID)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return 0 }
+        let names: [String]
+        do {
+            names = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        } catch {
+            throw .io(path: folder.path, detail: "it could not be listed (\(error))")
+        }
+        return names.reduce(0) { $0 + (CopyFolder(folder).size(of: $1) ?? 0) }
+    }
+
     /// The video id a folder's name stands for (``folder(forVideo:)`` undone).
     static func videoID(ofFolder name: String) -> String {
         var bytes: [UInt8] = []

@@ -35,4 +35,11 @@ public struct DownloadManifest: Codable, Sendable, Equatable {
 
     /// The manifest file's name in a copy's folder.
     public static let fileName = "manifest.json"
+
+    /// Whether `source` and `url` name the same stream: their query aside, which for a signed
+    /// stream URL changes with every request for the video.
+    public static func isSameSource(_ source: String, _ url: URL) -> Bool {
+        guard let earlier = URL(string: source) else { return false }
+        return (earlier.scheme, earlier.host, earlier.port, earlier.path) == (url.scheme, url.host, url.port, url.path)
+    }
 }

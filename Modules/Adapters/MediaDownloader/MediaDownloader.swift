@@ -49,7 +49,7 @@ public final class MediaDownloader: VideoDownloader {
         defer { lock.release(held) }
         let manifest = ManifestFile(folder: folder)
         let earlier = manifest.read()
-        if let earlier, earlier.kind == .file, earlier.source == request.url.absoluteString {
+        if let earlier, earlier.kind == .file, DownloadManifest.isSameSource(earlier.source, request.url) {
             return try await plainFile(request, folder, manifest, earlier, progress).resume()
         }
         let (url, response) = try await open(request.url)
@@ -80,33 +80,20 @@ public final class MediaDownloader: VideoDownloader {
             timeout: timeout, progress: progress)
     }
 
-    /// The response to `GET url`, redirects followed (http and https only, at most five):
-    /// the final URL is the one a playlist's URIs resolve against.
+    /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
+    /// URIs resolve against.
     private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
-        var url = url
-        for _ in 0...5 {
-            let response: HTTPStreamedResponse
-            do {
-                response = try await transport.stream(
-                    HTTPRequest(method: "GET", url: url, timeout: timeout, maximumResponseSize: 1 << 40))
-            } catch {
-                throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
-            }
-            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"],
-                let next = URL(string: location, relativeTo: url)?.absoluteURL,
-                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
-            {
-                response.body.cancel()
-                url = next
-                continue
-            }
-            guard response.status == 200 else {
-                response.body.cancel()
-                throw DownloadError(.status(response.status))
-            }
-            return (url, response)
+        let (final, response): (URL, HTTPStreamedResponse)
+        do {
+            (final, response) = try await MediaRequests(transport: transport, timeout: timeout).open(url)
+        } catch {
+            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
         }
-        throw DownloadError(.status(310))
+        guard response.status == 200 else {
+            response.body.cancel()
+            throw DownloadError(.status(response.status))
+        }
+        return (final, response)
     }
 
     private func firstChunk(of body: HTTPBody) async throws(DownloadError) -> Data {
@@ -209,5 +196,39 @@ final class ProgressCounter: Sendable {
                 bytes: state.bytes, expectedBytes: expectedBytes, partsDone: state.partsDone, parts: parts)
         }
         report(now)
+    }
+}
+
+/// The requests of a download: `GET`, redirects followed (http and https only, at most five),
+/// the headers kept on every hop (a `Range` too).
+struct MediaRequests: Sendable {
+    let transport: any HTTPTransport
+    let timeout: TimeInterval
+
+    /// The final URL and its response, whatever its status; a redirect past the fifth is answered as it is.
+    func open(_ url: URL, headers: HTTPHeaders = [:], limit: Int = 1 << 40) async throws(TransportError) -> (
+        URL, HTTPStreamedResponse
+    ) {
+        var url = url
+        for hop in 0...5 {
+            let response = try await transport.stream(
+                HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout, maximumResponseSize: limit))
+            guard hop < 5, [301, 302, 303, 307, 308].contains(response.status),
+                let location = response.headers["Location"],
+                let next = URL(string: location, relativeTo: url)?.absoluteURL,
+                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
+            else { return (url, response) }
+            response.body.cancel()
+            url = next
+        }
+        preconditionFailure("the last hop returns")
+    }
+
+    /// The whole body of `url` (a playlist, a key), at most `limit` bytes.
+    func data(_ url: URL, limit: Int) async throws(TransportError) -> (URL, status: Int, Data) {
+        let (final, response) = try await open(url, limit: limit)
+        var data = Data()
+        while let chunk = try await response.body.next() { data.append(chunk) }
+        return (final, response.status, data)
     }
 }

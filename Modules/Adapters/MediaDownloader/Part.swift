@@ -55,7 +55,7 @@ struct Rendering: Sendable {
         var maps: [MediaInitialization: Part] = [:]
         for map in playlist.segments.compactMap(\.map) where maps[map] == nil {
             let name = "\(folder)/init-\(maps.count).\(Part.fileExtension(of: map.uri, fallback: "mp4"))"
-            maps[map] = Part(name: name, url: map.uri, range: map.byteRange)
+            maps[map] = Part(name: name, url: map.uri, range: map.byteRange, key: map.key, iv: map.key?.iv)
         }
         self.maps = maps
         segments = playlist.segments.enumerated().map { index, segment in

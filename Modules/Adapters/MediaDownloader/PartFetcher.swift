@@ -39,22 +39,29 @@ struct PartFetcher: Sendable {
     }
 
     private func fetchOnce(_ part: Part) async throws(DownloadError) {
-        var request = HTTPRequest(method: "GET", url: part.url, timeout: timeout, maximumResponseSize: 1 << 30)
-        if let range = part.range { request.headers.append(name: "Range", value: range.rangeHeader) }
+        var headers = HTTPHeaders()
+        if let range = part.range { headers.append(name: "Range", value: range.rangeHeader) }
         let response: HTTPStreamedResponse
         do {
-            response = try await transport.stream(request)
+            (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
+                .open(part.url, headers: headers, limit: 1 << 30)
         } catch {
             throw DownloadError(
                 error.cause == .cancelled
                     ? .cancelled : .partFailed(part: part.name, status: nil, transport: error.cause))
         }
-        // A range answered whole would be the wrong bytes: only a 206 carries a range.
-        guard response.status == (part.range == nil ? 200 : 206) else {
+        // A range answered whole, or another range than the one asked for, would be the wrong
+        // bytes: only a 206 carries a range, and its Content-Range must be the one asked.
+        guard response.status == (part.range == nil ? 200 : 206),
+            part.range.map({ Self.contentRange(response.headers["Content-Range"], is: $0) }) ?? true
+        else {
             response.body.cancel()
             throw DownloadError(.partFailed(part: part.name, status: response.status, transport: nil))
         }
-        let announced = response.headers["Content-Length"].flatMap { Int($0) } ?? part.range?.length
+        // A length announced for an encoded body counts other bytes than the decoded ones read.
+        let declared =
+            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
+        let announced = part.range?.length ?? declared
         let writer = try folder.temporary(part.name)
         do throws(DownloadError) {
             var received = 0
@@ -85,6 +92,14 @@ struct PartFetcher: Sendable {
             throw error
         }
         try folder.finish(part.name)
+    }
+
+    /// Whether `header` (`bytes FIRST-LAST/TOTAL`) is exactly `range`.
+    static func contentRange(_ header: String?, is range: ByteRange) -> Bool {
+        guard let header, header.hasPrefix("bytes ") else { return false }
+        let span = header.dropFirst(6).prefix { $0 != "/" }.split(separator: "-")
+        guard span.count == 2, let first = Int(span[0]), let last = Int(span[1]) else { return false }
+        return first == range.offset && last == range.offset + range.length - 1
     }
 
     private func next(_ body: HTTPBody, _ part: Part) async throws(DownloadError) -> Data? {
@@ -123,20 +138,18 @@ actor KeyCache {
         let fetching =
             keys[url]
             ?? Task { [transport, timeout] () async -> Result<[UInt8], DownloadError> in
-                let request = HTTPRequest(method: "GET", url: url, timeout: timeout, maximumResponseSize: 1024)
                 do throws(TransportError) {
-                    let response = try await transport.send(request)
-                    guard response.status == 200 else {
+                    let (_, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
+                        .data(url, limit: 1024)
+                    guard status == 200 else {
                         return .failure(
-                            DownloadError(
-                                .partFailed(part: "the key of \(name)", status: response.status, transport: nil)))
+                            DownloadError(.partFailed(part: "the key of \(name)", status: status, transport: nil)))
                     }
-                    guard response.body.count == 16 else {
+                    guard body.count == 16 else {
                         return .failure(
-                            DownloadError(
-                                .decryption(part: name, detail: "its key is \(response.body.count) bytes, not 16")))
+                            DownloadError(.decryption(part: name, detail: "its key is \(body.count) bytes, not 16")))
                     }
-                    return .success([UInt8](response.body))
+                    return .success([UInt8](body))
                 } catch {
                     return .failure(
                         DownloadError(.partFailed(part: "the key of \(name)", status: nil, transport: error.cause)))

@@ -26,15 +26,16 @@ struct PlainFileDownload: Sendable {
             return DownloadedCopy(
                 playable: URL(fileURLWithPath: folder.path(name)), bytes: size, quality: earlier.quality)
         }
-        var http = HTTPRequest(method: "GET", url: request.url, timeout: timeout, maximumResponseSize: 1 << 40)
+        var headers = HTTPHeaders()
         let kept = folder.temporarySize(of: name) ?? 0
         if kept > 0, let validator = earlier?.validator {
-            http.headers.append(name: "Range", value: "bytes=\(kept)-")
-            http.headers.append(name: "If-Range", value: validator)
+            headers.append(name: "Range", value: "bytes=\(kept)-")
+            headers.append(name: "If-Range", value: validator)
         }
         let response: HTTPStreamedResponse
         do {
-            response = try await transport.stream(http)
+            (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
+                .open(request.url, headers: headers)
         } catch {
             throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
         }
@@ -47,11 +48,25 @@ struct PlainFileDownload: Sendable {
             return try await write(response, firstChunk: nil, appendingTo: kept, total: total)
         case 200: return try await start(response, firstChunk: nil)
         case 416 where Self.total(response.headers["Content-Range"], startingAt: nil) == kept:
-            return try await write(response, firstChunk: nil, appendingTo: kept, total: kept)
+            // The part is whole already (stopped between its last byte and its rename); the
+            // answer's body is the server's page about the range, not the file's.
+            response.body.cancel()
+            return try finishWhole(kept, validator: earlier?.validator)
         default:
             response.body.cancel()
             throw DownloadError(.status(response.status))
         }
+    }
+
+    /// Gives the whole part of `bytes` its name and says the copy is complete.
+    private func finishWhole(_ bytes: Int, validator: String?) throws(DownloadError) -> DownloadedCopy {
+        try folder.finish(name)
+        try manifest.write(
+            DownloadManifest(
+                source: request.url.absoluteString, kind: .file, quality: "the file", plan: request.url.absoluteString,
+                playable: name, validator: validator, parts: 1, bytes: bytes, expectedBytes: bytes, complete: true,
+                updated: 0, metadata: request.metadata))
+        return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
     }
 
     /// Writes the whole file from `response` (a `200`), `firstChunk` already read from it.

@@ -24,7 +24,9 @@ struct StreamDownload: Sendable {
         let (renderings, quality, bandwidth) = try await plan(try parse(data, from: url))
         let plan = renderings.map { "\($0.folder) \($0.segments.first?.url.path ?? "") \($0.segments.count)" }
             .joined(separator: "; ")
-        if earlier?.plan != plan || earlier?.source != request.url.absoluteString { try startOver() }
+        if earlier?.plan != plan || !DownloadManifest.isSameSource(earlier?.source ?? "", request.url) {
+            try startOver()
+        }
         try folder.prepare(subfolders: renderings.map(\.folder))
         let parts = renderings.flatMap(\.parts)
         let duration = renderings.first?.playlist.duration ?? 0
@@ -81,20 +83,19 @@ struct StreamDownload: Sendable {
     }
 
     private func mediaPlaylist(at url: URL) async throws(DownloadError) -> MediaPlaylist {
-        let response: HTTPResponse
+        let (final, status, body): (URL, Int, Data)
         do {
-            response = try await transport.send(
-                HTTPRequest(method: "GET", url: url, timeout: timeout, maximumResponseSize: parser.maximumBytes))
+            (final, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
+                .data(url, limit: parser.maximumBytes)
         } catch {
             if error.cause == .tooLarge {
-                throw DownloadError(
-                    .refused(
-                        PlaylistError.tooLarge(bytes: parser.maximumBytes + 1, limit: parser.maximumBytes).description))
+                let refusal = PlaylistError.tooLarge(bytes: parser.maximumBytes + 1, limit: parser.maximumBytes)
+                throw DownloadError(.refused(refusal.description))
             }
             throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
         }
-        guard response.status == 200 else { throw DownloadError(.status(response.status)) }
-        guard case .media(let media) = try parse(response.body, from: url) else {
+        guard status == 200 else { throw DownloadError(.status(status)) }
+        guard case .media(let media) = try parse(body, from: final) else {
             throw DownloadError(.refused("a variant's playlist is itself a master playlist"))
         }
         return media

@@ -150,7 +150,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     private func pause(_ task: URLSessionTask) {
         state.withLock { state in
             let id = task.taskIdentifier
-            guard state.pending[id] != nil else { return }
+            // Gone, or paused already: a task is suspended once for each resume that answers it.
+            guard state.pending[id] != nil, state.pending[id]?.deadline != nil else { return }
             if state.pending[id]?.earlyResumes ?? 0 > 0 {
                 state.pending[id]?.earlyResumes -= 1  // the reader caught up already
             } else {
