@@ -1,0 +1,71 @@
+import Foundation
+import PortContracts
+import TestSupport
+import Testing
+
+/// The CLI against `Scripts/mock-api --media hls`: a Vimeo-shaped stream that real ffmpeg made
+/// (three H.264 variants sharing one AAC rendition), copied segment by segment and played from
+/// disk by real mpv with the server gone.
+@Suite(
+    "download: an HLS stream copied byte for byte, and played from disk",
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (apt-get install ffmpeg)"))
+struct DownloadHLSTests {
+    static let arguments = ["hls", "--media-seconds", "8"]
+
+    /// The file at `path` of the stream (`v2/seg1.ts`), fetched by curl: a second client.
+    static func served(_ path: String, by server: MockAPIServer, in directory: TemporaryDirectory) async throws -> Data
+    {
+        let target = directory.file("served-\(UUID().uuidString)")
+        let url = "http://127.0.0.1:\(server.port)/media/632759499/\(path)"
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-sSf", "-o", target.path, url])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try Data(contentsOf: target)
+    }
+
+    @Test func theBestVariantAndItsAudioAreCopiedByteForByteEachSegmentFetchedOnce() async throws {
+        try await WatchTests.watching(Self.arguments) { server, cli, directory in
+            let downloaded = try await cli.run(["download", "556"])
+            #expect(downloaded.status == 0, "\(downloaded)")
+            #expect(downloaded.stdout.contains("video 632759499: 360p,"))
+            let copy = directory.file("home/.local/share/cocoacasts/videos/632759499")
+            for (local, rendition) in [("video", "v2"), ("audio", "v3")] {
+                let playlist = try String(
+                    contentsOf: copy.appendingPathComponent("\(local)/index.m3u8"), encoding: .utf8)
+                let segments = playlist.split(separator: "\n").filter { $0.hasSuffix(".ts") }
+                #expect(segments.count >= 4, "\(playlist)")
+                for (index, name) in segments.enumerated() {
+                    let mine = try Data(contentsOf: copy.appendingPathComponent("\(local)/\(name)"))
+                    #expect(mine == (try await Self.served("\(rendition)/seg\(index).ts", by: server, in: directory)))
+                    let path = "/media/632759499/\(rendition)/seg\(index).ts"
+                    #expect(try await server.admin.count("GET", path: path) == 2, "ours, then curl's")
+                }
+            }
+            #expect(try await server.admin.count("GET", path: "/media/632759499/v0/seg0.ts") == 0, "nor other variants")
+            #expect(try await server.admin.count("media-credentials") == 0)
+        }
+    }
+
+    @Test func theWorstQualityIsTheSmallestPicture() async throws {
+        try await WatchTests.watching(Self.arguments) { _, cli, _ in
+            let downloaded = try await cli.run(["download", "556", "--quality", "worst", "--jobs", "1"])
+            #expect(downloaded.status == 0 && downloaded.stdout.contains("video 632759499: 90p,"), "\(downloaded)")
+        }
+    }
+
+    @Test func theCopyPlaysFromDiskWithTheServerStopped() async throws {
+        try await WatchTests.watching(Self.arguments) { server, cli, _ in
+            #expect(try await cli.run(["download", "556"]).status == 0)
+            await server.stop()
+            let watched = try await PseudoTerminal.run(
+                [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
+                signals: .init(after: "AV: 00:00:02", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                timeout: .seconds(90))
+            #expect(watched.status == 130, "\(watched.stdout.suffix(800))")
+            #expect(watched.stdout.contains("playing the copy on this machine (360p)"))
+            #expect(watched.stdout.contains("VO: [null] 640x360"), "mpv shows the picture of the copy")
+            #expect(watched.stdout.contains("is kept on this machine"), "\(watched.stdout.suffix(600))")
+        }
+    }
+}
