@@ -39,10 +39,13 @@ struct DownloadTests {
             #expect(try await cli.run(["download", "556"]).status == 0)
             let listed = try await cli.run(["downloads"])
             #expect(listed.stdout.contains("632759499  complete  the file  4.1 MB"), "\(listed.stdout)")
+            let status = try await cli.run(["status", "--offline"])
+            #expect(status.stdout.contains("Copies:      1 video, 4.1 MB in "), "\(status.stdout)")
             let missing = try await cli.run(["downloads", "--remove", "1"])
             #expect(missing.status == 1 && missing.stderr.contains("No copy of video 1 is on this machine"))
             #expect(try await cli.run(["downloads", "--remove-all"]).stdout.contains("Removed 1 copy."))
             #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))
+            #expect(!(try await cli.run(["status", "--offline"]).stdout.contains("Copies:")))
         }
     }
 

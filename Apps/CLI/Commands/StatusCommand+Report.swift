@@ -30,6 +30,8 @@ extension StatusCommand {
         /// Positions kept on this machine that the server has not taken yet, of every account.
         let pendingProgress: [Pending]
         let cache: Work.CacheSummary?
+        /// The videos copied to this machine and the space they take; `null` when none is.
+        let copies: Work.CopiesSummary?
 
         struct Pending: Encodable {
             /// Who the position is kept for: sent once this account is signed in.
@@ -42,7 +44,7 @@ extension StatusCommand {
 
         init(
             services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
-            cache: Work.CacheSummary?
+            cache: Work.CacheSummary?, copies: Work.CopiesSummary?
         ) {
             server = Nullable(services.isBuiltInMock ? nil : URLRedaction.text(services.baseURL.absoluteString))
             embedded = services.isBuiltInMock
@@ -59,6 +61,7 @@ extension StatusCommand {
                     recordedAt: $0.pending.recordedAt.timeIntervalSince1970)
             }
             self.cache = cache
+            self.copies = copies
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import MediaDownloader
 import Ports
 import Presentation
 import Stores
@@ -103,20 +104,22 @@ extension StatusCommand.Work {
         -> ExitCode
     {
         let cache = await cacheSummary()
+        let copies = copiesSummary()
         if json {
             context.printJSON(
-                StatusCommand.Report(services: services, session: session, account: account, kept: kept, cache: cache))
+                StatusCommand.Report(
+                    services: services, session: session, account: account, kept: kept, cache: cache, copies: copies))
         } else {
-            let lines = statusLines(session: session, account: account, kept: kept, cache: cache)
+            let lines = statusLines(session: session, account: account, kept: kept, cache: cache, copies: copies)
             console.printFitted(lines.joined(separator: "\n"))
         }
         return session?.status ?? .unauthorized
     }
 
     /// The headline, then one `Label: value` line per fact.
-    private func statusLines(session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?)
-        -> [String]
-    {
+    private func statusLines(
+        session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?, copies: CopiesSummary?
+    ) -> [String] {
         let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
         let signedIn: String? =
             switch session {
@@ -141,6 +144,7 @@ extension StatusCommand.Work {
             services.tokenStoreInUse.map { ("Token store", TerminalText.sanitized($0.summary)) }
                 ?? ("Token file", services.tokenFile.map { TerminalText.sanitized($0) }),
             ("Saved", cache?.description),
+            ("Copies", copies?.description),
             ("Not saved", kept.isEmpty ? nil : Self.keptSummary(kept, signedIn: signedIn)),
         ]
         return [headline]
@@ -159,6 +163,39 @@ extension StatusCommand.Work {
         var description: String {
             guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
             return "\(directory) (\(lists) \(lists == 1 ? "list" : "lists") of episodes, \(bytes) bytes)"
+        }
+    }
+
+    /// The videos copied to this machine, for `status`: how many, complete or not, and the space they take.
+    struct CopiesSummary: Encodable, CustomStringConvertible {
+        let directory: String
+        let videos: Int?
+        let complete: Int?
+        let bytes: Int?
+        let problem: String?
+
+        var description: String {
+            guard let videos, let complete, let bytes else { return problem ?? "\(directory) (unreadable)" }
+            let partial = videos - complete
+            return "\(videos) \(videos == 1 ? "video" : "videos")" + (partial > 0 ? " (\(partial) partial)" : "")
+                + ", \(ByteSize.text(bytes)) in \(directory)"
+        }
+    }
+
+    /// `nil` when no video is copied (nothing to say).
+    private func copiesSummary() -> CopiesSummary? {
+        let library = services.downloads
+        let directory = TerminalText.sanitized(library.root.path)
+        do throws(StoreError) {
+            let copies = try library.copies()
+            guard !copies.isEmpty else { return nil }
+            return CopiesSummary(
+                directory: directory, videos: copies.count, complete: copies.filter(\.manifest.complete).count,
+                bytes: try library.bytes(), problem: nil)
+        } catch {
+            return CopiesSummary(
+                directory: directory, videos: nil, complete: nil, bytes: nil,
+                problem: TerminalText.sanitized("\(error)"))
         }
     }
 
