@@ -24,7 +24,8 @@ public struct HTTPBody: Sendable {
     private let cancelled = CancelledFlag()
 
     /// A body whose chunks `next` hands over, in order, `nil` at the end; `cancel` stops the
-    /// transfer (and makes the next `next` throw `cancelled`).
+    /// transfer (and makes the next `next` throw `cancelled`). A reading task cancelled while
+    /// `next` waits calls `cancel`, which must then end that wait.
     public init(
         next: @escaping @Sendable () async throws(TransportError) -> Data?, cancel: @escaping @Sendable () -> Void
     ) {
@@ -47,7 +48,16 @@ public struct HTTPBody: Sendable {
             cancel()
             throw TransportError(.cancelled, "the reading task was cancelled")
         }
-        return try await nextChunk()
+        let chunk = await withTaskCancellationHandler { () async -> Result<Data?, TransportError> in
+            do throws(TransportError) {
+                return .success(try await nextChunk())
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            cancel()
+        }
+        return try chunk.get()
     }
 
     /// Stops the transfer: the reader wants no more of the body, and every later ``next()``

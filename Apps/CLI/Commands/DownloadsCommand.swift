@@ -95,7 +95,7 @@ struct DownloadsCommand: ServiceCommand, Equatable {
                                 + "\(ByteSize.text(row.bytes))  \(row.updated)")
                     }
                     console.say(
-                        "\(rows.count) \(rows.count == 1 ? "copy takes" : "copies take") \(ByteSize.text(try library.bytes())) in \(library.root.path)."
+                        "\(rows.count) \(rows.count == 1 ? "copy takes" : "copies take") \(ByteSize.text(rows.reduce(0) { $0 + $1.bytes })) in \(library.root.path)."
                     )
                 }
             case .remove(let ids):

@@ -104,18 +104,7 @@ public final class CurlTransport: HTTPTransport {
         let (status, headers) = try head.get()
         let owner = StreamedTransfer(engine: engine, transfer: transfer)
         let body = HTTPBody(
-            next: { () async throws(TransportError) -> Data? in
-                let chunk = await withTaskCancellationHandler { () async -> Result<Data?, TransportError> in
-                    do throws(TransportError) {
-                        return .success(try await channel.next())
-                    } catch {
-                        return .failure(error)
-                    }
-                } onCancel: {
-                    owner.cancel()
-                }
-                return try chunk.get()
-            }, cancel: { owner.cancel() })
+            next: { () async throws(TransportError) -> Data? in try await channel.next() }, cancel: { owner.cancel() })
         return HTTPStreamedResponse(status: status, headers: headers, body: body)
     }
 

@@ -106,18 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let owner = StreamedTask(task)
         let body = HTTPBody(
-            next: { () async throws(TransportError) -> Data? in
-                let chunk = await withTaskCancellationHandler { () async -> Result<Data?, TransportError> in
-                    do throws(TransportError) {
-                        return .success(try await channel.next())
-                    } catch {
-                        return .failure(error)
-                    }
-                } onCancel: {
-                    owner.cancel()
-                }
-                return try chunk.get()
-            }, cancel: { owner.cancel() })
+            next: { () async throws(TransportError) -> Data? in try await channel.next() }, cancel: { owner.cancel() })
         return HTTPStreamedResponse(status: head.statusCode, headers: Self.headers(of: head), body: body)
     }
 
