@@ -93,7 +93,8 @@ let package = Package(
             path: "Modules/Adapters/Stubs", resources: [.process("Resources")]),
         // The mock API built into the CLI, which it serves when no server is given.
         .target(
-            name: "BuiltInMock", dependencies: ["Ports", "Domain", "Digest"], path: "Modules/Adapters/BuiltInMock"),
+            name: "BuiltInMock", dependencies: ["Ports", "Domain", "Digest", "AsyncPrimitives"],
+            path: "Modules/Adapters/BuiltInMock"),
         .target(
             name: "Presentation", dependencies: ["Ports", "Domain"],
             path: "Modules/Presentation"),

@@ -50,9 +50,15 @@ enum Composition {
             ? FileKeyValueStore(
                 fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json"),
                 words: .precise) : nil
+        // The built-in mock's media are served on 127.0.0.1 from the first video asked for on.
+        let builtInMedia = builtInMockState == nil ? nil : BuiltInMediaServer()
         let (transport, shutDown): (any HTTPTransport, @Sendable () -> Void) =
-            if let builtInMockState {
-                (BuiltInMockTransport(apiToken: APIConfiguration.seriesAPIToken, state: builtInMockState), {})
+            if let builtInMockState, let builtInMedia {
+                (
+                    BuiltInMockTransport(
+                        apiToken: APIConfiguration.seriesAPIToken, state: builtInMockState, media: builtInMedia),
+                    builtInMedia.stop
+                )
             } else {
                 networkTransport(settings, notices: notices)
             }

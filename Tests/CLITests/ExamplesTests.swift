@@ -30,23 +30,15 @@ struct ExamplesTests {
                 print("skipped: \(example) needs \(missing.joined(separator: ", ")), not installed")
                 continue
             }
+            // The built-in mock serves its media on 127.0.0.1: watch plays it (two seconds of
+            // it, in headless mpv) and download copies it, all from the one process.
+            if example.hasPrefix("cocoacasts watch "), HeadlessMPV.executable == nil {
+                print("skipped: \(example) needs mpv, not installed")
+                continue
+            }
             try await TemporaryDirectory.with { directory in
-                let watches = example.hasPrefix("cocoacasts watch ")
-                guard watches || example.hasPrefix("cocoacasts download ") else {
-                    let run = try await Self.run(example, in: directory)
-                    #expect(run.status == 0, "\(example): \(run.stderr)")
-                    return
-                }
-                // The built-in mock's streams lead off the machine: watch plays (and download
-                // copies) the media of a server on loopback instead, two seconds long, in headless mpv.
-                guard !watches || HeadlessMPV.executable != nil else {
-                    print("skipped: \(example) needs mpv, not installed")
-                    return
-                }
-                try await MockAPIServer.with(arguments: ["--media", "--media-seconds", "2"]) { server async throws in
-                    let run = try await Self.run(example, in: directory, server: server)
-                    #expect(run.status == 0, "\(example): \(run.stderr)")
-                }
+                let run = try await Self.run(example, in: directory)
+                #expect(run.status == 0, "\(example): \(run.stderr)")
             }
         }
     }
@@ -55,10 +47,9 @@ struct ExamplesTests {
     /// private HOME where the demo account is signed in and the catalogue was saved by an
     /// earlier run. `pass` is a stand-in for the password manager that prints the demo
     /// password and the API token; the password "typed" at the prompt comes from
-    /// COCOACASTS_PASSWORD; fish, run once, would have made its completions directory.
-    private static func run(_ example: String, in directory: TemporaryDirectory, server: MockAPIServer? = nil)
-        async throws -> ChildProcess.Outcome
-    {
+    /// COCOACASTS_PASSWORD; fish, run once, would have made its completions directory; mpv
+    /// plays two seconds with no window and no sound (its mpv.conf).
+    private static func run(_ example: String, in directory: TemporaryDirectory) async throws -> ChildProcess.Outcome {
         let home = directory.file("home")
         let tools = directory.file("tools")
         let runtime = directory.file("run")
@@ -69,7 +60,7 @@ struct ExamplesTests {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        try "vo=null\nao=null\n".write(
+        try "vo=null\nao=null\nlength=2\n".write(
             to: home.appendingPathComponent(".config/mpv/mpv.conf"), atomically: true, encoding: .utf8)
         let pass = tools.appendingPathComponent("pass")
         try await TemporaryDirectory.writeExecutable(
@@ -77,13 +68,12 @@ struct ExamplesTests {
             #!/bin/sh
             case "$2" in cocoacasts) echo cocoacasts ;; cocoacasts-api) echo \(apiToken) ;; *) exit 1 ;; esac
             """, to: pass)
-        var environment = [
+        let environment = [
             "PATH": [tools.path, CLIProcess.binary.deletingLastPathComponent().path, "/usr/bin", "/bin"]
                 .joined(separator: ":"),
             "HOME": home.path, "LANG": "C.UTF-8", "TERM": "dumb", "COCOACASTS_PASSWORD": "cocoacasts",
             "XDG_RUNTIME_DIR": runtime.path,
         ]
-        if let server { environment["COCOACASTS_BASE_URL"] = server.baseURL.absoluteString }
         let setup =
             "cocoacasts signin --email demo@cocoacasts.com --password-stdin <<< cocoacasts && cocoacasts episodes"
         let prepared = try await ChildProcess.run(

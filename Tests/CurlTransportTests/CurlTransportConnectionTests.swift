@@ -38,9 +38,7 @@ struct CurlTransportConnectionTests {
                 _ = try? await transport.send(server.request("episodes", timeout: 60))
                 finished.record("held")
             }
-            while try await server.admin.count(MockAPIRoute.episodes) == 0 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await server.admin.untilRequests(for: MockAPIRoute.episodes)
             #expect(try await transport.send(server.request("episodes")).status == 200)
             finished.record("second")
             slow.cancel()

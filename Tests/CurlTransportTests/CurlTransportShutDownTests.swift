@@ -22,9 +22,7 @@ struct CurlTransportShutDownTests {
                     return error
                 }
             }
-            while try await server.admin.count(MockAPIRoute.episodes) < 2 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await server.admin.untilRequests(for: MockAPIRoute.episodes, count: 2)
             transport.shutDown()
             let answered = await stalled.value
             #expect(answered?.cause == .cancelled, "\(String(describing: answered))")

@@ -132,9 +132,7 @@ extension Contract where Subject == HTTPTransportSubject {
                     try await server.admin.inject(.latency(120, route: MockAPIRoute.episodes))
                     let transport = subject.make()
                     let send = Task { await outcome(transport, server.request("episodes", timeout: 240)) }
-                    while try await server.admin.count(MockAPIRoute.episodes) == 0 {
-                        try await Task.sleep(for: .milliseconds(10))
-                    }
+                    try await server.admin.untilRequests(for: MockAPIRoute.episodes)
                     let clock = ContinuousClock()
                     let start = clock.now
                     send.cancel()

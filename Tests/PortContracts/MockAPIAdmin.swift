@@ -29,6 +29,17 @@ public struct MockAPIAdmin: Sendable {
             ?? 0
     }
 
+    /// Returns once the server has counted `count` requests for `route`, polling; throws when
+    /// they did not come within `limit` (a request that failed before it reached the server
+    /// would otherwise keep a test waiting for ever).
+    public func untilRequests(for route: String, count: Int = 1, within limit: Duration = .seconds(90)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while try await self.count(route) < count {
+            guard ContinuousClock.now < deadline else { throw MockAPIServerError.noRequest(route) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// The TCP connections that carried an API or media request since start-up or the last
     /// ``reset()`` (the admin routes' own are left out): how many a client opened.
     public func connections() async throws -> Int {

@@ -109,4 +109,6 @@ public enum MockAPIServerError: Error, Equatable {
     case exitedBeforeListening
     /// The first line was not `listening on http://HOST:PORT/api/v1`.
     case unexpectedOutput(String)
+    /// No request for the route came within the time a test waited for one.
+    case noRequest(String)
 }

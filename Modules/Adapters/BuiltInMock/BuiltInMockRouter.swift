@@ -39,6 +39,8 @@ struct BuiltInMockRouter: Sendable {
     let accessTokenLifetime: TimeInterval
     let state: any KeyValueStore
     let now: @Sendable () -> Date
+    /// Where the videos' media are served; without it they lead to Vimeo, off the machine.
+    let media: BuiltInMediaServer?
 
     /// The catalogue, parsed once per process when first needed.
     static let catalogue: [Episode] =
@@ -77,11 +79,15 @@ struct BuiltInMockRouter: Sendable {
             if case .progress(_, let method) = route {
                 return try await progress(method, user: user, videoID: id, body: request.body)
             }
-            let video = Video(
-                duration: episode.videoDuration,
-                videoURL: URL(string: "https://player.vimeo.com/external/\(episode.videoID).m3u8")!,
-                imageURL: episode.imageURL)
-            return .json(200, video)
+            let videoURL: URL
+            do throws(MediaServerError) {
+                videoURL =
+                    try media?.mediaURL(ofVideo: episode.videoID)
+                    ?? URL(string: "https://player.vimeo.com/external/\(episode.videoID).m3u8")!
+            } catch {
+                return .failure(500, error.description)
+            }
+            return .json(200, Video(duration: episode.videoDuration, videoURL: videoURL, imageURL: episode.imageURL))
         case .methodNotAllowed:
             return .failure(405, "Method Not Allowed")
         }

@@ -53,13 +53,16 @@ public struct BuiltInMockTransport: HTTPTransport {
     ///   - accessTokenLifetime: seconds an access token stays valid.
     ///   - latency: a delay before every answer, for previews of slow networks.
     ///   - now: the clock that expires tokens.
+    ///   - media: serves the videos' media on 127.0.0.1; without it a video's stream URL leads
+    ///     to Vimeo, off the machine (enough for previews and for what reads the URL alone).
     public init(
         apiToken: String, state: any KeyValueStore, account: Account = .demo,
         accessTokenLifetime: TimeInterval = 3600, latency: Duration = .zero,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, media: BuiltInMediaServer? = nil
     ) {
         router = BuiltInMockRouter(
-            account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now)
+            account: account, apiToken: apiToken, accessTokenLifetime: accessTokenLifetime, state: state, now: now,
+            media: media)
         self.latency = latency
     }
 

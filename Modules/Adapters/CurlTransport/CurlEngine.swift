@@ -21,7 +21,7 @@ final class CurlEngine: @unchecked Sendable {
     // Sendable: `multi` and `running` are touched only by the engine's thread (and by
     // init, before it starts); what other threads hand over goes through `inbox`, under
     // its lock, which also guards every transfer's phase; curl_multi_wakeup may be called
-    // from any thread.
+    // from any thread, and is, under that lock, only until the thread frees `multi`.
     private struct Inbox {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
@@ -30,6 +30,9 @@ final class CurlEngine: @unchecked Sendable {
         var isStopping = false
         /// Whether stopping cancels the transfers still running instead of waiting for them.
         var cancelsTheRest = false
+        /// Set by the thread, under the lock, just before it frees the multi handle: from then
+        /// on nothing may wake it, and a transfer submitted is answered at once.
+        var hasEnded = false
     }
 
     private let curl: LibCurl
@@ -64,50 +67,49 @@ final class CurlEngine: @unchecked Sendable {
     func submit(_ transfer: CurlTransfer) {
         // The phase and the inbox change together, so a cancellation is never lost between them.
         let wasCancelled = inbox.withLock { inbox in
-            guard transfer.phase == .created, !inbox.cancelsTheRest else { return true }
+            guard transfer.phase == .created, !inbox.cancelsTheRest, !inbox.hasEnded else { return true }
             transfer.phase = .submitted
             inbox.added.append(transfer)
+            wake(inbox)
             return false
         }
         if wasCancelled { return finish(transfer, with: .failure(TransportError(.cancelled, "cancelled"))) }
-        _ = curl.functions.pointee.multi_wakeup(multi)
     }
 
     /// Stops `transfer` at once: its handle is removed and its caller answered `cancelled`.
     /// One not submitted yet is answered by ``submit(_:)``; one finished, not at all.
     func cancel(_ transfer: CurlTransfer) {
-        let mustRemove = inbox.withLock { inbox in
+        inbox.withLock { inbox in
             switch transfer.phase {
             case .created:
                 transfer.phase = .cancelled
-                return false
             case .submitted:
                 transfer.phase = .cancelled
                 inbox.cancelled.append(transfer)
-                return true
+                wake(inbox)
             case .cancelled, .finished:
-                return false
+                break
             }
         }
-        if mustRemove { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
     /// Goes on with `transfer`, which paused because its reader fell behind (see
     /// ``/AsyncPrimitives/ByteChannel``).
     func resume(_ transfer: CurlTransfer) {
         // Only a transfer still running (as ``cancel(_:)``): once it ended, the engine may have too.
-        let running = inbox.withLock { inbox in
-            guard transfer.phase == .submitted else { return false }
+        inbox.withLock { inbox in
+            guard transfer.phase == .submitted else { return }
             inbox.resumed.append(transfer)
-            return true
+            wake(inbox)
         }
-        if running { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
     /// Ends the thread once no transfer runs (the transport is going away, so none will).
     func stop() {
-        inbox.withLock { $0.isStopping = true }
-        _ = curl.functions.pointee.multi_wakeup(multi)
+        inbox.withLock { inbox in
+            inbox.isStopping = true
+            wake(inbox)
+        }
     }
 
     /// Cancels the transfers still running, ends the thread and waits until it has ended:
@@ -117,9 +119,16 @@ final class CurlEngine: @unchecked Sendable {
         inbox.withLock { inbox in
             inbox.isStopping = true
             inbox.cancelsTheRest = true
+            wake(inbox)
         }
-        _ = curl.functions.pointee.multi_wakeup(multi)
         thread?.join()
+    }
+
+    /// Ends the thread's `curl_multi_poll`, unless the thread has freed the multi handle: called
+    /// under the inbox's lock, so that it never touches the handle after (a wakeup after the
+    /// unlock once raced the thread's last `curl_multi_cleanup` and wrote to a freed handle).
+    private func wake(_ inbox: borrowing Inbox) {
+        if !inbox.hasEnded { _ = curl.functions.pointee.multi_wakeup(multi) }
     }
 
     private func run() {
@@ -157,7 +166,12 @@ final class CurlEngine: @unchecked Sendable {
                 }
                 running = [:]
             }
-            if taken.isStopping && running.isEmpty { break }
+            // Decided under the lock: a transfer submitted meanwhile is seen here and kept going.
+            let ends = inbox.withLock { inbox in
+                inbox.hasEnded = taken.isStopping && running.isEmpty && inbox.added.isEmpty
+                return inbox.hasEnded
+            }
+            if ends { break }
             var active: Int32 = 0
             _ = f.multi_perform(multi, &active)
             var remaining: Int32 = 0
