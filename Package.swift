@@ -75,7 +75,7 @@ let package = Package(
             dependencies: ["CSecret", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/SecretServiceStore"),
         .target(
-            name: "MediaDownloader", dependencies: ["Ports", "Domain", "HLS", "PrivateFiles"],
+            name: "MediaDownloader", dependencies: ["Ports", "Domain", "HLS", "PrivateFiles", "Subprocesses"],
             path: "Modules/Adapters/MediaDownloader"),
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],
@@ -99,7 +99,7 @@ let package = Package(
             name: "Presentation", dependencies: ["Ports", "Domain"],
             path: "Modules/Presentation"),
         .target(
-            name: "TerminalUI", dependencies: ["Presentation", "Domain"],
+            name: "TerminalUI", dependencies: ["Presentation", "Ports", "Domain"],
             path: "Modules/TerminalUI"),
 
         // Composition that any app would otherwise copy: which token store, with its fallback and why.

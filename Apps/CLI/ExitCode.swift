@@ -71,7 +71,8 @@ enum ExitCode: Int32, CaseIterable {
         case .success: "success"
         case .failure: "the request failed (server error, unreadable answer, unknown episode), or the player did"
         case .usage: "wrong usage: unknown command or option, missing or invalid value"
-        case .unreachable: "the server could not be reached (refused, timed out, TLS); status: not checked; no player"
+        case .unreachable:
+            "the server could not be reached (refused, timed out, TLS); status: not checked; no player or ffmpeg"
         case .localState: "the token store (file or keyring), the config file or the output cannot be used"
         case .unauthorized: "not signed in (status says so too), or the password, session or API token refused"
         case .hungUp: "the terminal closed (SIGHUP), which ends a command as Ctrl-C does"

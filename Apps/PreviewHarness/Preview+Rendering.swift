@@ -69,6 +69,18 @@ extension Preview.Rendering {
             message: message)
     }
 
+    /// A download as `Screens.download` draws it.
+    @MainActor
+    init(_ model: DownloadViewModel, style: TerminalStyle) {
+        let (message, detail): (String?, String?) =
+            if case .failed(let message, let cause, _) = model.state { (message, caseName(of: cause)) } else {
+                (nil, nil)
+            }
+        self.init(
+            text: Screens.download(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message, detail: detail)
+    }
+
     private init<Value>(text: String, _ state: LoadState<Value>) {
         let message: String? = if case .failed(let message, _, _) = state { message } else { nil }
         self.init(text: text, state: caseName(of: state), label: .init(state), message: message)

@@ -14,6 +14,8 @@ enum PreviewScreen: String, CaseIterable, Sendable {
     case playback
     /// Signed in or out (`ProfileViewModel`).
     case profile
+    /// A video being copied to this machine (`DownloadViewModel`).
+    case download
 
     /// The screen's name for people.
     var title: String {
@@ -25,6 +27,7 @@ enum PreviewScreen: String, CaseIterable, Sendable {
         case .progress: "Video progress"
         case .playback: "Playback"
         case .profile: "Profile"
+        case .download: "Download"
         }
     }
 }

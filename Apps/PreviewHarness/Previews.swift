@@ -5,7 +5,8 @@ import Stubs
 /// a failure can show there.
 enum Previews {
     /// All previews, screen by screen, in the order the gallery shows them.
-    static let previews: [Preview] = episodesList + episodeDetail + signIn + video + progress + playback + profile
+    static let previews: [Preview] =
+        episodesList + episodeDetail + signIn + video + progress + playback + profile + download
 
     /// The state the episode detail shows: `EpisodeViewModel` is a plain value with no
     /// `State`, so its one preview is the episode, loaded.

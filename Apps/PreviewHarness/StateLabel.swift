@@ -93,6 +93,16 @@ struct StateLabel: Equatable, Sendable {
         }
     }
 
+    init(_ state: DownloadViewModel.State) {
+        switch state {
+        case .waiting: self.init(title: "Waiting", kind: .idle)
+        case .downloading: self.init(title: "Downloading", kind: .progress)
+        case .interrupted: self.init(title: "Stopped, resumable", kind: .stale)
+        case .failed: self.init(title: "Failed, resumable", kind: .failure)
+        case .complete: self.init(title: "Complete", kind: .success)
+        }
+    }
+
     /// `title`, and what became of the position: a position the server does not have yet
     /// is stale, as a saved list shown offline is.
     private init(title: String, _ playhead: PlaybackViewModel.Playhead) {

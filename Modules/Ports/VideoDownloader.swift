@@ -104,6 +104,9 @@ public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible
         case decryption(part: String, detail: String)
         /// The disk is full.
         case noSpace(path: String)
+        /// The disk has less room than what is left to fetch (an estimate: a stream's bandwidth
+        /// times its duration, or a file's length), so nothing more was fetched.
+        case noRoom(needed: Int, free: Int, path: String)
         /// A file or folder of the copy could not be used.
         case io(path: String, detail: String)
         /// Another process is downloading into the same folder.
@@ -128,6 +131,8 @@ public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible
             "part \(part) came with \(received) bytes of the \(expected) its server announced"
         case .decryption(let part, let detail): "part \(part) could not be decrypted: \(detail)"
         case .noSpace(let path): "the disk is full (writing \(path))"
+        case .noRoom(let needed, let free, let path):
+            "about \(needed) more bytes are needed in \(path) and the disk has \(free) free"
         case .io(let path, let detail): "\(path) could not be used: \(detail)"
         case .busy(let path): "another download is writing into \(path)"
         case .cancelled: "the download was cancelled"

@@ -12,19 +12,23 @@ public struct CommandLineParser: Sendable {
         public let summary: String
         /// The values it accepts, when they are a fixed few (for completions and checks).
         public var choices: [String]
+        /// Whether a value outside ``choices`` is accepted too: they are then the values
+        /// completions offer, and the command checks what it is given.
+        public var acceptsOthers: Bool
         /// What a wrong value is told it should be, when the list of choices alone is not enough.
         public var expected: String?
         /// The short flag people type by habit for it (`-h`), if any.
         public var short: String?
 
         public init(
-            name: String, valueName: String?, summary: String, choices: [String] = [], expected: String? = nil,
-            short: String? = nil
+            name: String, valueName: String?, summary: String, choices: [String] = [], acceptsOthers: Bool = false,
+            expected: String? = nil, short: String? = nil
         ) {
             self.name = name
             self.valueName = valueName
             self.summary = summary
             self.choices = choices
+            self.acceptsOthers = acceptsOthers
             self.expected = expected
             self.short = short
         }
@@ -160,7 +164,7 @@ public struct CommandLineParser: Sendable {
         }
         guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("--")
         else { throw .missingValue(option.name, valueName: option.valueName ?? "VALUE") }
-        guard option.choices.isEmpty || option.choices.contains(value) else {
+        guard option.choices.isEmpty || option.acceptsOthers || option.choices.contains(value) else {
             throw .invalidValue(
                 option.name, value: value, expected: option.expected ?? option.choices.joined(separator: ", "))
         }

@@ -44,7 +44,7 @@ struct CompletionTests {
         ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
         ("cocoacasts video 556 --j", ["--json"]),
         ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--player"])),
-        ("cocoacasts download 556 --", globalOptions.union(["--quality", "--jobs", "--json"])),
+        ("cocoacasts download 556 --", globalOptions.union(["--quality", "--jobs", "--output", "--json"])),
         ("cocoacasts download 556 --quality ", ["best", "worst", "1080", "720", "540", "360"]),
         ("cocoacasts downloads --r", ["--remove", "--remove-all"]),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),

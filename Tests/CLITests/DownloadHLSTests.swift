@@ -47,6 +47,23 @@ struct DownloadHLSTests {
         }
     }
 
+    /// `--json` is for scripts: one object per line, how far while it runs, then how it ended.
+    @Test func jsonSaysHowFarLineByLineThenHowItEnded() async throws {
+        try await WatchTests.watching(Self.arguments + ["--media-delay", "0.3"]) { _, cli, _ in
+            let downloaded = try await cli.run(["download", "556", "--json", "--jobs", "1"])
+            #expect(downloaded.status == 0 && downloaded.stderr.isEmpty, "\(downloaded)")
+            let events = try downloaded.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            let progress = events.dropLast()
+            #expect(progress.count >= 2 && progress.allSatisfy { $0["event"] as? String == "progress" })
+            let bytes = progress.compactMap { $0["bytes"] as? Int }
+            let parts = Set(progress.compactMap { $0["parts"] as? Int })
+            #expect(bytes == bytes.sorted() && parts.count == 1 && (parts.first ?? 0) >= 8, "\(parts)")
+            #expect(events.last?["event"] as? String == "complete" && events.last?["quality"] as? String == "360p")
+        }
+    }
+
     @Test func theWorstQualityIsTheSmallestPicture() async throws {
         try await WatchTests.watching(Self.arguments) { _, cli, _ in
             let downloaded = try await cli.run(["download", "556", "--quality", "worst", "--jobs", "1"])

@@ -43,8 +43,8 @@ struct ExamplesTests {
         }
     }
 
-    /// Runs `example` in bash (pipefail, so every command of a pipe must succeed) in a
-    /// private HOME where the demo account is signed in and the catalogue was saved by an
+    /// Runs `example` in bash (pipefail, so every command of a pipe must succeed) in the home of a
+    /// private HOME (files it writes land there) where the demo account is signed in and the catalogue was saved by an
     /// earlier run. `pass` is a stand-in for the password manager that prints the demo
     /// password and the API token; the password "typed" at the prompt comes from
     /// COCOACASTS_PASSWORD; fish, run once, would have made its completions directory; mpv
@@ -81,7 +81,7 @@ struct ExamplesTests {
             timeout: .seconds(30))
         #expect(prepared.status == 0, "setup: \(prepared.stderr)")
         return try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/bash"), ["--norc", "-o", "pipefail", "-c", example],
+            URL(fileURLWithPath: "/bin/bash"), ["--norc", "-o", "pipefail", "-c", "cd \"$HOME\" && " + example],
             environment: environment, timeout: .seconds(30))
     }
 

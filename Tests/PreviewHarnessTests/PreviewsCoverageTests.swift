@@ -55,6 +55,18 @@ struct PreviewsCoverageTests {
                 case .failed: nil
                 }
             }
+        case .download:
+            let progress = DownloadProgress(bytes: 0, expectedBytes: nil, partsDone: 0, parts: 1)
+            return walk(from: DownloadViewModel.State.waiting) {
+                switch $0 {
+                case .waiting: .downloading(progress)
+                case .downloading: .interrupted(kept: nil)
+                case .interrupted: .failed(message: "", .cancelled, kept: nil)
+                case .failed:
+                    .complete(DownloadedCopy(playable: URL(fileURLWithPath: "/"), bytes: 0, quality: ""))
+                case .complete: nil
+                }
+            }
         case .profile:
             return walk(from: ProfileViewModel.State.checking) {
                 switch $0 {
@@ -98,7 +110,7 @@ struct PreviewsCoverageTests {
         case .signIn: .signIn
         case .video, .playback: .video
         case .progress: .progress
-        case .episode, .profile: nil
+        case .episode, .profile, .download: nil
         }
     }
 

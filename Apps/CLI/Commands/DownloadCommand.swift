@@ -19,16 +19,20 @@ import TerminalUI
 struct DownloadCommand: ServiceCommand, Equatable {
     static let quality = CommandLineParser.Option(
         name: "--quality", valueName: "Q", summary: "best (the default), worst, or a height such as 720",
-        choices: ["best", "worst", "1080", "720", "540", "360"])
+        choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true)
     static let jobs = CommandLineParser.Option(
         name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)")
+    static let output = CommandLineParser.Option(
+        name: "--output", valueName: "FILE",
+        summary: "also write the copy as one file (one video; video and audio apart need ffmpeg)")
     static let spec = CommandLineParser.CommandSpec(
         name: "download", arguments: ["<episode-id or video-id>", "[more-ids...]"],
-        options: [quality, jobs, Grammar.json],
+        options: [quality, jobs, output, Grammar.json],
         summary: "Copy videos to this machine, to watch with the network off (needs sign-in)",
         examples: [
             ("cocoacasts download 556", "episode 556's video, in the best quality"),
             ("cocoacasts download 556 553 --quality 720", "two episodes, at most 720 pixels high"),
+            ("cocoacasts download 556 --output episode-556.mp4", "and one file of it, to keep or share"),
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
@@ -36,12 +40,18 @@ struct DownloadCommand: ServiceCommand, Equatable {
     let references: [String]
     let choice: DownloadQuality
     let jobCount: Int
+    /// Where to write the copy as one file too, if anywhere.
+    let outputPath: String?
     let json: Bool
 
-    init(references: [String], quality: DownloadQuality = .best, jobs: Int = 4, json: Bool = false) {
+    init(
+        references: [String], quality: DownloadQuality = .best, jobs: Int = 4, outputPath: String? = nil,
+        json: Bool = false
+    ) {
         self.references = references
         choice = quality
         jobCount = jobs
+        self.outputPath = outputPath
         self.json = json
     }
 
@@ -66,20 +76,32 @@ struct DownloadCommand: ServiceCommand, Equatable {
             }
             jobs = count
         }
-        self.init(references: arguments, quality: quality, jobs: jobs, json: parsed.has(Grammar.json))
+        let outputPath = parsed.value(Self.output)
+        if outputPath != nil && arguments.count > 1 {
+            throw .invalidValue(Self.output.name, value: outputPath ?? "", expected: "one video's file: name one video")
+        }
+        self.init(
+            references: arguments, quality: quality, jobs: jobs, outputPath: outputPath, json: parsed.has(Grammar.json))
     }
 
-    /// One video's outcome, as `--json` prints it.
+    /// One video's outcome, as `--json` prints it: its event (`complete`, `stopped`, `failed`).
     struct Outcome: Encodable {
+        let event: String
         let videoID: String
         let complete: Bool
         let quality: String?
         let bytes: Int
         let path: String?
+        /// The one file `--output` wrote.
+        var output: String? = nil
         let error: String?
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
+        if let outputPath, FileManager.default.fileExists(atPath: outputPath) {
+            context.console.fail("\(outputPath) exists already: cocoacasts does not write over it. Name another file.")
+            return .localState
+        }
         await context.deliverKeptPositions()
         let library = context.services.downloads
         do throws(StoreError) {
@@ -88,35 +110,31 @@ struct DownloadCommand: ServiceCommand, Equatable {
             context.console.fail(error.description)
             return .localState
         }
-        var outcomes: [Outcome] = []
         var status = ExitCode.success
         for reference in references {
-            let (outcome, ended) = await download(reference, in: context)
-            outcomes.append(contentsOf: outcome.map { [$0] } ?? [])
+            let ended = await download(reference, in: context)
             if ended != .success { status = ended }
             if ended == .interrupted || ended == .localState { break }
         }
-        if json { context.printJSON(outcomes) }
         return status
     }
 
-    /// Downloads one reference: its outcome (none when it was never started) and its status.
-    @MainActor private func download(_ reference: String, in context: CommandContext) async -> (Outcome?, ExitCode) {
+    /// Downloads one reference, and says how it ended (with `--json`, as its last event).
+    @MainActor private func download(_ reference: String, in context: CommandContext) async -> ExitCode {
         let videoID: String
         switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
         case .video(let id, _): videoID = id
-        case .ended(let status): return (nil, status)
+        case .ended(let status): return status
         }
         let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
         guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return (nil, .interrupted)
+            return .interrupted
         }
         if case .failed(_, let failure, _) = model.state {
-            let status = context.report(
+            return context.report(
                 failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
-            return (nil, status)
         }
-        guard case .loaded(let video) = model.state else { return (nil, .failure) }
+        guard case .loaded(let video) = model.state else { return .failure }
         let request = DownloadRequest(
             url: video.videoURL, quality: choice, destination: context.services.downloads.folder(forVideo: videoID),
             jobs: jobCount,
@@ -124,125 +142,121 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 "videoID": videoID, "duration": String(video.duration), "reference": reference,
                 "server": context.services.server,
             ])
-        let line = ProgressLine(console: context.console, appearance: context.appearance, label: "video \(videoID)")
-        let result = await line.showing { progress -> Result<DownloadedCopy, DownloadError> in
-            do throws(DownloadError) {
-                return .success(try await context.services.downloader.download(request, progress: progress))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let copy):
+        let download = DownloadViewModel(videoID: videoID, downloader: context.services.downloader)
+        let line = ProgressLine(console: context.console, appearance: context.appearance, events: json)
+        await line.following(download) { await download.download(request) }
+        let outcome: Outcome
+        let status: ExitCode
+        switch download.state {
+        case .complete(let copy):
             if !json {
                 context.console.print(
                     "video \(videoID): \(copy.quality), \(ByteSize.text(copy.bytes)), on this machine — "
                         + "cocoacasts watch \(reference) plays it with the network off.")
             }
-            return (
-                Outcome(
-                    videoID: videoID, complete: true, quality: copy.quality, bytes: copy.bytes,
-                    path: copy.playable.path, error: nil),
-                .success
+            var complete = Outcome(
+                event: "complete", videoID: videoID, complete: true, quality: copy.quality, bytes: copy.bytes,
+                path: copy.playable.path, error: nil)
+            if let outputPath {
+                status = await export(videoID, reference: reference, to: outputPath, in: context)
+                if status == .success { complete.output = URL(fileURLWithPath: outputPath).path }
+            } else {
+                status = .success
+            }
+            outcome = complete
+        case .interrupted(let kept):
+            context.console.fail(
+                "Stopped: what is whole of video \(videoID) is kept\(onDisk(videoID, in: context)). "
+                    + "Run `cocoacasts download \(reference)` to go on from there.")
+            outcome = Outcome(
+                event: "stopped", videoID: videoID, complete: false, quality: nil, bytes: kept?.bytes ?? 0, path: nil,
+                error: DownloadError(.cancelled).description)
+            status = .interrupted
+        case .failed(_, let cause, let kept):
+            status = report(DownloadError(cause), videoID: videoID, reference: reference, in: context)
+            outcome = Outcome(
+                event: "failed", videoID: videoID, complete: false, quality: nil, bytes: kept?.bytes ?? 0, path: nil,
+                error: DownloadError(cause).description)
+        case .waiting, .downloading:
+            return .failure  // the download returns only once it has ended
+        }
+        if json { line.printEvent(outcome) }
+        return status
+    }
+
+    /// The bytes of `videoID`'s copy on disk, as ` (12.3 MB on disk)`; empty when they cannot be read.
+    @MainActor private func onDisk(_ videoID: String, in context: CommandContext) -> String {
+        do throws(StoreError) {
+            return " (\(ByteSize.text(try context.services.downloads.bytes(ofVideo: videoID))) on disk)"
+        } catch {
+            return ""  // the size is a detail; the folder's own failure is said by the next command that uses it
+        }
+    }
+
+    /// Says why the download of `videoID` stopped, and how to go on; returns the exit status.
+    @MainActor private func report(
+        _ error: DownloadError, videoID: String, reference: String, in context: CommandContext
+    )
+        -> ExitCode
+    {
+        let again = "cocoacasts download \(reference)"
+        switch error.cause {
+        case .noRoom(let needed, let free, let path):
+            context.console.fail(
+                "Video \(videoID) needs about \(ByteSize.text(needed)) more, and the disk of \(path) has "
+                    + "\(ByteSize.text(free)) free: nothing more was fetched. Make room, then run `\(again)`.")
+            return .localState
+        case .noSpace, .io, .busy:
+            context.console.fail("The download of video \(videoID) stopped: \(error). What is whole is kept.")
+            return .localState
+        case .refused:
+            context.console.fail("Video \(videoID) cannot be downloaded: \(error).")
+            return .failure
+        case .cancelled:
+            context.console.fail(
+                "Stopped: what is whole of video \(videoID) is kept\(onDisk(videoID, in: context)). Run `\(again)` to go on from there."
             )
-        case .failure(let error):
-            let onDisk: String
-            do throws(StoreError) {
-                onDisk = " (\(ByteSize.text(try context.services.downloads.bytes(ofVideo: videoID))) on disk)"
+            return .interrupted
+        default:
+            context.console.fail(
+                "The download of video \(videoID) stopped: \(error). What is whole is kept: run `\(again)` to go on.")
+            return .unreachable
+        }
+    }
+}
+
+extension DownloadCommand {
+    /// Writes video `videoID`'s complete copy as one file at `path`, and says so.
+    @MainActor fileprivate func export(
+        _ videoID: String, reference: String, to path: String, in context: CommandContext
+    ) async -> ExitCode {
+        guard let copy = context.services.downloads.copy(of: videoID) else {
+            context.console.fail("The copy of video \(videoID) went away before it was written to \(path).")
+            return .localState
+        }
+        let export = CopyExport(copy, environment: context.environment)
+        var outcome: Result<Int, CopyExport.Failure> = .failure(.cancelled)
+        _ = await context.withSpinner("Writing \(path)…") {
+            do throws(CopyExport.Failure) {
+                outcome = .success(try await export.export(to: URL(fileURLWithPath: path)))
             } catch {
-                onDisk = ""  // the size is a detail; the folder's own failure is said by the next command that uses it
-            }
-            let kept = line.last?.bytes ?? 0
-            let again = "cocoacasts download \(reference)"
-            let status: ExitCode
-            switch error.cause {
-            case .cancelled:
-                context.console.fail(
-                    "Stopped: what is whole of video \(videoID) is kept\(onDisk). Run `\(again)` to go on from there.")
-                status = .interrupted
-            case .noSpace, .io, .busy:
-                context.console.fail("The download of video \(videoID) stopped: \(error). What is whole is kept.")
-                status = .localState
-            case .refused:
-                context.console.fail("Video \(videoID) cannot be downloaded: \(error).")
-                status = .failure
-            default:
-                context.console.fail(
-                    "The download of video \(videoID) stopped: \(error). What is whole is kept: run `\(again)` to go on."
-                )
-                status = .unreachable
-            }
-            return (
-                Outcome(
-                    videoID: videoID, complete: false, quality: nil, bytes: kept, path: nil, error: error.description),
-                status
-            )
-        }
-    }
-}
-
-/// The one line a download redraws on a terminal's standard error: how far, and how fast this run goes.
-@MainActor
-final class ProgressLine {
-    private let console: any Console
-    private let appearance: Appearance
-    private let label: String
-    private let latest = LatestProgress()
-
-    init(console: any Console, appearance: Appearance, label: String) {
-        self.console = console
-        self.appearance = appearance
-        self.label = label
-    }
-
-    /// The last progress heard.
-    var last: DownloadProgress? { latest.value }
-
-    /// Runs `work`, redrawing the line from what it reports every fifth of a second.
-    func showing<T>(_ work: (@escaping @Sendable (DownloadProgress) -> Void) async -> T) async -> T {
-        let latest = self.latest
-        guard appearance.animates else { return await work { latest.value = $0 } }
-        let started = ContinuousClock.now
-        let drawing = Task { @MainActor in
-            var first: Int?  // what earlier runs left, which this run's rate does not count
-            while !Task.isCancelled {
-                if let progress = latest.value {
-                    first = first ?? progress.bytes
-                    draw(progress, fetched: progress.bytes - (first ?? 0), since: started)
-                }
-                try await Task.sleep(for: .milliseconds(200))
+                outcome = .failure(error)
             }
         }
-        let result = await work { latest.value = $0 }
-        drawing.cancel()
-        _ = await drawing.result
-        console.writeError("\r\u{1B}[2K")
-        return result
-    }
-
-    private func draw(_ progress: DownloadProgress, fetched: Int, since started: ContinuousClock.Instant) {
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = max(0.001, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-        var parts = [label]
-        if let expected = progress.expectedBytes, expected > 0 {
-            parts.append("\(min(99, progress.bytes * 100 / expected))%")
-            parts.append("\(ByteSize.text(progress.bytes)) of \(ByteSize.text(expected))")
-        } else {
-            parts.append("\(progress.partsDone)/\(progress.parts) parts, \(ByteSize.text(progress.bytes))")
+        let written: Int
+        do throws(CopyExport.Failure) {
+            written = try outcome.get()
+        } catch {
+            let kept = "The copy is complete: `cocoacasts watch \(reference)` plays it."
+            context.console.fail("Video \(videoID) was not written to \(path): \(error). \(kept)")
+            switch error {
+            case .needsFFmpeg: return .unreachable
+            case .ffmpegFailed: return .failure
+            case .cancelled: return .interrupted
+            case .exists, .io, .incomplete: return .localState
+            }
         }
-        parts.append("\(ByteSize.text(Int(Double(fetched) / seconds)))/s")
-        let line = parts.joined(separator: "  ")
-        let width = max(10, (console.errorTerminalColumns ?? 80) - 1)
-        console.writeError("\r\u{1B}[2K" + String(line.prefix(width)))
-    }
-}
-
-/// The latest progress, written by the download's task and read by the line's.
-final class LatestProgress: Sendable {
-    private let progress = Mutex<DownloadProgress?>(nil)
-
-    var value: DownloadProgress? {
-        get { progress.withLock { $0 } }
-        set { progress.withLock { $0 = newValue } }
+        if !json { context.console.print("video \(videoID): written to \(path) (\(ByteSize.text(written))).") }
+        return .success
     }
 }

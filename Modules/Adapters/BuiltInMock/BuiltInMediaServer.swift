@@ -16,7 +16,7 @@ import Synchronization
 
 /// The media of the built-in mock's videos, served over HTTP on 127.0.0.1 by this process
 /// while it needs them, so that a player and a download reach them as they would a CDN's
-/// (see ``MediaAnswer`` for what is served).
+/// (a WAV of silence as long as the video, as `Scripts/mock-api --media` serves it).
 ///
 /// It starts listening on the first ``origin()`` (a port the system chooses) and serves each
 /// connection on a thread of its own, one request per connection. ``stop()`` closes every

@@ -59,6 +59,15 @@ struct CopyFolder: Sendable {
         return Int(info.st_size)
     }
 
+    /// Refuses to go on when the disk has less free room than `bytes` (what is left to fetch),
+    /// before anything is fetched rather than when the disk is full half way.
+    func checkRoom(for bytes: Int) throws(DownloadError) {
+        var info = statvfs()
+        guard bytes > 0, statvfs(root, &info) == 0 else { return }  // no figure: the writes will say
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        if bytes > free { throw DownloadError(.noRoom(needed: bytes, free: free, path: root)) }
+    }
+
     /// Gives `name`'s temporary file its final name: it is whole.
     func finish(_ name: String) throws(DownloadError) {
         guard rename(path(name) + ".part", path(name)) == 0 else { throw Self.failure(errno, path: path(name)) }

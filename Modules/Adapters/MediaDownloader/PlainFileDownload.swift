@@ -85,6 +85,14 @@ struct PlainFileDownload: Sendable {
             playable: name, validator: etag ?? response.headers["Last-Modified"], parts: 1, bytes: kept,
             expectedBytes: total, complete: false, updated: 0, metadata: request.metadata)
         try manifest.write(record)
+        if let total {
+            do throws(DownloadError) {
+                try folder.checkRoom(for: total - kept)
+            } catch {
+                response.body.cancel()
+                throw error
+            }
+        }
         let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
         let writer = try folder.temporary(name, appending: kept > 0)
         do throws(DownloadError) {

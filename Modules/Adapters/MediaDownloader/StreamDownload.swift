@@ -38,9 +38,10 @@ struct StreamDownload: Sendable {
         try manifest.write(record)
         let whole = parts.filter { folder.size(of: $0.name) != nil }
         let wholeNames = Set(whole.map(\.name))
+        let wholeBytes = whole.reduce(0) { $0 + (folder.size(of: $1.name) ?? 0) }
+        if let expected { try folder.checkRoom(for: expected - wholeBytes) }
         let counter = ProgressCounter(
-            bytes: whole.reduce(0) { $0 + (folder.size(of: $1.name) ?? 0) }, partsDone: whole.count, parts: parts.count,
-            expectedBytes: expected, report: progress)
+            bytes: wholeBytes, partsDone: whole.count, parts: parts.count, expectedBytes: expected, report: progress)
         let fetcher = PartFetcher(
             transport: transport, folder: folder, keys: KeyCache(transport: transport, timeout: timeout),
             attempts: attempts, timeout: timeout, written: { counter.add($0) })

@@ -5,8 +5,8 @@
 #endif
 
 /// Sizes as people read them: `980 B`, `12.3 MB`, `1.4 GB` (powers of 1,000, as `ls -h --si` and disks say).
-enum ByteSize {
-    static func text(_ bytes: Int) -> String {
+public enum ByteSize {
+    public static func text(_ bytes: Int) -> String {
         let units = ["B", "kB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0

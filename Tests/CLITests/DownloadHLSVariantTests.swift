@@ -1,0 +1,102 @@
+import Foundation
+import PortContracts
+import TestSupport
+import Testing
+
+/// The CLI against the variants of `Scripts/mock-api --media hls` that CDNs also serve: one
+/// whose segments are byte ranges of a single file (v0, 90p) and one encrypted with AES-128
+/// (v1, 180p); and segments that fail for a few tries or drop their connection mid-body.
+@Suite(
+    "download: byte-range and AES-128 variants, and segments that fail and then come",
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (apt-get install ffmpeg)"))
+struct DownloadHLSVariantTests {
+    static let copyFolder = "home/.local/share/cocoacasts/videos/632759499"
+
+    /// The segment files of the copy's video (or audio) rendition, in the playlist's order.
+    static func videoParts(of directory: TemporaryDirectory, rendition: String = "video") throws -> [URL] {
+        let folder = directory.file(copyFolder).appendingPathComponent(rendition)
+        let playlist = try String(contentsOf: folder.appendingPathComponent("index.m3u8"), encoding: .utf8)
+        return playlist.split(separator: "\n").filter { $0.hasSuffix(".ts") }.map {
+            folder.appendingPathComponent(String($0))
+        }
+    }
+
+    @Test func aByteRangeVariantIsCopiedAsTheRangesCurlGetsOneRequestEach() async throws {
+        try await WatchTests.watching(DownloadHLSTests.arguments) { server, cli, directory in
+            let downloaded = try await cli.run(["download", "556", "--quality", "90"])
+            #expect(downloaded.status == 0 && downloaded.stdout.contains("video 632759499: 90p,"), "\(downloaded)")
+            let playlist = String(
+                decoding: try await DownloadHLSTests.served("v0/index.m3u8", by: server, in: directory), as: UTF8.self)
+            let ranges = playlist.split(separator: "\n").filter { $0.hasPrefix("#EXT-X-BYTERANGE:") }.map {
+                $0.dropFirst("#EXT-X-BYTERANGE:".count).split(separator: "@").compactMap { Int($0) }
+            }
+            let parts = try Self.videoParts(of: directory)
+            #expect(ranges.count == parts.count && ranges.count >= 4, "\(playlist)")
+            let whole = try await DownloadHLSTests.served("v0/all.ts", by: server, in: directory)
+            for (range, part) in zip(ranges, parts) where range.count == 2 {
+                #expect(try Data(contentsOf: part) == whole[range[1]..<range[1] + range[0]])
+            }
+            // Ours, one request per range, then curl's whole file.
+            #expect(try await server.admin.count("GET", path: "/media/632759499/v0/all.ts") == ranges.count + 1)
+        }
+    }
+
+    @Test func anEncryptedVariantIsCopiedDecryptedItsKeyFetchedOnceAndPlaysFromDisk() async throws {
+        try await WatchTests.watching(DownloadHLSTests.arguments) { server, cli, directory in
+            let downloaded = try await cli.run(["download", "556", "--quality", "180"])
+            #expect(downloaded.status == 0 && downloaded.stdout.contains("video 632759499: 180p,"), "\(downloaded)")
+            let parts = try Self.videoParts(of: directory)
+            #expect(parts.count >= 4)
+            for (index, part) in parts.enumerated() {
+                let clear = try await DownloadHLSTests.served("v1/clear/seg\(index).ts", by: server, in: directory)
+                #expect(try Data(contentsOf: part) == clear, "segment \(index) as it was before encryption")
+            }
+            #expect(try await server.admin.count("GET", path: "/media/632759499/v1/key.bin") == 1)
+            await server.stop()
+            let watched = try await PseudoTerminal.run(
+                [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
+                signals: .init(after: "AV: 00:00:02", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                timeout: .seconds(90))
+            #expect(watched.stdout.contains("playing the copy on this machine (180p)"), "\(watched.stdout.suffix(800))")
+            #expect(watched.stdout.contains("VO: [null] 320x180"), "mpv shows the decrypted picture")
+        }
+    }
+
+    @Test func aSegmentThatFailsTwiceOrDropsItsConnectionIsTriedAgainAndTheCopyIsWhole() async throws {
+        let faults = [
+            #"{"file": "v2/seg1.ts", "kind": "status", "status": 500, "count": 2}"#,
+            #"{"file": "v2/seg2.ts", "kind": "drop", "count": 1}"#,
+            #"{"file": "v3/seg0.ts", "kind": "status", "status": 503, "count": 1}"#,
+        ]
+        try await WatchTests.watching(DownloadHLSTests.arguments + faults.flatMap { ["--media-fault", $0] }) {
+            server, cli, directory in
+            let downloaded = try await cli.run(["download", "556", "--jobs", "2"])
+            #expect(downloaded.status == 0, "\(downloaded)")
+            for (rendition, variant) in [("video", "v2"), ("audio", "v3")] {
+                for (index, part) in try Self.videoParts(of: directory, rendition: rendition).enumerated() {
+                    let served = try await DownloadHLSTests.served(
+                        "\(variant)/seg\(index).ts", by: server, in: directory)
+                    #expect(try Data(contentsOf: part) == served, "\(variant) segment \(index)")
+                }
+            }
+            let tries = [("v2/seg1.ts", 3), ("v2/seg2.ts", 2), ("v3/seg0.ts", 2), ("v2/seg0.ts", 1)]
+            for (file, count) in tries {
+                // Ours, then curl's.
+                #expect(try await server.admin.count("GET", path: "/media/632759499/\(file)") == count + 1, "\(file)")
+            }
+        }
+    }
+
+    /// A 404 is not a fault that passes: the segment is not tried again, and is named.
+    @Test func aSegmentThatIsNotFoundStopsTheCopyAtOnceByName() async throws {
+        let fault = #"{"file": "v2/seg3.ts", "kind": "status", "status": 404}"#
+        try await WatchTests.watching(DownloadHLSTests.arguments + ["--media-fault", fault]) { server, cli, _ in
+            let downloaded = try await cli.run(["download", "556"])
+            #expect(downloaded.status == 69, "\(downloaded)")
+            #expect(downloaded.stderr.contains("part video/00003.ts could not be fetched (the server answered 404)"))
+            #expect(downloaded.stderr.contains("run `cocoacasts download 556` to go on"))
+            #expect(try await server.admin.count("GET", path: "/media/632759499/v2/seg3.ts") == 1)
+        }
+    }
+}

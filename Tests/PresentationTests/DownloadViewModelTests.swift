@@ -1,0 +1,72 @@
+import Foundation
+import Ports
+import Presentation
+import Stubs
+import TestSupport
+import Testing
+
+/// A download's states, driven by the scripted downloader: how far, complete, stopped with what
+/// was kept, failed with the cause and what was kept, never a state after its end.
+@Suite("DownloadViewModel: waiting, downloading, stopped, failed and complete")
+@MainActor
+struct DownloadViewModelTests {
+    static let request = DownloadRequest(
+        url: URL(string: "https://cdn.example/1/master.m3u8")!, quality: .best,
+        destination: URL(fileURLWithPath: "/tmp/copy"))
+    static let half = DownloadProgress(bytes: 50, expectedBytes: 100, partsDone: 1, parts: 2)
+    static let copy = DownloadedCopy(
+        playable: URL(fileURLWithPath: "/tmp/copy/index.m3u8"), bytes: 100, quality: "720p")
+
+    @Test func progressIsShownThenTheCopyAndNothingAfterTheEnd() async {
+        let model = DownloadViewModel(
+            videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .complete(Self.copy)))
+        #expect(model.state == .waiting)
+        await model.download(Self.request)
+        #expect(model.state == .complete(Self.copy))
+        await Task.yield()  // a progress hop that comes after the end changes nothing
+        #expect(model.state == .complete(Self.copy))
+    }
+
+    @Test func aFailureSaysItsCauseAndWhatWasKept() async {
+        let error = DownloadError(.partFailed(part: "video/00001.ts", status: 503, transport: nil))
+        let model = DownloadViewModel(
+            videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .failed(error)))
+        await model.download(Self.request)
+        #expect(
+            model.state
+                == .failed(
+                    message:
+                        "The download stopped: part video/00001.ts could not be fetched (the server answered 503).",
+                    error.cause, kept: Self.half))
+    }
+
+    @Test func aStreamThatCannotBeCopiedSaysWhy() async {
+        let model = DownloadViewModel(
+            videoID: "1", downloader: StubDownloader(ending: .failed(DownloadError(.refused("a live playlist")))))
+        await model.download(Self.request)
+        #expect(
+            model.state
+                == .failed(
+                    message: "This video cannot be downloaded: a live playlist.", .refused("a live playlist"), kept: nil
+                ))
+    }
+
+    @Test func cancellingStopsItWithWhatWasKept() async throws {
+        let model = DownloadViewModel(videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .holds))
+        let states = ObservationRecorder { model.state }
+        let running = Task { await model.download(Self.request) }
+        try await states.waitUntil { $0.contains(.downloading(Self.half)) }
+        model.cancel()
+        await running.value
+        #expect(model.state == .interrupted(kept: Self.half))
+    }
+
+    @Test func cancellingTheTaskThatDownloadsStopsItToo() async throws {
+        let model = DownloadViewModel(videoID: "1", downloader: StubDownloader(ending: .holds))
+        let running = Task { await model.download(Self.request) }
+        try await Task.sleep(for: .milliseconds(50))
+        running.cancel()
+        await running.value
+        #expect(model.state == .interrupted(kept: nil))
+    }
+}
