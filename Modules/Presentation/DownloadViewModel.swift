@@ -50,8 +50,13 @@ public final class DownloadViewModel {
             do throws(DownloadError) {
                 outcome = .success(
                     try await downloader.download(request) { progress in
-                        latest.withLock { $0 = progress }
-                        Task { @MainActor [weak self] in self?.heard(progress) }
+                        // Parts fetched at once report in any order: the most bytes said is how far it is.
+                        let isFurther = latest.withLock { latest in
+                            guard progress.bytes >= latest?.bytes ?? 0 else { return false }
+                            latest = progress
+                            return true
+                        }
+                        if isFurther { Task { @MainActor [weak self] in self?.heard(progress) } }
                     })
             } catch {
                 outcome = .failure(error)
@@ -71,11 +76,12 @@ public final class DownloadViewModel {
         running?.cancel()
     }
 
-    /// What the downloader said last; later than the end, it changes nothing.
+    /// What the downloader said; later than the end, or behind what the screen shows, it changes nothing.
     private func heard(_ progress: DownloadProgress) {
         switch state {
-        case .waiting, .downloading: state = .downloading(progress)
-        case .interrupted, .failed, .complete: break
+        case .waiting: state = .downloading(progress)
+        case .downloading(let shown) where progress.bytes >= shown.bytes: state = .downloading(progress)
+        case .downloading, .interrupted, .failed, .complete: break
         }
     }
 

@@ -24,6 +24,12 @@ struct Admin {
         return try JSONDecoder().decode(Counters.self, from: try await send("GET", "counters")).connections
     }
 
+    /// The requests per path and method since the last reset (`"GET /media/1/v2/seg0.ts": 1`).
+    func paths() async throws -> [String: Int] {
+        struct Counters: Decodable { let paths: [String: Int] }
+        return try JSONDecoder().decode(Counters.self, from: try await send("GET", "counters")).paths
+    }
+
     func expireAccessTokens() async throws { try await send("POST", "expire-access-tokens") }
 
     func reset() async throws { try await send("POST", "reset") }

@@ -90,11 +90,30 @@ enum Benchmarks {
                 print("(14. skipped: mpv is not installed; apt-get install --no-install-recommends mpv)")
             }
         }
+        if let cli = options.cli, options.selected(15), !options.fileMediaURLs.isEmpty || options.hlsMediaURL != nil {
+            let missing = ["curl", "ffmpeg", "yt-dlp"].filter { !Self.onPath($0) }
+            if missing.isEmpty {
+                let rows = try await DownloadBenchmark.run(
+                    fileURLs: options.fileMediaURLs, hlsURL: options.hlsMediaURL, cli: cli, runs: runs)
+                for row in rows { report.add(row) }
+            } else {
+                print(
+                    "(15. skipped: \(missing.joined(separator: ", ")) not installed; apt-get install curl ffmpeg, pip install yt-dlp)"
+                )
+            }
+        }
         if let jsonPath = options.jsonPath { try report.write(json: jsonPath) }
         let missed = report.rows.filter { !$0.met }.map(\.benchmark)
         print(missed.isEmpty ? "\nEvery target met." : "\nMissed: " + missed.joined(separator: "; "))
         guard options.selected(1) || options.selected(5) else { return 0 }  // the rows counted
         return try instructionCounts(options)
+    }
+
+    /// Whether `program` is on this process's `PATH`.
+    private static func onPath(_ program: String) -> Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+        }
     }
 
     /// Counts, prints and checks the in-process rows' instructions; 1 when `--check` fails.

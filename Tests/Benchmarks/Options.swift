@@ -21,6 +21,10 @@ struct Options: Sendable {
     var jsonCatalogueURL: URL?
     /// A `--media` mock API (Scripts/bench starts it), for row 14.
     var mediaURL: URL?
+    /// Three `--media --media-size` mock APIs, 50, 200 and 500 MiB, for row 15.
+    var fileMediaURLs: [URL] = []
+    /// A `--media hls` mock API of a 10-minute episode behind 40 ms a request, for row 15.
+    var hlsMediaURL: URL?
     var cli: String?
     /// The static Foundation program `--version` is measured against (Scripts/bench builds it).
     var baseline: String?
@@ -34,7 +38,7 @@ struct Options: Sendable {
 
     static let usage =
         "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]"
-        + " [--json-catalogue-url URL] [--media-url URL]"
+        + " [--json-catalogue-url URL] [--media-url URL] [--file-media-urls URL,URL,URL] [--hls-media-url URL]"
         + " [--cli PATH] [--baseline PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
@@ -48,6 +52,11 @@ struct Options: Sendable {
             case "--large-catalogue-url": largeCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--json-catalogue-url": jsonCatalogueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--media-url": mediaURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--file-media-urls":
+                fileMediaURLs = (arguments.popFirst() ?? "").split(separator: ",").compactMap {
+                    URL(string: String($0))
+                }
+            case "--hls-media-url": hlsMediaURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--baseline": baseline = arguments.popFirst()
             case "--keyring-bus": keyringBus = arguments.popFirst()

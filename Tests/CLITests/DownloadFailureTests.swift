@@ -53,7 +53,7 @@ struct DownloadFailureTests {
             // The shell watches the parts and kills: its own process, which no busy test runtime delays.
             let watcher = """
                 "$0" download 556 --jobs 2 > /dev/null 2>&1 & download=$!
-                while [ "$(ls "$1/video" "$1/audio" 2>/dev/null | grep -c '[.]ts$')" -lt 4 ]; do sleep 0.02; done
+                while kill -0 $download 2>/dev/null && [ "$(ls "$1/video" "$1/audio" 2>/dev/null | grep -c '[.]ts$')" -lt 4 ]; do sleep 0.02; done
                 kill -9 $download; wait $download; echo "status=$?"
                 """
             let killed = try await ChildProcess.run(
@@ -107,7 +107,7 @@ struct DownloadFailureTests {
                 "$1" download 556; echo "small=$?"
                 mount -o remount,size=2m "$0"
                 "$1" download 556 --jobs 1 & download=$!
-                while [ "$(ls "$0"/cocoacasts/videos/*/video 2>/dev/null | grep -c '[.]ts$')" -lt 2 ]; do sleep 0.02; done
+                while kill -0 $download 2>/dev/null && [ "$(ls "$0"/cocoacasts/videos/*/video 2>/dev/null | grep -c '[.]ts$')" -lt 2 ]; do sleep 0.02; done
                 head -c 4m /dev/zero > "$0/filler" 2>/dev/null
                 wait $download; echo "first=$?"
                 rm "$0/filler"; "$1" download 556; echo "second=$?"

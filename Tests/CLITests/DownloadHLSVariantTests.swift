@@ -93,9 +93,9 @@ struct DownloadHLSVariantTests {
         let fault = #"{"file": "v2/seg3.ts", "kind": "status", "status": 404}"#
         try await WatchTests.watching(DownloadHLSTests.arguments + ["--media-fault", fault]) { server, cli, _ in
             let downloaded = try await cli.run(["download", "556"])
-            #expect(downloaded.status == 69, "\(downloaded)")
+            #expect(downloaded.status == 1, "the server answered: the request failed, \(downloaded)")
             #expect(downloaded.stderr.contains("part video/00003.ts could not be fetched (the server answered 404)"))
-            #expect(downloaded.stderr.contains("run `cocoacasts download 556` to go on"))
+            #expect(downloaded.stderr.contains("What is whole is kept; going on would meet the same answer."))
             #expect(try await server.admin.count("GET", path: "/media/632759499/v2/seg3.ts") == 1)
         }
     }

@@ -40,6 +40,16 @@ struct DownloadViewModelTests {
                     error.cause, kept: Self.half))
     }
 
+    /// Parts fetched at once report in any order: how far it is never goes back.
+    @Test func progressThatComesOutOfOrderNeverGoesBack() async {
+        let quarter = DownloadProgress(bytes: 25, expectedBytes: 100, partsDone: 0, parts: 2)
+        let model = DownloadViewModel(
+            videoID: "1",
+            downloader: StubDownloader(progress: [Self.half, quarter], ending: .failed(DownloadError(.cancelled))))
+        await model.download(Self.request)
+        #expect(model.state == .interrupted(kept: Self.half))
+    }
+
     @Test func aStreamThatCannotBeCopiedSaysWhy() async {
         let model = DownloadViewModel(
             videoID: "1", downloader: StubDownloader(ending: .failed(DownloadError(.refused("a live playlist")))))

@@ -94,13 +94,23 @@ struct DownloadCommand: ServiceCommand, Equatable {
         let path: String?
         /// The one file `--output` wrote.
         var output: String? = nil
-        let error: String?
+        var error: String?
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        if let outputPath, FileManager.default.fileExists(atPath: outputPath) {
-            context.console.fail("\(outputPath) exists already: cocoacasts does not write over it. Name another file.")
-            return .localState
+        if let outputPath {
+            let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
+            if FileManager.default.fileExists(atPath: outputPath) {
+                context.console.fail(
+                    "\(outputPath) exists already: cocoacasts does not write over it. Name another file.")
+                return .localState
+            }
+            // Said before the download rather than after it.
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                context.console.fail(
+                    "\(outputPath) cannot be written: the folder \(folder) is missing or not writable.")
+                return .localState
+            }
         }
         await context.deliverKeptPositions()
         let library = context.services.downloads
@@ -158,8 +168,10 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 event: "complete", videoID: videoID, complete: true, quality: copy.quality, bytes: copy.bytes,
                 path: copy.playable.path, error: nil)
             if let outputPath {
-                status = await export(videoID, reference: reference, to: outputPath, in: context)
+                let failure: String?
+                (status, failure) = await export(videoID, reference: reference, to: outputPath, in: context)
                 if status == .success { complete.output = URL(fileURLWithPath: outputPath).path }
+                complete.error = failure
             } else {
                 status = .success
             }
@@ -182,6 +194,12 @@ struct DownloadCommand: ServiceCommand, Equatable {
         }
         if json { line.printEvent(outcome) }
         return status
+    }
+
+    /// Whether a server's `status` stays the same however often it is asked again: a 4xx other
+    /// than 408 (timeout) and 429 (too many requests).
+    private static func isFinal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
     }
 
     /// The bytes of `videoID`'s copy on disk, as ` (12.3 MB on disk)`; empty when they cannot be read.
@@ -212,6 +230,12 @@ struct DownloadCommand: ServiceCommand, Equatable {
         case .refused:
             context.console.fail("Video \(videoID) cannot be downloaded: \(error).")
             return .failure
+        case .status(let status) where Self.isFinal(status), .partFailed(_, let status?, _) where Self.isFinal(status):
+            // The server answered, and no retry mends the answer: the request failed (1).
+            context.console.fail(
+                "The download of video \(videoID) stopped: \(error). What is whole is kept; going on would meet "
+                    + "the same answer.")
+            return .failure
         case .cancelled:
             context.console.fail(
                 "Stopped: what is whole of video \(videoID) is kept\(onDisk(videoID, in: context)). Run `\(again)` to go on from there."
@@ -226,13 +250,15 @@ struct DownloadCommand: ServiceCommand, Equatable {
 }
 
 extension DownloadCommand {
-    /// Writes video `videoID`'s complete copy as one file at `path`, and says so.
+    /// Writes video `videoID`'s complete copy as one file at `path`, and says so; the status,
+    /// and what went wrong for `--json`.
     @MainActor fileprivate func export(
         _ videoID: String, reference: String, to path: String, in context: CommandContext
-    ) async -> ExitCode {
+    ) async -> (ExitCode, String?) {
         guard let copy = context.services.downloads.copy(of: videoID) else {
-            context.console.fail("The copy of video \(videoID) went away before it was written to \(path).")
-            return .localState
+            let words = "the copy went away before it was written to \(path)"
+            context.console.fail("Video \(videoID) was not written to \(path): \(words).")
+            return (.localState, words)
         }
         let export = CopyExport(copy, environment: context.environment)
         var outcome: Result<Int, CopyExport.Failure> = .failure(.cancelled)
@@ -249,14 +275,15 @@ extension DownloadCommand {
         } catch {
             let kept = "The copy is complete: `cocoacasts watch \(reference)` plays it."
             context.console.fail("Video \(videoID) was not written to \(path): \(error). \(kept)")
+            let said = "not written to \(path): \(error)"
             switch error {
-            case .needsFFmpeg: return .unreachable
-            case .ffmpegFailed: return .failure
-            case .cancelled: return .interrupted
-            case .exists, .io, .incomplete: return .localState
+            case .needsFFmpeg, .ffmpegNotStarted: return (.unreachable, said)
+            case .ffmpegFailed: return (.failure, said)
+            case .cancelled: return (.interrupted, said)
+            case .exists, .io, .incomplete: return (.localState, said)
             }
         }
         if !json { context.console.print("video \(videoID): written to \(path) (\(ByteSize.text(written))).") }
-        return .success
+        return (.success, nil)
     }
 }

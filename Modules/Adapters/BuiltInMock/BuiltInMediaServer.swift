@@ -35,6 +35,8 @@ public final class BuiltInMediaServer: Sendable {
     /// At most this many connections are served at once; one more waits to be accepted.
     static let connectionLimit = 16
     private let state = Mutex(State())
+    /// Held through ``stop()``, so that a second call returns only once the first has ended every thread.
+    private let stopping = Mutex(())
     /// Written to stop the accepting thread's `poll`.
     private let wake: (read: Int32, write: Int32)
     private let seconds: @Sendable (String) -> Int?
@@ -87,6 +89,10 @@ public final class BuiltInMediaServer: Sendable {
 
     /// Stops listening, closes every connection and waits for every thread. Later calls do nothing.
     public func stop() {
+        stopping.withLock { _ in stopEveryThread() }
+    }
+
+    private func stopEveryThread() {
         let (accepting, listening) = state.withLock { state in
             state.stopped = true
             defer { (state.accepting, state.listening) = (nil, nil) }
@@ -112,6 +118,8 @@ public final class BuiltInMediaServer: Sendable {
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw MediaServerError("socket: \(String(cString: strerror(errno)))") }
+        // Non-blocking: a client gone between poll and accept leaves accept nothing to wait for.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -149,9 +157,19 @@ public final class BuiltInMediaServer: Sendable {
                 continue
             }
             let connection = accept(listening, nil, nil)
-            guard connection >= 0 else { continue }
-            // No player this process starts holds it open: only this thread closes it.
+            guard connection >= 0 else {
+                // Out of descriptors: wait for a connection to end rather than spin on the one ready.
+                if errno == EMFILE || errno == ENFILE { usleep(10_000) }
+                continue
+            }
+            // No player this process starts holds it open: only this thread closes it. Blocking,
+            // as the listening socket is not.
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
+            #if canImport(Darwin)
+                var on: Int32 = 1  // Darwin has no MSG_NOSIGNAL: a player that seeks away raises no SIGPIPE
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             state.withLock { state in
                 state.connections[connection] = JoinableThread(name: "cocoacasts.media", stackSize: 256 << 10) {
                     [self] in

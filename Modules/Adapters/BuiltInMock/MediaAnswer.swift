@@ -76,26 +76,31 @@ struct MediaAnswer: Equatable {
         self.seconds = seconds
     }
 
-    /// The one range `value` asks for within `size` bytes; `.some(nil)` when it starts past
-    /// the end; `nil` to send everything (no Range, another unit, several ranges, or a
-    /// malformed one: RFC 9110 lets a server ignore those).
+    /// The one range `value` asks for within `size` bytes; `.some(nil)` when it is
+    /// unsatisfiable (it starts past the end, or asks for the last 0 bytes); `nil` to send
+    /// everything (no Range, another unit, several ranges, or a malformed one: RFC 9110 lets a
+    /// server ignore those). As `Scripts/mock-api`'s `byte_range`, case by case.
     static func range(_ value: String?, size: Int) -> Range<Int>?? {
-        guard let value, value.lowercased().hasPrefix("bytes="), !value.contains(",") else { return nil }
-        let bounds = value.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
-        guard bounds.count == 2 else { return nil }
-        let (first, last) = (Int(bounds[0].trimmingWhitespace()), Int(bounds[1].trimmingWhitespace()))
-        switch (first, last) {
-        case (let first?, _) where first >= size:
-            return .some(nil)
-        case (let first?, let last?) where last >= first:
-            return .some(first..<min(last + 1, size))
-        case (let first?, nil) where bounds[1].trimmingWhitespace().isEmpty:
-            return .some(first..<size)
-        case (nil, let suffix?) where bounds[0].trimmingWhitespace().isEmpty && suffix > 0:
-            return .some(max(0, size - suffix)..<size)
-        default:
-            return nil
+        let text = value ?? ""
+        let equals = text.firstIndex(of: "=")
+        let unit = equals.map { text[..<$0] } ?? Substring(text)
+        let spec = equals.map { text[text.index(after: $0)...] } ?? ""
+        guard unit.trimmingWhitespace().lowercased() == "bytes", !spec.contains(",") else { return nil }
+        let bounds = spec.trimmingWhitespace().split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        func isNumber(_ text: Substring) -> Bool { text.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard bounds.count == 2, isNumber(bounds[0]), isNumber(bounds[1]), !(bounds[0].isEmpty && bounds[1].isEmpty)
+        else { return nil }
+        // A number too large for an Int is past any end: the largest Int says as much.
+        func number(_ text: Substring) -> Int { Int(text) ?? .max }
+        guard !bounds[0].isEmpty else {
+            let suffix = number(bounds[1])
+            return suffix == 0 ? .some(nil) : .some(max(0, size - suffix)..<size)
         }
+        let first = number(bounds[0])
+        let last = bounds[1].isEmpty ? nil : number(bounds[1])
+        if let last, last < first { return nil }
+        guard first < size else { return .some(nil) }
+        return .some(first..<(min(last ?? (size - 1), size - 1) + 1))
     }
 
     /// The head of the answer, as it goes on the wire.

@@ -29,6 +29,8 @@ public struct CopyExport: Sendable {
         case exists(String)
         /// The video and its audio are apart and no `ffmpeg` is on `PATH`.
         case needsFFmpeg
+        /// ffmpeg could not be started: the system's words.
+        case ffmpegNotStarted(String)
         /// ffmpeg could not remux them: its last words.
         case ffmpegFailed(String)
         /// Writing failed: the path and the system's words (a full disk, a folder that cannot be written).
@@ -42,6 +44,7 @@ public struct CopyExport: Sendable {
             case .exists(let path): "\(path) exists already, and is not written over"
             case .needsFFmpeg:
                 "its video and its audio are apart, and putting them in one file needs ffmpeg (apt-get install ffmpeg)"
+            case .ffmpegNotStarted(let words): "ffmpeg could not be started (\(words))"
             case .ffmpegFailed(let words): "ffmpeg could not put the video and the audio in one file: \(words)"
             case .io(let path, let words): "\(path) could not be written (\(words))"
             case .cancelled: "stopped before the file was whole"
@@ -77,23 +80,43 @@ public struct CopyExport: Sendable {
         } else {
             try concatenate(try segments(of: "video/index.m3u8"), into: temporary)
         }
-        // link, not rename: it fails when a file took the name meanwhile instead of replacing it.
-        guard link(temporary.path, destination.path) == 0 else {
-            throw errno == EEXIST ? .exists(destination.path) : .io(destination.path, String(cString: strerror(errno)))
-        }
+        try Self.place(temporary, at: destination)
         return Self.size(of: destination.path)
     }
 
     private func folder(_ name: String) -> String { copy.folder.appendingPathComponent(name).path }
 
-    /// The segment files a local playlist lists, in order (names the download chose).
+    /// Gives the whole file `temporary` the name `destination`, never over a file: `link`,
+    /// which fails when a file took the name meanwhile; where the file system has no links
+    /// (FAT, exFAT: a USB stick), `rename` once no file has the name.
+    private static func place(_ temporary: URL, at destination: URL) throws(Failure) {
+        if link(temporary.path, destination.path) == 0 { return }
+        let code = errno
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
+            throw code == EEXIST ? .exists(destination.path) : .io(destination.path, String(cString: strerror(code)))
+        }
+        guard !FileManager.default.fileExists(atPath: destination.path) else { throw .exists(destination.path) }
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw .io(destination.path, String(cString: strerror(errno)))
+        }
+    }
+
+    /// The files a local playlist lists, in order (names the download chose): each fMP4
+    /// initialization section (`EXT-X-MAP`) where it comes, then the segments after it.
     private func segments(of playlist: String) throws(Failure) -> [String] {
-        guard let text = try? String(contentsOfFile: folder(playlist), encoding: .utf8) else {
-            throw .io(folder(playlist), "it could not be read")
+        let text: String
+        do {
+            text = try String(contentsOfFile: folder(playlist), encoding: .utf8)
+        } catch {
+            throw .io(folder(playlist), "it could not be read (\(error))")
         }
         let base = playlist.split(separator: "/").dropLast().joined(separator: "/")
-        return text.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }.map {
-            folder(base + "/" + $0)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
+                let name = line[uri.upperBound...].prefix { $0 != "\"" }
+                return folder(base + "/" + name)
+            }
+            return line.isEmpty || line.hasPrefix("#") ? nil : folder(base + "/" + line)
         }
     }
 
@@ -145,9 +168,11 @@ public struct CopyExport: Sendable {
                     "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder("video/index.m3u8"), "-i",
                     folder("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format, target.path,
                 ], environment: PlayerEnvironment.forPlayer(environment), standardOutput: .null,
-                standardError: .descriptor(log))
+                // A group of its own: the terminal's Ctrl-C reaches the CLI, which then ends ffmpeg
+                // and says it stopped, rather than ffmpeg failing first.
+                standardError: .descriptor(log), newProcessGroup: true)
         } catch {
-            throw .ffmpegFailed("it could not be started (\(error))")
+            throw .ffmpegNotStarted("\(error)")
         }
         guard let status = await process.waitForExit(cancellable: true) else {
             _ = await process.end(grace: .seconds(2))

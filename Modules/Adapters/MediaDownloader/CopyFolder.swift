@@ -64,7 +64,10 @@ struct CopyFolder: Sendable {
     func checkRoom(for bytes: Int) throws(DownloadError) {
         var info = statvfs()
         guard bytes > 0, statvfs(root, &info) == 0 else { return }  // no figure: the writes will say
-        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        // Some network file systems report figures whose product passes any Int: room enough.
+        let (product, overflows) = Int(clamping: info.f_bavail).multipliedReportingOverflow(
+            by: Int(clamping: info.f_frsize))
+        let free = overflows ? Int.max : product
         if bytes > free { throw DownloadError(.noRoom(needed: bytes, free: free, path: root)) }
     }
 

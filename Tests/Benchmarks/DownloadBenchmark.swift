@@ -1,0 +1,204 @@
+import Foundation
+
+/// 15. Downloads, each beside what a user would otherwise run, in one run:
+///
+/// - a: a 200 MiB plain file to disk: `cocoacasts download` vs `curl -o` (target ≤ 1.05×);
+/// - b: the download's peak memory for a 50 MiB and a 500 MiB file (target ≤ 25 MiB, and
+///   not growing with the file);
+/// - c: a 10-minute HLS episode (3 variants and an audio rendition, 6 s segments) behind
+///   40 ms per request, the same variant and audio: `cocoacasts download --jobs 4` vs
+///   `yt-dlp -N 4` (native HLS) vs `ffmpeg -c copy` (target ≤ 0.6× yt-dlp), and the floor
+///   (requests × delay ÷ jobs);
+/// - d: the parts fetched again when a download killed (SIGKILL) at half is run again
+///   (target: at most one per job in flight).
+///
+/// Each run starts from an empty data folder. The servers are `Scripts/mock-api --media
+/// --media-size N` and `--media hls --media-seconds 600 --media-segment-seconds 6
+/// --media-delay 0.04` (Scripts/bench starts them).
+enum DownloadBenchmark {
+    static func run(fileURLs: [URL], hlsURL: URL?, cli: String, runs: Int) async throws -> [Row] {
+        var rows: [Row] = []
+        if fileURLs.count == 3 {
+            rows.append(try await plainFile(fileURLs[1], cli: cli, runs: runs))
+            rows.append(try peakMemory(small: fileURLs[0], large: fileURLs[2], cli: cli))
+        }
+        if let hlsURL {
+            rows.append(try await stream(hlsURL, cli: cli, runs: runs))
+            rows.append(try await killedAtHalf(hlsURL, cli: cli))
+        }
+        return rows
+    }
+
+    /// A home of its own, signed in to `server`: the environment of every `cocoacasts` run.
+    private static func signedIn(to server: URL, cli: String) throws -> [String: String] {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-dl-\(UUID())")
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "COCOACASTS_BASE_URL": server.absoluteString,
+        ]
+        let signIn = Spawn.run(
+            cli, ["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], environment: environment,
+            input: "cocoacasts\n")
+        guard signIn.status == 0 else { throw BenchmarkError.unexpected("signin exited \(signIn.status)") }
+        return environment
+    }
+
+    /// Removes the data folder of `environment`: the next download starts from nothing.
+    private static func emptyData(_ environment: [String: String]) throws {
+        let data = URL(fileURLWithPath: environment["XDG_DATA_HOME"] ?? "/nonexistent")
+        if FileManager.default.fileExists(atPath: data.path) { try FileManager.default.removeItem(at: data) }
+    }
+
+    /// `cocoacasts download 556` from nothing, timed; fails the row when it does not exit 0.
+    private static func download(_ environment: [String: String], cli: String, _ extra: [String] = []) throws
+        -> Double
+    {
+        try emptyData(environment)
+        let run = Spawn.run(cli, ["download", "556"] + extra, environment: environment)
+        guard run.status == 0 else { throw BenchmarkError.unexpected("download exited \(run.status)") }
+        return run.seconds
+    }
+
+    /// The stream URL the server gives video 556's episode (632759499), as `video --json` prints it.
+    private static func streamURL(_ environment: [String: String], cli: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: cli)
+        process.arguments = ["video", "632759499", "--json"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let url = json["videoURL"] as? String
+        else { throw BenchmarkError.unexpected("video --json: \(String(decoding: data, as: UTF8.self))") }
+        return url
+    }
+
+    private static func plainFile(_ server: URL, cli: String, runs: Int) async throws -> Row {
+        let environment = try signedIn(to: server, cli: cli)
+        let url = try streamURL(environment, cli: cli)
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-curl-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: target) }
+        var ours: [Double] = []
+        var curl: [Double] = []
+        for _ in 0..<max(3, runs / 3) {
+            ours.append(try download(environment, cli: cli))
+            try? FileManager.default.removeItem(at: target)
+            let fetched = Spawn.run("/usr/bin/curl", ["-sS", "-o", target.path, url], environment: environment)
+            guard fetched.status == 0 else { throw BenchmarkError.unexpected("curl exited \(fetched.status)") }
+            curl.append(fetched.seconds)
+        }
+        try emptyData(environment)
+        let comparison = Comparison(labels: ["cocoacasts download", "curl -o"], samples: [ours, curl])
+        return Row(
+            benchmark: "15a. 200 MiB file to disk", variants: comparison.variants, ratio: comparison.ratio,
+            target: "cocoacasts ÷ curl ≤ 1.05", measured: String(format: "%.2f×", comparison.ratio),
+            met: comparison.ratio <= 1.05)
+    }
+
+    private static func peakMemory(small: URL, large: URL, cli: String) throws -> Row {
+        var peaks: [Double] = []
+        for server in [small, large] {
+            let environment = try signedIn(to: server, cli: cli)
+            try emptyData(environment)
+            peaks.append(Double(try Spawn.peakMemoryKiB(cli, ["download", "556"], environment: environment)) / 1024)
+            try emptyData(environment)
+        }
+        let met = peaks.allSatisfy { $0 <= 25 } && peaks[1] <= peaks[0] * 1.1
+        return Row(
+            benchmark: "15b. download peak memory", variants: [], ratio: peaks[1],
+            target: "≤ 25 MiB, 500 MiB as 50 MiB", measured: String(format: "%.1f MiB / %.1f MiB", peaks[0], peaks[1]),
+            met: met)
+    }
+
+    private static func stream(_ server: URL, cli: String, runs: Int) async throws -> Row {
+        let environment = try signedIn(to: server, cli: cli)
+        let master = try streamURL(environment, cli: cli)
+        let base = master.replacingOccurrences(of: "master.m3u8", with: "")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-hls-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        func fresh() throws {
+            try? FileManager.default.removeItem(at: work)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        }
+        var samples: [[Double]] = [[], [], []]
+        for _ in 0..<max(2, runs / 5) {
+            samples[0].append(try download(environment, cli: cli, ["--jobs", "4"]))
+            try fresh()
+            let ytdlp = Spawn.run(
+                "/usr/bin/env",
+                [
+                    "yt-dlp", "--quiet", "--no-progress", "-N", "4", "--hls-prefer-native", "-f",
+                    "bv*[height=360]+ba", "-o", work.appendingPathComponent("out.%(ext)s").path, master,
+                ], environment: environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]) { $1 })
+            guard ytdlp.status == 0 else { throw BenchmarkError.unexpected("yt-dlp exited \(ytdlp.status)") }
+            samples[1].append(ytdlp.seconds)
+            try fresh()
+            let ffmpeg = Spawn.run(
+                "/usr/bin/ffmpeg",
+                [
+                    "-nostdin", "-loglevel", "error", "-i", base + "v2/index.m3u8", "-i", base + "v3/index.m3u8",
+                    "-map", "0:v", "-map", "1:a", "-c", "copy", work.appendingPathComponent("out.ts").path,
+                ], environment: environment)
+            guard ffmpeg.status == 0 else { throw BenchmarkError.unexpected("ffmpeg exited \(ffmpeg.status)") }
+            samples[2].append(ffmpeg.seconds)
+        }
+        try emptyData(environment)
+        // 100 segments of the variant and 100 of the audio, and three playlists, 40 ms each, 4 at a time.
+        let floor = (200.0 * 0.04 + 3 * 0.04) / 4
+        let comparison = Comparison(
+            labels: ["cocoacasts --jobs 4", "yt-dlp -N 4", "ffmpeg -c copy"], samples: samples)
+        let versusYTDLP = 1 / comparison.ratio(to: 1)
+        return Row(
+            benchmark: "15c. 10-min HLS, 40 ms/request", variants: comparison.variants, ratio: versusYTDLP,
+            target: "cocoacasts ÷ yt-dlp ≤ 0.6",
+            measured: String(
+                format: "%.2f× yt-dlp; floor %.1f s, ours %.1f s", versusYTDLP, floor, comparison.a.median),
+            met: versusYTDLP <= 0.6)
+    }
+
+    private static func killedAtHalf(_ server: URL, cli: String) async throws -> Row {
+        let environment = try signedIn(to: server, cli: cli)
+        try emptyData(environment)
+        let admin = Admin(baseURL: server)
+        try await admin.reset()
+        let copy = URL(fileURLWithPath: environment["XDG_DATA_HOME"]!).appendingPathComponent(
+            "cocoacasts/videos/632759499")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: cli)
+        process.arguments = ["download", "556", "--jobs", "4"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(120)
+        while wholeParts(in: copy) < 100 && ContinuousClock.now < deadline { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let kept = wholeParts(in: copy)
+        let resumed = Spawn.run(cli, ["download", "556", "--jobs", "4"], environment: environment)
+        guard resumed.status == 0 else {
+            throw BenchmarkError.unexpected("the resumed download exited \(resumed.status)")
+        }
+        let segments = try await admin.paths().filter { $0.key.hasSuffix(".ts") }
+        let again = segments.values.reduce(0) { $0 + max(0, $1 - 1) }
+        try emptyData(environment)
+        return Row(
+            benchmark: "15d. parts fetched again after kill", variants: [], ratio: Double(again),
+            target: "≤ 4 (one per job in flight)",
+            measured: "\(again) of \(segments.count) (\(kept) whole at the kill)", met: again <= 4)
+    }
+
+    /// The parts of the copy in `folder` that are whole (a `.ts` file, not a `.part`).
+    private static func wholeParts(in folder: URL) -> Int {
+        ["video", "audio"].reduce(0) { count, rendition in
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(rendition).path))
+                ?? []
+            return count + names.filter { $0.hasSuffix(".ts") }.count
+        }
+    }
+}
