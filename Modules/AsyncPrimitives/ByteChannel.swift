@@ -88,6 +88,12 @@ public final class ByteChannel<Failure: Error>: Sendable {
         if let reader, let ready = take() { reader.resume(returning: ready) }
     }
 
+    /// The bytes the channel holds on to, those the reader took included while it still
+    /// keeps them: what memory it costs.
+    public var heldBytes: Int {
+        state.withLock { state in state.chunks.reduce(0) { $0 + $1.count } }
+    }
+
     /// The next chunk, waiting for one; `nil` after the end. Called by one reader at a time.
     public func next() async throws(Failure) -> Data? {
         if let ready = take() { return try ready.get() }
@@ -114,8 +120,17 @@ public final class ByteChannel<Failure: Error>: Sendable {
                 }
             }
             let chunk = state.chunks[state.start]
+            // The slot lets its bytes go now, and the taken slots go once they are half the
+            // array: a reader that never quite catches up (a disk slower than loopback) must not
+            // keep every chunk it took.
+            state.chunks[state.start] = Data()
             state.start += 1
-            if state.start == state.chunks.count { (state.chunks, state.start) = ([], 0) }
+            if state.start == state.chunks.count {
+                (state.chunks, state.start) = ([], 0)
+            } else if state.start >= 64 && state.start * 2 >= state.chunks.count {
+                state.chunks.removeFirst(state.start)
+                state.start = 0
+            }
             state.buffered -= chunk.count
             let resumes = state.refused && state.buffered <= capacity / 2 && state.end == nil
             if resumes { state.refused = false }

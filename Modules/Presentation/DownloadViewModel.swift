@@ -42,26 +42,21 @@ public final class DownloadViewModel {
 
     /// Downloads `request`, and returns once it is complete, failed or stopped.
     public func download(_ request: DownloadRequest) async {
-        // The last progress, as the downloader said it: what the end says was kept, whichever
-        // of the hops to the main actor has run by then.
-        let latest = Mutex<DownloadProgress?>(nil)
+        let latest = LatestProgress()
         let task = Task { [downloader] in
             let outcome: Result<DownloadedCopy, DownloadError>
             do throws(DownloadError) {
                 outcome = .success(
                     try await downloader.download(request) { progress in
-                        // Parts fetched at once report in any order: the most bytes said is how far it is.
-                        let isFurther = latest.withLock { latest in
-                            guard progress.bytes >= latest?.bytes ?? 0 else { return false }
-                            latest = progress
-                            return true
+                        guard latest.record(progress) else { return }
+                        Task { @MainActor [weak self] in
+                            if let newest = latest.takeForTheScreen() { self?.heard(newest) }
                         }
-                        if isFurther { Task { @MainActor [weak self] in self?.heard(progress) } }
                     })
             } catch {
                 outcome = .failure(error)
             }
-            ended(outcome, kept: latest.withLock { $0 })
+            ended(outcome, kept: latest.value)
         }
         running = task
         await withTaskCancellationHandler {
@@ -102,6 +97,35 @@ public final class DownloadViewModel {
         switch error.cause {
         case .refused(let words): "This video cannot be downloaded: \(words)."
         default: "The download stopped: \(error)."
+        }
+    }
+}
+
+/// The last progress a download said, shared by the downloader's reports and the main actor:
+/// what the end says was kept, whichever hop to the main actor has run by then. One hop at a
+/// time carries the newest, as a download reports every chunk, far more often than a screen
+/// is drawn.
+private final class LatestProgress: Sendable {
+    private let state = Mutex<(progress: DownloadProgress?, hopping: Bool)>((nil, false))
+
+    /// The most bytes said so far, as parts fetched at once report in any order.
+    var value: DownloadProgress? { state.withLock { $0.progress } }
+
+    /// Keeps `progress` when it is further; says whether a hop must carry it (none is on its way).
+    func record(_ progress: DownloadProgress) -> Bool {
+        state.withLock { state in
+            guard progress.bytes >= state.progress?.bytes ?? 0 else { return false }
+            state.progress = progress
+            defer { state.hopping = true }
+            return !state.hopping
+        }
+    }
+
+    /// The newest progress, for the hop that has arrived; the next report sends another.
+    func takeForTheScreen() -> DownloadProgress? {
+        state.withLock { state in
+            state.hopping = false
+            return state.progress
         }
     }
 }

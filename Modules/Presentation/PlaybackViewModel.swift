@@ -161,9 +161,17 @@ public final class PlaybackViewModel {
             case .ended(let how): ending = ending ?? how
             }
         }
-        if let saver, saver.hasWork(endingAt: reported), case .playing(let playhead) = state {
+        // Played to within the last seconds (however it ended) is saved as the whole length, so
+        // that every device reads the episode as finished. The player's end of file alone is
+        // not enough: a stream cut short ends the same way, far from the end.
+        var last = reported
+        if let position = reported, position >= video.duration - Self.restartMargin {
+            last = video.duration
+            updatePlayhead { $0.position = video.duration }
+        }
+        if let saver, saver.hasWork(endingAt: last), case .playing(let playhead) = state {
             state = .saving(playhead)
-            await saver.finish(at: reported)
+            await saver.finish(at: last)
         }
         end(ending ?? .failed(reason: "it stopped reporting without saying how playback ended"))
     }

@@ -72,4 +72,20 @@ struct ByteChannelTests {
         #expect(try await channel.next() == Data("kept".utf8))
         await #expect(throws: Failed()) { try await channel.next() }
     }
+
+    /// A reader that takes as fast as the producer offers but never empties the channel (a disk
+    /// a little slower than loopback): what it took is let go, so memory does not grow with
+    /// the body. (Every chunk taken was once kept until the channel emptied.)
+    @Test func chunksTakenAreLetGoThoughTheChannelNeverEmpties() async throws {
+        let channel = ByteChannel<Never>(capacity: 1_000) {}
+        let chunk = [UInt8](repeating: 7, count: 100)
+        for _ in 0..<5 { #expect(chunk.withUnsafeBytes { channel.offer($0) }) }
+        var most = 0
+        for _ in 0..<10_000 {
+            #expect(chunk.withUnsafeBytes { channel.offer($0) })
+            #expect(await channel.next()?.count == 100)
+            most = max(most, channel.heldBytes)
+        }
+        #expect(most <= 1_000, "held \(most) bytes for 600 buffered")
+    }
 }

@@ -26,7 +26,7 @@ struct CompletionTests {
         ("cocoacasts --color never ep", ["episodes", "episode"]),
         ("cocoacasts episodes --j", ["--json"]),
         ("cocoacasts episodes --", globalOptions.union(["--json", "--limit", "--offline", "--no-cache"])),
-        ("cocoacasts progress --", globalOptions.union(["--set", "--delete", "--json"])),
+        ("cocoacasts progress --", globalOptions.union(["--set", "--delete", "--done", "--json"])),
         ("cocoacasts login --e", ["--email"]),
         ("cocoacasts config ", ["get", "set", "unset", "list"]),
         (
@@ -40,7 +40,7 @@ struct CompletionTests {
         ("cocoacasts cache ", ["clear"]),
         ("cocoacasts help epi", ["episodes", "episode"]),
         // Options after an argument, an argument's value by its key, and options given once.
-        ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--json"])),
+        ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--done", "--json"])),
         ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
         ("cocoacasts video 556 --j", ["--json"]),
         ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--player"])),

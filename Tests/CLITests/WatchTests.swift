@@ -82,6 +82,18 @@ struct WatchTests {
         }
     }
 
+    /// Played by real mpv to the end of the media from 13 s before it: the server holds the
+    /// whole length, so `progress` says finished and the next watch starts over.
+    @Test func anEpisodePlayedToItsEndIsFinishedOnTheServer() async throws {
+        try await Self.watching { _, cli, _ in
+            #expect(try await cli.run(["progress", "556", "--set", "8:20"]).status == 0)
+            let watched = try await cli.run(["watch", "556"], timeout: .seconds(90))
+            #expect(watched.status == 0, "\(watched)")
+            #expect(try await Self.savedCursor(cli) == 513)
+            #expect(try await cli.run(["progress", "556"]).stdout == "Video 632759499: finished (8:33).\n")
+        }
+    }
+
     /// A 2 s access token over a 6 s watch: the final save renews it once through the usual
     /// refresh, and no refresh token is presented twice.
     @Test func aTokenThatExpiresWhileWatchingIsRenewedForTheSave() async throws {

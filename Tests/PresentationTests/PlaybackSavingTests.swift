@@ -48,6 +48,23 @@ struct PlaybackSavingTests {
         #expect(fixture.viewModel.state == shown)
     }
 
+    /// Within the last 10 s of the 513 s video, however playback ended, the whole length is
+    /// saved: the episode reads as finished on every device, and the next watch starts over.
+    @Test(arguments: [PlaybackEnding.finished, .stopped])
+    func playedToWithinTheLastSecondsSavesTheWholeLength(ending: PlaybackEnding) async {
+        let fixture = PlaybackFixture(PlaybackFixture.moving(500...505) + [.end(ending)], cursor: 499)
+        await fixture.viewModel.watch()
+        #expect(fixture.saves == [513])
+        #expect(fixture.viewModel.state.playhead == PlaybackFixture.playhead(start: 499, at: 513, saved: 513))
+    }
+
+    /// The player's end of file far from the end is a stream cut short, not a finished episode.
+    @Test func anEndOfFileFarFromTheEndSavesWhereItWas() async {
+        let fixture = PlaybackFixture(PlaybackFixture.moving(1...30) + [.end(.finished)])
+        await fixture.viewModel.watch()
+        #expect(fixture.saves.last == 30)
+    }
+
     @Test(arguments: [PlaybackEnding.stopped, .failed(reason: "exit status 2")])
     func anEndingBeforeAnyPositionSavesNothing(ending: PlaybackEnding) async {
         // Given a viewer who starts over from 2:04 and stops before the player said where it is

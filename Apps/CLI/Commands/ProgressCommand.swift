@@ -15,12 +15,15 @@ struct ProgressCommand: ServiceCommand, Equatable {
         name: "--set", valueName: "TIME",
         summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)")
     static let delete = CommandLineParser.Option(name: "--delete", valueName: nil, summary: "forget the progress")
+    static let done = CommandLineParser.Option(
+        name: "--done", valueName: nil, summary: "mark it watched to the end (its whole length saved)")
     static let spec = CommandLineParser.CommandSpec(
-        name: "progress", arguments: ["<episode-id or video-id>"], options: [set, delete, Grammar.json],
+        name: "progress", arguments: ["<episode-id or video-id>"], options: [set, delete, done, Grammar.json],
         summary: "Show, save or delete a video's progress (needs sign-in)",
         examples: [
             ("cocoacasts progress 556", "how far you watched episode 556"),
             ("cocoacasts progress 556 --set 2:00", "you watched up to 2:00 (also --set 120)"),
+            ("cocoacasts progress 556 --done", "you watched it all, elsewhere"),
             ("cocoacasts progress 556 --delete", "start again"),
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
@@ -30,6 +33,8 @@ struct ProgressCommand: ServiceCommand, Equatable {
         case show
         /// Save `seconds`, which the user typed as `typed` (`90`, `1:30`): messages answer in that form.
         case set(seconds: Int, typed: String)
+        /// Save the video's whole length: watched to the end.
+        case done
         case delete
     }
 
@@ -48,6 +53,11 @@ struct ProgressCommand: ServiceCommand, Equatable {
     }
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
+        if parsed.has(done) {
+            if parsed.value(set) != nil { throw .conflictingOptions(set.name, done.name) }
+            if parsed.has(delete) { throw .conflictingOptions(delete.name, done.name) }
+            return .done
+        }
         switch (parsed.value(set), parsed.has(delete)) {
         case (.some, true): throw .conflictingOptions(set.name, delete.name)
         case (nil, true): return .delete
@@ -85,8 +95,8 @@ extension ProgressCommand {
         await context.deliverKeptPositions(listsWhatIsKept: true)
         let videoID: String
         let duration: Int?
-        var isSet = false
-        if case .set = action { isSet = true }
+        var action = self.action
+        let isSet = action != .show && action != .delete
         // A --set that cannot look its episode up saves nothing, and says that rather than what was fetched.
         let sentence = action.typedPosition.map { CommandContext.Sentence.instead("The position \($0) was not saved.") }
         switch await context.resolve(
@@ -95,6 +105,15 @@ extension ProgressCommand {
         case .video(let id, let episode):
             videoID = id
             duration = episode?.videoDuration
+            if action == .done {
+                guard let duration = episode?.videoDuration, duration > 0 else {
+                    console.fail(
+                        "The length of video \(id) is not in the catalogue, so --done cannot save it: "
+                            + "use --set with the time it ends at.")
+                    return .usage
+                }
+                action = .set(seconds: duration, typed: VideoDuration.format(seconds: duration))
+            }
             if case .set(let seconds, let typed) = action, let duration = episode?.videoDuration, seconds > duration {
                 console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
                 return .usage
@@ -118,6 +137,7 @@ extension ProgressCommand {
             case .show: await model.fetchProgress()
             case .set(let seconds, _): await model.saveProgress(cursor: seconds)
             case .delete: await model.deleteProgress()
+            case .done: break  // made a .set above
             }
         }
         guard synced else { return .interrupted }
@@ -127,7 +147,7 @@ extension ProgressCommand {
             let operation: APIOperation =
                 switch action {
                 case .show: .progressForVideo
-                case .set: .updateProgressForVideo
+                case .set, .done: .updateProgressForVideo
                 case .delete: .deleteProgressForVideo
                 }
             let status = context.report(
