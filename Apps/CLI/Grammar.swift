@@ -57,6 +57,6 @@ enum Grammar {
 }
 
 extension CommandLineParser.CommandSpec {
-    /// The command's usage line: `cocoacasts progress <episode-id or video-id> [options]`.
+    /// The command's usage line: `cocoacasts progress <id or words> [more-words...] [options]`.
     var usage: String { usage(of: Grammar.program) }
 }

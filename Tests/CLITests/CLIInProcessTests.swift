@@ -113,6 +113,6 @@ struct CLIInProcessTests {
         let help = await cli.run(["progress", "--help"])
         #expect(
             help.status == .success
-                && help.stdout.contains("USAGE: cocoacasts progress <episode-id or video-id> [options]"))
+                && help.stdout.contains("USAGE: cocoacasts progress <id or words> [more-words...]"))
     }
 }

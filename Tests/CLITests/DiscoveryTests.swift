@@ -33,7 +33,7 @@ struct DiscoveryTests {
             let missing = try await cli.run(["progress"])
             #expect(
                 missing.status == 64
-                    && missing.stderr.contains("missing <episode-id or video-id>\nusage: cocoacasts progress "))
+                    && missing.stderr.contains("missing <id or words>\nusage: cocoacasts progress "))
         }
     }
 

@@ -82,7 +82,8 @@ struct InvocationTests {
         (
             ["progress"],
             .missingArgument(
-                "<episode-id or video-id>", usage: "cocoacasts progress <episode-id or video-id> [options]")
+                "<id or words>",
+                usage: "cocoacasts progress <id or words> [more-words...] [options]")
         ),
         (["help", "episods"], .commandLine(.unknownCommand("episods", suggestion: "episodes"))),
         (["completion", "tcsh"], .invalidValue("shell", value: "tcsh", expected: "bash, zsh, fish")),

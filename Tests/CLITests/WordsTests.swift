@@ -75,7 +75,7 @@ struct WordsTests {
 
     /// A message names the path the server received, each escape once: `/videos/%20553`, never
     /// `%2520553` (the path escaped again for the words).
-    @Test(arguments: [" 553", "a.b", "x y", "%20553", "é", "5/5"])
+    @Test(arguments: [" 553", "%20553", "5/5", "553?", "#553"])
     func aMessageShowsThePathAsItWasSent(reference: String) async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory in

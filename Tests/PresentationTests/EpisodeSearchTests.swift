@@ -29,6 +29,28 @@ struct EpisodeSearchTests {
         #expect(EpisodeSearch(text).filter(Self.episodes).map(\.id) == ids)
     }
 
+    /// A word finds its other forms: `cache` misses no "Caching".
+    @Test(arguments: [
+        ("cache", [10]), ("caches", [10]), ("cached images", [10]), ("image", [10]), ("disks", [10]),
+        ("authenticate", [3]), ("user", [3, 1]), ("cach", [10]), ("xyz", []),
+    ])
+    func aWordFindsItsOtherForms(text: String, ids: [Int]) {
+        let episodes = Self.episodes + [Self.episode(10, "Caching Images on Disk", "Store what was fetched.")]
+        #expect(EpisodeSearch(text).filter(episodes).map(\.id) == ids)
+    }
+
+    /// The best matches first: a word of the title over one of the excerpt, a whole word over
+    /// another form or a part of a word; equal matches in the server's order.
+    @Test func theBestMatchesComeFirst() {
+        let episodes = [
+            Self.episode(1, "Testing the Networking Layer", "We mock URLSession."),
+            Self.episode(2, "Networking with URLSession", "Requests."),
+            Self.episode(3, "Decoding", "A urlsessions pun."),
+        ]
+        #expect(EpisodeSearch("urlsession").filter(episodes).map(\.id) == [2, 1, 3])
+        #expect(EpisodeSearch("networking").filter(episodes).map(\.id) == [1, 2])
+    }
+
     @Test func theLimitKeepsTheFirstInTheServersOrder() {
         #expect(EpisodeSearch("").filter(Self.episodes, limit: 2).map(\.id) == [1, 2])
         #expect(EpisodeSearch("sign").filter(Self.episodes, limit: 1).map(\.id) == [1])

@@ -23,7 +23,10 @@ extension CommandContext {
     func resolve(
         _ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool, sentence: Sentence = .screens
     ) async -> Resolution {
-        guard needingTheEpisode || Self.couldBeEpisodeID(reference) else { return .video(id: reference, episode: nil) }
+        let isWords = Self.isWords(reference)
+        guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else {
+            return .video(id: reference, episode: nil)
+        }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
@@ -31,10 +34,43 @@ extension CommandContext {
             return .ended(report(failure, context: context, asking: .episodes, sentence: sentence))
         }
         let rows = episodes.state.rows.map(\.episode)
+        if isWords { return named(by: reference, among: rows) }
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
             return .video(id: episode.videoID, episode: episode)
         }
         return .video(id: reference, episode: rows.first { $0.videoID == reference })
+    }
+
+    /// Whether `reference` names episodes by their words rather than an id: it holds a letter
+    /// (the catalogue's ids are digits). Words are matched here, never sent as an id.
+    nonisolated static func isWords(_ reference: String) -> Bool {
+        reference.contains(where: \.isLetter)
+    }
+
+    /// The one episode `words` name (said on standard error, so that output stays the
+    /// command's): the only match, or the only one whose title holds every word; several are
+    /// listed with a usage error (64), none is said as an unknown id (1).
+    private func named(by words: String, among episodes: [Episode]) -> Resolution {
+        let search = EpisodeSearch(words)
+        var found = search.filter(episodes)
+        let titled = found.filter(search.isInTheTitle)
+        if titled.count == 1 { found = titled }
+        let quoted = "“\(words)”"
+        switch found.count {
+        case 0:
+            console.fail("No episode matches \(quoted). `cocoacasts episodes WORDS` lists what the words find.")
+            return .ended(.failure)
+        case 1:
+            console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)
+            return .video(id: found[0].videoID, episode: found[0])
+        default:
+            let shown = found.prefix(10).map { "  \($0.id)  \($0.title)" }
+            let more = found.count > shown.count ? ["  … and \(found.count - shown.count) more"] : []
+            console.fail(
+                (["\(quoted) matches \(found.count) episodes, the best first: name one by its id."] + shown + more)
+                    .joined(separator: "\n"), keepingNewlines: true)
+            return .ended(.usage)
+        }
     }
 
     /// Whether `reference` could be an episode id: one to six digits, no leading zero.

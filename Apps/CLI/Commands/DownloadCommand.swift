@@ -26,7 +26,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         name: "--output", valueName: "FILE",
         summary: "also write the copy as one file (one video; video and audio apart need ffmpeg)")
     static let spec = CommandLineParser.CommandSpec(
-        name: "download", arguments: ["<episode-id or video-id>", "[more-ids...]"],
+        name: "download", arguments: ["<id or words>", "[more...]"],
         options: [quality, jobs, output, Grammar.json],
         summary: "Copy videos to this machine, to watch with the network off (needs sign-in)",
         examples: [
@@ -77,11 +77,15 @@ struct DownloadCommand: ServiceCommand, Equatable {
             jobs = count
         }
         let outputPath = parsed.value(Self.output)
-        if outputPath != nil && arguments.count > 1 {
+        if outputPath != nil && arguments.count > 1 && !arguments.contains(where: CommandContext.isWords) {
             throw .invalidValue(Self.output.name, value: outputPath ?? "", expected: "one video's file: name one video")
         }
+        // Ids are videos each; words, all of them together, name one.
+        let references =
+            arguments.contains(where: CommandContext.isWords) ? [arguments.joined(separator: " ")] : arguments
         self.init(
-            references: arguments, quality: quality, jobs: jobs, outputPath: outputPath, json: parsed.has(Grammar.json))
+            references: references, quality: quality, jobs: jobs, outputPath: outputPath, json: parsed.has(Grammar.json)
+        )
     }
 
     /// One video's outcome, as `--json` prints it: its event (`complete`, `stopped`, `failed`).
@@ -130,10 +134,14 @@ struct DownloadCommand: ServiceCommand, Equatable {
     }
 
     /// Downloads one reference, and says how it ended (with `--json`, as its last event).
-    @MainActor private func download(_ reference: String, in context: CommandContext) async -> ExitCode {
+    @MainActor private func download(_ typed: String, in context: CommandContext) async -> ExitCode {
         let videoID: String
-        switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
-        case .video(let id, _): videoID = id
+        // What the messages give to type again: the episode's id for words.
+        let reference: String
+        switch await context.resolve(typed, context: .video, needingTheEpisode: false) {
+        case .video(let id, let episode):
+            videoID = id
+            reference = CommandContext.isWords(typed) ? episode.map { String($0.id) } ?? id : typed
         case .ended(let status): return status
         }
         let model = VideoViewModel(videoID: videoID, apiService: context.services.api)

@@ -18,7 +18,7 @@ struct ProgressCommand: ServiceCommand, Equatable {
     static let done = CommandLineParser.Option(
         name: "--done", valueName: nil, summary: "mark it watched to the end (its whole length saved)")
     static let spec = CommandLineParser.CommandSpec(
-        name: "progress", arguments: ["<episode-id or video-id>"], options: [set, delete, done, Grammar.json],
+        name: "progress", arguments: ["<id or words>", "[more-words...]"], options: [set, delete, done, Grammar.json],
         summary: "Show, save or delete a video's progress (needs sign-in)",
         examples: [
             ("cocoacasts progress 556", "how far you watched episode 556"),
@@ -49,7 +49,9 @@ struct ProgressCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(reference: arguments[0], action: try Self.action(parsed), json: parsed.has(Grammar.json))
+        self.init(
+            reference: arguments.joined(separator: " "), action: try Self.action(parsed), json: parsed.has(Grammar.json)
+        )
     }
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {

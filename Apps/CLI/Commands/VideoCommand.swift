@@ -12,7 +12,7 @@ import TerminalUI
 /// `cocoacasts video EPISODE|VIDEO`: a protected video's stream URL and duration.
 struct VideoCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
-        name: "video", arguments: ["<episode-id or video-id>"], options: [Grammar.json],
+        name: "video", arguments: ["<id or words>", "[more-words...]"], options: [Grammar.json],
         summary: "Show an episode's video: its URL and duration (needs sign-in)",
         examples: [
             ("cocoacasts video 556", "the video of episode 556"),
@@ -30,7 +30,7 @@ struct VideoCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments[0], json: parsed.has(Grammar.json))
+        self.init(reference: arguments.joined(separator: " "), json: parsed.has(Grammar.json))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

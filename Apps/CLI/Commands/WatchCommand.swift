@@ -24,12 +24,13 @@ struct WatchCommand: ServiceCommand, Equatable {
     static let stream = CommandLineParser.Option(
         name: "--stream", valueName: nil, summary: "stream it even when a copy is on this machine")
     static let spec = CommandLineParser.CommandSpec(
-        name: "watch", aliases: ["play"], arguments: ["<episode-id or video-id>"],
+        name: "watch", aliases: ["play"], arguments: ["<id or words>", "[more-words...]"],
         options: [fromStart, stream, ConfigKey.player.option],
         summary: "Watch a video from where you left off, saving your place (needs sign-in)",
         examples: [
             ("cocoacasts watch 556", "play episode 556 in mpv, from where you stopped"),
             ("cocoacasts watch 556 --from-start", "from the beginning"),
+            ("cocoacasts watch caching images on disk", "the episode those words name"),
             ("cocoacasts watch 556 --player 'vlc --play-and-exit'", "in another player (no position is saved)"),
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
@@ -46,7 +47,9 @@ struct WatchCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments[0], fromStart: parsed.has(Self.fromStart), streams: parsed.has(Self.stream))
+        self.init(
+            reference: arguments.joined(separator: " "), fromStart: parsed.has(Self.fromStart),
+            streams: parsed.has(Self.stream))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
