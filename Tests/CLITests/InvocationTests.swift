@@ -31,7 +31,8 @@ struct InvocationTests {
             (["episodes", "--offline"], EpisodesCommand(json: false, policy: .offlineOnly)),
             (["--no-cache", "episodes"], EpisodesCommand(json: false, policy: .bypass)),
             (["cache", "clear"], CacheCommand()),
-            (["episode", "556", "--json"], EpisodeCommand(id: 556, json: true, policy: .normal)),
+            (["episode", "556", "--json"], EpisodeCommand(name: .id(556), json: true, policy: .normal)),
+            (["episode", "sign", "in"], EpisodeCommand(name: .words("sign in"), json: false, policy: .normal)),
             (["video", "632759499"], VideoCommand(reference: "632759499", json: false)),
             (["progress", "7"], ProgressCommand(reference: "7", action: .show, json: false)),
             (
@@ -77,8 +78,14 @@ struct InvocationTests {
     }
 
     @Test(arguments: [
-        (["episode", "abc"], UsageError.invalidValue("episode id", value: "abc", expected: "a number")),
-        (["episode"], .missingArgument("<id>", usage: "cocoacasts episode <id> [options]")),
+        (
+            ["episode", "5", "6"],
+            UsageError.invalidValue("episode id", value: "5 6", expected: "a number, or words of its title")
+        ),
+        (
+            ["episode"],
+            .missingArgument("<id or words>", usage: "cocoacasts episode <id or words> [more-words...] [options]")
+        ),
         (
             ["progress"],
             .missingArgument(
@@ -101,7 +108,7 @@ struct InvocationTests {
             ["episodes", "--color", "sometimes"],
             .commandLine(.invalidValue("--color", value: "sometimes", expected: "auto, always, never"))
         ),
-        (["episode", "556", "extra"], .unexpectedArgument("extra")),
+        (["status", "extra"], .unexpectedArgument("extra")),
         (["episodes", "--offline", "--no-cache"], .conflictingOptions("--offline", "--no-cache")),
         (["cache", "empty"], .invalidValue("cache action", value: "empty", expected: "clear")),
         (

@@ -34,7 +34,12 @@ extension CommandContext {
             return .ended(report(failure, context: context, asking: .episodes, sentence: sentence))
         }
         let rows = episodes.state.rows.map(\.episode)
-        if isWords { return named(by: reference, among: rows) }
+        if isWords {
+            switch episode(namedBy: reference, among: rows) {
+            case .success(let episode): return .video(id: episode.videoID, episode: episode)
+            case .failure(let ended): return .ended(ended.status)
+            }
+        }
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
             return .video(id: episode.videoID, episode: episode)
         }
@@ -50,7 +55,7 @@ extension CommandContext {
     /// The one episode `words` name (said on standard error, so that output stays the
     /// command's): the only match, or the only one whose title holds every word; several are
     /// listed with a usage error (64), none is said as an unknown id (1).
-    private func named(by words: String, among episodes: [Episode]) -> Resolution {
+    func episode(namedBy words: String, among episodes: [Episode]) -> Result<Episode, Ended> {
         let search = EpisodeSearch(words)
         var found = search.filter(episodes)
         let titled = found.filter(search.isInTheTitle)
@@ -59,18 +64,23 @@ extension CommandContext {
         switch found.count {
         case 0:
             console.fail("No episode matches \(quoted). `cocoacasts episodes WORDS` lists what the words find.")
-            return .ended(.failure)
+            return .failure(Ended(status: .failure))
         case 1:
             console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)
-            return .video(id: found[0].videoID, episode: found[0])
+            return .success(found[0])
         default:
             let shown = found.prefix(10).map { "  \($0.id)  \($0.title)" }
             let more = found.count > shown.count ? ["  … and \(found.count - shown.count) more"] : []
             console.fail(
                 (["\(quoted) matches \(found.count) episodes, the best first: name one by its id."] + shown + more)
                     .joined(separator: "\n"), keepingNewlines: true)
-            return .ended(.usage)
+            return .failure(Ended(status: .usage))
         }
+    }
+
+    /// Why no episode was named, said already: the command's status.
+    struct Ended: Error {
+        let status: ExitCode
     }
 
     /// Whether `reference` could be an episode id: one to six digits, no leading zero.

@@ -6,27 +6,43 @@ import TerminalUI
 /// `cocoacasts episode ID`: one episode of the catalogue and its excerpt.
 struct EpisodeCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
-        name: "episode", arguments: ["<id>"], options: [Grammar.json] + Grammar.catalogueOptions,
-        summary: "Show an episode and its excerpt",
-        examples: [("cocoacasts episode 556", "the episode with id 556")])
+        name: "episode", arguments: ["<id or words>", "[more-words...]"],
+        options: [Grammar.json] + Grammar.catalogueOptions, summary: "Show an episode and its excerpt",
+        examples: [
+            ("cocoacasts episode 556", "the episode with id 556"),
+            ("cocoacasts episode authenticating users", "the episode those words name"),
+        ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
 
-    let id: Int
+    /// An episode's id, or words that name it.
+    enum Name: Equatable {
+        case id(Int)
+        case words(String)
+    }
+
+    let name: Name
     let json: Bool
     let policy: CachePolicy
 
-    init(id: Int, json: Bool, policy: CachePolicy) {
-        self.id = id
+    init(name: Name, json: Bool, policy: CachePolicy) {
+        self.name = name
         self.json = json
         self.policy = policy
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        guard let number = Int(arguments[0]), number >= 0 else {
-            throw .invalidValue("episode id", value: arguments[0], expected: "a number")
+        let typed = arguments.joined(separator: " ")
+        let name: Name
+        if CommandContext.isWords(typed) {
+            name = .words(typed)
+        } else {
+            guard arguments.count == 1, let number = Int(typed), number >= 0 else {
+                throw .invalidValue("episode id", value: typed, expected: "a number, or words of its title")
+            }
+            name = .id(number)
         }
-        self.init(id: number, json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed))
+        self.init(name: name, json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
@@ -39,16 +55,27 @@ struct EpisodeCommand: ServiceCommand, Equatable {
             return context.report(failure, context: .episodes, asking: .episodes)
         }
         context.noticeASavedList(model.state)
-        guard let row = model.state.rows.first(where: { $0.id == id }) else {
-            context.console.fail("There is no episode \(id). See `cocoacasts episodes`.")
-            return .failure
+        let episodes = model.state.rows.map(\.episode)
+        let episode: Episode
+        switch name {
+        case .id(let id):
+            guard let found = episodes.first(where: { $0.id == id }) else {
+                context.console.fail("There is no episode \(id). See `cocoacasts episodes`.")
+                return .failure
+            }
+            episode = found
+        case .words(let words):
+            switch context.episode(namedBy: words, among: episodes) {
+            case .success(let found): episode = found
+            case .failure(let ended): return ended.status
+            }
         }
         if json {
-            context.printJSON(row.episode)
+            context.printJSON(episode)
         } else {
             context.console.print(
                 Screens.episode(
-                    EpisodeViewModel(episode: row.episode), width: context.appearance.width, style: context.style))
+                    EpisodeViewModel(episode: episode), width: context.appearance.width, style: context.style))
         }
         return .success
     }
