@@ -103,10 +103,10 @@ enum FailureMatrix {
                 case .signIn: "The server \(answered)v2/auth. Check the base URL."
                 case .episodes: "The server \(answered)v2/episodes. Check the base URL."
                 case .video:
-                    "There is no video no-such-video: the server \(answered)v1/videos/no-such-video. "
+                    "There is no video 999999999: the server \(answered)v1/videos/999999999. "
                         + "See `cocoacasts episodes`."
                 case .progress:
-                    "There is no video no-such-video: the server \(answered)v1/videos/no-such-video/progress. "
+                    "There is no video 999999999: the server \(answered)v1/videos/999999999/progress. "
                         + "See `cocoacasts episodes`."
                 }
             return failure(operation.headline(.other), cause, status: 1)

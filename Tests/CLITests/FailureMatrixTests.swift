@@ -131,7 +131,7 @@ struct FailureMatrixTests {
     }
 
     private static func command(_ operation: Operation, _ cause: Cause) -> [String] {
-        let videoID = cause == .notFound404 ? "no-such-video" : "632759499"
+        let videoID = cause == .notFound404 ? "999999999" : "632759499"  // nine digits: a video id, as words are not
         switch operation {
         case .signIn: return ["signin", "--email", DemoAccount.email, "--password-stdin"]
         case .episodes: return ["episodes"]

@@ -6,7 +6,7 @@ import Testing
 
 /// AES-128 segments, encrypted by OpenSSL's own command (a second implementation), come out of
 /// the copy as the plain bytes they were.
-@Suite("MediaDownloader: AES-128 segments decrypted with the system's libcrypto", .timeLimit(.minutes(5)))
+@Suite("MediaDownloader: AES-128 segments decrypted with the system's libcrypto", .timeLimit(.minutes(10)))
 struct EncryptedSegmentTests {
     static let key: [UInt8] = Array(0x10...0x1F)
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

@@ -4,7 +4,7 @@ import PortContracts
 import Ports
 import Testing
 
-@Suite("MediaDownloader: an HLS stream copied whole, resumed, never complete with holes", .timeLimit(.minutes(5)))
+@Suite("MediaDownloader: an HLS stream copied whole, resumed, never complete with holes", .timeLimit(.minutes(10)))
 struct HLSDownloadTests {
     static let master = "https://player.example.com/external/632759499.m3u8"
     static let cdn = "https://cdn.example.com/v/632759499/"

@@ -9,7 +9,7 @@ import Testing
 /// A plain file from the mock API's media over loopback TCP, fetched by libcurl: whole, the
 /// same bytes curl gets; resumed with Range and If-Range after a stop; fetched whole again
 /// when the file changed.
-@Suite("MediaDownloader: a plain file, resumed as curl -C - does", .timeLimit(.minutes(5)))
+@Suite("MediaDownloader: a plain file, resumed as curl -C - does", .timeLimit(.minutes(10)))
 struct PlainFileDownloadTests {
     /// Episode 556's 513 s of the mock's 8 kB/s WAV: 4.1 MB.
     static let arguments = ["--media", "--media-seconds", "600"]

@@ -6,7 +6,7 @@ import Testing
 
 @testable import MediaDownloader
 
-@Suite("MediaDownloader: a range is the range asked, a 416 page is not the file", .timeLimit(.minutes(5)))
+@Suite("MediaDownloader: a range is the range asked, a 416 page is not the file", .timeLimit(.minutes(10)))
 struct RangeAnswerTests {
     @Test(arguments: [
         ("bytes 5000-5999/20000", true), ("bytes 5000-5499/5500", false), ("bytes 0-999/20000", false),

@@ -10,7 +10,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Transport contract: URLSessionTransport, against mock-api over loopback", .timeLimit(.minutes(5)))
+@Suite("Transport contract: URLSessionTransport, against mock-api over loopback", .timeLimit(.minutes(10)))
 struct URLSessionTransportContractTests {
     @Test(arguments: HTTPTransportContract.cases)
     func contract(_ check: HTTPTransportContract) async throws {

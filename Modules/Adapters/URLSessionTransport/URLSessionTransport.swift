@@ -104,7 +104,7 @@ public final class URLSessionTransport: HTTPTransport {
         } catch {
             throw URLErrorMapping.transportError(for: error)
         }
-        let owner = StreamedTask(task)
+        let owner = StreamedTask(task, of: self)
         let body = HTTPBody(
             next: { () async throws(TransportError) -> Data? in try await channel.next() }, cancel: { owner.cancel() })
         return HTTPStreamedResponse(status: head.statusCode, headers: Self.headers(of: head), body: body)
@@ -136,12 +136,17 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 /// A streamed task as its body's reader holds it: cancelled when the last copy of the
-/// body goes away unread, so an abandoned download frees its connection.
+/// body goes away unread, so an abandoned download frees its connection. It keeps its
+/// transport too, whose end cancels every task of its session: a body read after the
+/// transport's last other reference went away (a transport made for one download) still
+/// comes whole.
 private final class StreamedTask: @unchecked Sendable {  // URLSessionTask is thread-safe, not marked Sendable on Linux
     private let task: URLSessionTask
+    private let transport: URLSessionTransport
 
-    init(_ task: URLSessionTask) {
+    init(_ task: URLSessionTask, of transport: URLSessionTransport) {
         self.task = task
+        self.transport = transport
     }
 
     deinit { task.cancel() }
