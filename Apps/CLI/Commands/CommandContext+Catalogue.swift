@@ -3,9 +3,9 @@ import Ports
 import Presentation
 
 extension CommandContext {
-    /// What a `video` or `progress` argument names: a video (and its episode when the
-    /// catalogue was read), or nothing, because fetching the catalogue failed (and was
-    /// reported) or was interrupted.
+    /// What a `video`, `progress`, `watch` or `download` argument names: a video (and its
+    /// episode when the catalogue was read), or nothing, because fetching the catalogue failed
+    /// or the words named no one episode (each said already) or it was interrupted.
     enum Resolution {
         case video(id: String, episode: Episode?)
         case ended(ExitCode)
@@ -13,8 +13,10 @@ extension CommandContext {
 
     /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
     ///
-    /// The rule: episode ids are whole numbers of at most six digits without a leading zero
-    /// (the catalogue's are three); video ids are anything else (Vimeo's are nine digits).
+    /// The rule: a reference with a letter is words, matched against the catalogue (see
+    /// ``episode(namedBy:among:)``); episode ids are whole numbers of at most six digits
+    /// without a leading zero (the catalogue's are three); video ids are anything else
+    /// (Vimeo's are nine digits).
     /// Only a reference that could be an episode id costs a catalogue fetch — it names that
     /// episode's video when an episode has the id, else it is taken as a video id — unless
     /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
