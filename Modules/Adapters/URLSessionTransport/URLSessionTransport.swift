@@ -82,7 +82,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request` and returns once its head has arrived, its body to be read as it
     /// arrives; see ``/Ports/HTTPTransport/stream(_:)``. A reader that falls behind
-    /// suspends the task until it catches up. The body is cancelled when its reader cancels
+    /// suspends the task until it catches up, on Apple platforms; on Linux the body is
+    /// buffered instead (FoundationNetworking's `suspend` can trap mid-transfer, and its own
+    /// buffers grow with the body anyway: ``/CurlTransport/CurlTransport`` streams there). The body is cancelled when its reader cancels
     /// it, its reading task is cancelled, or the last copy of it goes away.
     public func stream(_ request: HTTPRequest) async throws(TransportError) -> HTTPStreamedResponse {
         let task = session.dataTask(with: try Self.urlRequest(for: request))

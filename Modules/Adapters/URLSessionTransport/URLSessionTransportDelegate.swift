@@ -147,18 +147,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     /// Suspends a streamed task whose reader has fallen behind; its clock stops meanwhile.
+    /// Not with swift-corelibs-foundation: there `suspend` of a task between two states of its
+    /// transfer traps (`_NativeProtocol.stopLoading`, NativeProtocol.swift:69, seen in a loaded
+    /// run of the contract suite), and its own buffers grow with the body however the task is
+    /// driven; the reader there gets the body buffered, and the libcurl transport is Linux's
+    /// streaming one.
     private func pause(_ task: URLSessionTask) {
-        state.withLock { state in
-            let id = task.taskIdentifier
-            // Gone, or paused already: a task is suspended once for each resume that answers it.
-            guard state.pending[id] != nil, state.pending[id]?.deadline != nil else { return }
-            if state.pending[id]?.earlyResumes ?? 0 > 0 {
-                state.pending[id]?.earlyResumes -= 1  // the reader caught up already
-            } else {
-                state.pending[id]?.deadline = nil
-                task.suspend()
+        #if !canImport(FoundationNetworking)
+            state.withLock { state in
+                let id = task.taskIdentifier
+                // Gone, or paused already: a task is suspended once for each resume that answers it.
+                guard state.pending[id] != nil, state.pending[id]?.deadline != nil else { return }
+                if state.pending[id]?.earlyResumes ?? 0 > 0 {
+                    state.pending[id]?.earlyResumes -= 1  // the reader caught up already
+                } else {
+                    state.pending[id]?.deadline = nil
+                    task.suspend()
+                }
             }
-        }
+        #endif
     }
 
     /// Resumes a streamed task paused for its reader, which has caught up.
