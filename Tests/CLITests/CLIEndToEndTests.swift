@@ -9,6 +9,14 @@ struct CLIEndToEndTests {
     static let serverArguments = ["--password", password, "--api-token", apiToken]
 
     /// Runs `body` with a server using a secret password and API token, and a CLI pointed at it.
+    /// A signed-in CLI against a fresh server (see ``withServer(_:)``).
+    static func signedIn(_ body: (MockAPIServer, CLIProcess) async throws -> Void) async throws {
+        try await withServer { server, cli in
+            #expect(try await cli.signIn(password: password).status == 0)
+            try await body(server, cli)
+        }
+    }
+
     static func withServer(_ body: (MockAPIServer, CLIProcess) async throws -> Void) async throws {
         try await MockAPIServer.with(arguments: serverArguments) { server async throws in
             try await TemporaryDirectory.with { directory in

@@ -63,6 +63,36 @@ struct DownloadHLSVariantTests {
         }
     }
 
+    /// yt-dlp, a second downloader, fetching the same variant natively (decrypting with
+    /// pycryptodomex) writes the very bytes of the copy's segments, one after another.
+    @Test(arguments: ["90", "180", "360"])
+    func theCopyIsWhatYtDlpFetches(height: String) async throws {
+        let python = URL(fileURLWithPath: "/usr/bin/env")
+        let probe = try await ChildProcess.run(python, ["python3", "-c", "import yt_dlp, Cryptodome"])
+        guard probe.status == 0 else {
+            return try skip(because: "needs yt-dlp and pycryptodomex (python3 -m pip install yt-dlp pycryptodomex)")
+        }
+        try await WatchTests.watching(DownloadHLSTests.arguments) { server, cli, directory in
+            #expect(try await cli.run(["download", "556", "--quality", height]).status == 0)
+            let ours = try Self.videoParts(of: directory).reduce(into: Data()) { $0 += try Data(contentsOf: $1) }
+            let theirs = directory.file("yt-dlp-\(height).ts")
+            let fetched = try await ChildProcess.run(
+                python,
+                [
+                    "python3", "-m", "yt_dlp", "--quiet", "--no-progress", "--hls-prefer-native", "--fixup", "never",
+                    "--no-part", "--no-cache-dir", "-f", "bv*[height=\(height)]", "-o", theirs.path,
+                    "http://127.0.0.1:\(server.port)/media/632759499/master.m3u8",
+                ],
+                // The python3 the probe found, where pip put yt-dlp.
+                environment: [
+                    "HOME": directory.file("home").path,
+                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                ])
+            #expect(fetched.status == 0, "\(fetched)")
+            #expect(try Data(contentsOf: theirs) == ours, "\(height)p: byte for byte")
+        }
+    }
+
     @Test func aSegmentThatFailsTwiceOrDropsItsConnectionIsTriedAgainAndTheCopyIsWhole() async throws {
         let faults = [
             #"{"file": "v2/seg1.ts", "kind": "status", "status": 500, "count": 2}"#,

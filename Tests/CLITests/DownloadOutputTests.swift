@@ -50,6 +50,16 @@ struct DownloadOutputTests {
         }
     }
 
+    /// A file in a folder that is not there is refused before anything is fetched.
+    @Test func aFolderThatIsNotThereIsSaidBeforeTheDownload() async throws {
+        try await WatchTests.watching(DownloadHLSTests.arguments) { server, cli, directory in
+            let file = directory.file("no-such-folder/episode.mp4")
+            let refused = try await cli.run(["download", "556", "--output", file.path])
+            #expect(refused.status == 74 && refused.stderr.contains("is missing or not writable"), "\(refused)")
+            #expect(try await server.admin.count(MockAPIRoute.video) == 0)
+        }
+    }
+
     @Test func withoutFFmpegTheCopyIsKeptAndNoFileIsLeft() async throws {
         try await WatchTests.watching(DownloadHLSTests.arguments) { _, cli, directory in
             var withoutFFmpeg = cli

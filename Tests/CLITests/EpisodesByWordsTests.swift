@@ -14,48 +14,36 @@ struct EpisodesByWordsTests {
     }
 
     @Test func oneMatchIsUsedAndNamed() async throws {
-        try await MockAPIServer.with { server async throws in
-            try await TemporaryDirectory.with { directory in
-                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                let video = try await cli.run(["video", "authenticating", "users"])
-                #expect(video.status == 0 && video.stdout.hasPrefix("Video 632759499\n"), "\(video)")
-                #expect(video.stderr.contains("“authenticating users” is episode 556, “Authenticating the Users”."))
-                // The words of a whole title name it, however many other episodes hold them too.
-                let done = try await cli.run(["progress", "caching", "images", "on", "disk", "--done"])
-                #expect(done.status == 0 && done.stdout == "Video 542596502: finished (9:27).\n", "\(done)")
-                let ids = try await Self.videoPathsAsked(of: server).map {
-                    $0.dropFirst("/api/v1/videos/".count).prefix { $0 != "/" }
-                }
-                #expect(!ids.isEmpty && ids.allSatisfy { $0.allSatisfy(\.isNumber) }, "\(ids)")
+        try await CLIEndToEndTests.signedIn { server, cli in
+            let video = try await cli.run(["video", "authenticating", "users"])
+            #expect(video.status == 0 && video.stdout.hasPrefix("Video 632759499\n"), "\(video)")
+            #expect(video.stderr.contains("“authenticating users” is episode 556, “Authenticating the Users”."))
+            // The words of a whole title name it, however many other episodes hold them too.
+            let done = try await cli.run(["progress", "caching", "images", "on", "disk", "--done"])
+            #expect(done.status == 0 && done.stdout == "Video 542596502: finished (9:27).\n", "\(done)")
+            let ids = try await Self.videoPathsAsked(of: server).map {
+                $0.dropFirst("/api/v1/videos/".count).prefix { $0 != "/" }
             }
+            #expect(!ids.isEmpty && ids.allSatisfy { $0.allSatisfy(\.isNumber) }, "\(ids)")
         }
     }
 
     @Test(arguments: [["video", "caching"], ["progress", "caching"], ["watch", "caching"], ["download", "caching"]])
     func severalMatchesAreListedWith64AndNothingIsAsked(_ arguments: [String]) async throws {
-        try await MockAPIServer.with { server async throws in
-            try await TemporaryDirectory.with { directory in
-                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                let run = try await cli.run(arguments)
-                #expect(run.status == 64, "\(run)")
-                #expect(run.stderr.contains("“caching” matches 5 episodes, the best first: name one by its id."))
-                #expect(run.stderr.contains("  13  Caching Images on Disk\n"), "\(run.stderr)")
-                #expect(try await Self.videoPathsAsked(of: server).isEmpty)
-            }
+        try await CLIEndToEndTests.signedIn { server, cli in
+            let run = try await cli.run(arguments)
+            #expect(run.status == 64, "\(run)")
+            #expect(run.stderr.contains("“caching” matches 5 episodes, the best first: name one by its id."))
+            #expect(run.stderr.contains("  13  Caching Images on Disk\n"), "\(run.stderr)")
+            #expect(try await Self.videoPathsAsked(of: server).isEmpty)
         }
     }
 
     @Test func noMatchIsSaidAsAnUnknownEpisode() async throws {
-        try await MockAPIServer.with { server async throws in
-            try await TemporaryDirectory.with { directory in
-                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                let run = try await cli.run(["video", "quantum", "knitting"])
-                #expect(run.status == 1 && run.stderr.contains("No episode matches “quantum knitting”."), "\(run)")
-                #expect(try await Self.videoPathsAsked(of: server).isEmpty)
-            }
+        try await CLIEndToEndTests.signedIn { server, cli in
+            let run = try await cli.run(["video", "quantum", "knitting"])
+            #expect(run.status == 1 && run.stderr.contains("No episode matches “quantum knitting”."), "\(run)")
+            #expect(try await Self.videoPathsAsked(of: server).isEmpty)
         }
     }
 

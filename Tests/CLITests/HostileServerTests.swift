@@ -10,14 +10,6 @@ import Testing
 struct HostileServerTests {
     static let video = "632759499"
 
-    /// A signed-in CLI against a fresh server.
-    static func signedIn(_ body: (MockAPIServer, CLIProcess) async throws -> Void) async throws {
-        try await CLIEndToEndTests.withServer { server, cli in
-            #expect(try await cli.signIn(password: CLIEndToEndTests.password).status == 0)
-            try await body(server, cli)
-        }
-    }
-
     @Test func aSignInRedirectedOffLoopbackIsRefusedAndStoresNothing() async throws {
         try await CLIEndToEndTests.withServer { server, cli in
             try await server.admin.inject(
@@ -35,7 +27,7 @@ struct HostileServerTests {
 
     @Test(arguments: [301, 302])
     func aDeleteRedirectedWithAGetStatusFailsAndChangesNothing(status: Int) async throws {
-        try await Self.signedIn { server, cli in
+        try await CLIEndToEndTests.signedIn { server, cli in
             #expect(try await cli.run(["progress", Self.video, "--set", "124"]).status == 0)
             let sameResource = server.baseURL.appendingPathComponent("videos/\(Self.video)/progress").absoluteString
             try await server.admin.inject(
@@ -49,7 +41,7 @@ struct HostileServerTests {
     }
 
     @Test func anUpdateRedirectedWithAGetStatusIsNotReportedAsSaved() async throws {
-        try await Self.signedIn { server, cli in
+        try await CLIEndToEndTests.signedIn { server, cli in
             let sameResource = server.baseURL.appendingPathComponent("videos/\(Self.video)/progress").absoluteString
             try await server.admin.inject(.redirect(status: 302, to: sameResource, route: MockAPIRoute.updateProgress))
             let update = try await cli.run(["progress", Self.video, "--set", "124"])
@@ -84,7 +76,7 @@ struct HostileServerTests {
     }
 
     @Test func aTamperedAccessTokenInTheFileIsNeverSent() async throws {
-        try await Self.signedIn { server, cli in
+        try await CLIEndToEndTests.signedIn { server, cli in
             let text = try String(contentsOf: cli.store, encoding: .utf8)
             let tampered = try #require(
                 text.firstRange(of: #/#accessToken" : "[0-9a-f]+/#).map {

@@ -7,15 +7,11 @@ import Testing
 @Suite("progress --done: watched to the end, by hand")
 struct ProgressDoneTests {
     @Test func doneSavesTheWholeLengthAndProgressSaysFinished() async throws {
-        try await MockAPIServer.with { server async throws in
-            try await TemporaryDirectory.with { directory in
-                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                let done = try await cli.run(["progress", "556", "--done"])
-                #expect(done.status == 0 && done.stdout == "Video 632759499: finished (8:33).\n", "\(done)")
-                #expect(try await WatchTests.savedCursor(cli) == 513, "the server holds the whole length")
-                #expect(try await cli.run(["progress", "556"]).stdout == "Video 632759499: finished (8:33).\n")
-            }
+        try await CLIEndToEndTests.signedIn { server, cli in
+            let done = try await cli.run(["progress", "556", "--done"])
+            #expect(done.status == 0 && done.stdout == "Video 632759499: finished (8:33).\n", "\(done)")
+            #expect(try await WatchTests.savedCursor(cli) == 513, "the server holds the whole length")
+            #expect(try await cli.run(["progress", "556"]).stdout == "Video 632759499: finished (8:33).\n")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Ports
 import Presentation
 import Stubs
+import Synchronization
 import TestSupport
 import Testing
 
@@ -17,13 +18,22 @@ struct DownloadViewModelTests {
     static let copy = DownloadedCopy(
         playable: URL(fileURLWithPath: "/tmp/copy/index.m3u8"), bytes: 100, quality: "720p")
 
-    @Test func progressIsShownThenTheCopyAndNothingAfterTheEnd() async {
+    @Test func progressIsShownThenTheCopy() async {
         let model = DownloadViewModel(
             videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .complete(Self.copy)))
         #expect(model.state == .waiting)
         await model.download(Self.request)
         #expect(model.state == .complete(Self.copy))
-        await Task.yield()  // a progress hop that comes after the end changes nothing
+    }
+
+    /// A downloader whose last report reaches the main actor after its end (a part's report
+    /// still on its way): the screen stays on the copy.
+    @Test func aReportThatComesAfterTheEndChangesNothing() async {
+        let late = LateReporter(copy: Self.copy)
+        let model = DownloadViewModel(videoID: "1", downloader: late)
+        await model.download(Self.request)
+        late.reportNow(DownloadProgress(bytes: 200, expectedBytes: 100, partsDone: 2, parts: 2))
+        for _ in 0..<20 { await Task.yield() }
         #expect(model.state == .complete(Self.copy))
     }
 
@@ -78,5 +88,26 @@ struct DownloadViewModelTests {
         running.cancel()
         await running.value
         #expect(model.state == .interrupted(kept: nil))
+    }
+}
+
+/// A downloader that completes at once and keeps its progress closure, to report later.
+private final class LateReporter: VideoDownloader {
+    private let copy: DownloadedCopy
+    private let report = Mutex<(@Sendable (DownloadProgress) -> Void)?>(nil)
+
+    init(copy: DownloadedCopy) {
+        self.copy = copy
+    }
+
+    func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
+        async throws(DownloadError) -> DownloadedCopy
+    {
+        report.withLock { $0 = progress }
+        return copy
+    }
+
+    func reportNow(_ progress: DownloadProgress) {
+        report.withLock { $0 }?(progress)
     }
 }

@@ -97,10 +97,13 @@ struct CommandContext {
         Self.printJSON(value, on: console)
     }
 
-    /// Prints `value` as stable JSON on `console` (see ``printJSON(_:)``).
-    static func printJSON(_ value: some Encodable, on console: any Console) {
+    /// Prints `value` as stable JSON on `console` (see ``printJSON(_:)``); `asOneLine` for a
+    /// stream of events, one object per line.
+    static func printJSON(_ value: some Encodable, on console: any Console, asOneLine: Bool = false) {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            asOneLine
+            ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The values printed are plain models, which always encode.
         var json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
         if json == "[\n\n]" { json = "[]" }  // Foundation pretty-prints an empty array on three lines

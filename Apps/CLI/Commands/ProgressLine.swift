@@ -52,11 +52,7 @@ final class ProgressLine {
 
     /// Prints `value` as one line of JSON on standard output.
     func printEvent(_ value: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // The values printed are plain models, which always encode.
-        let json = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-        console.print(TerminalText.jsonEscapingTerminalControls(json))
+        CommandContext.printJSON(value, on: console, asOneLine: true)
     }
 
     private func draw(
