@@ -157,9 +157,15 @@ public final class PrivateKeyring: Sendable {
         return process
     }
 
-    /// Polls `condition` every 20 ms for up to 30 s, suspended in between.
+    /// How long a daemon may take to come up: far past the tenth of a second it takes, as a
+    /// whole suite's first minute starts dozens of processes on two cores (a whole run once
+    /// waited out 30 s here).
+    static let startLimit: Duration = .seconds(90)
+
+    /// Polls `condition` every 20 ms until ``startLimit`` has passed on the clock, suspended in between.
     private static func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        for _ in 0..<1500 {
+        let deadline = ContinuousClock.now + startLimit
+        while ContinuousClock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -169,6 +175,8 @@ public final class PrivateKeyring: Sendable {
     /// A daemon that did not come up.
     public struct StartFailure: Error, CustomStringConvertible {
         let what: String
-        public var description: String { "the private keyring did not start: waited 30 s until \(what)" }
+        public var description: String {
+            "the private keyring did not start: waited \(PrivateKeyring.startLimit) until \(what)"
+        }
     }
 }
