@@ -11,12 +11,12 @@ struct LeadWithTheCauseTests {
 
     @Test func aRefusedConnectionOnLoopbackSaysSoFirst() async throws {
         try await TemporaryDirectory.with { directory in
-            let server = try await MockAPIServer.start()
-            await server.stop()
-            let outcome = try await CLIProcess(in: directory, baseURL: server.baseURL).run(["episodes"])
-            #expect(outcome.status == 69)
-            #expect(outcome.stderr.hasPrefix("cocoacasts: Could not connect to 127.0.0.1 port \(server.port) ("))
-            #expect(!outcome.stderr.contains(Self.network))
+            try await ClosedPort.with { closed in
+                let outcome = try await CLIProcess(in: directory, baseURL: closed.baseURL).run(["episodes"])
+                #expect(outcome.status == 69, "\(outcome)")
+                #expect(outcome.stderr.hasPrefix("cocoacasts: Could not connect to 127.0.0.1 port \(closed.port) ("))
+                #expect(!outcome.stderr.contains(Self.network))
+            }
         }
     }
 

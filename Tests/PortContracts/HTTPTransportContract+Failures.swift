@@ -8,9 +8,10 @@ extension Contract where Subject == HTTPTransportSubject {
     static var failures: [HTTPTransportContract] {
         [
             HTTPTransportContract("a refused connection is cannotConnect") { subject in
-                let port = try await MockAPIServer.with { $0.port }  // free once the server stopped
-                let request = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/api/v1/episodes")!)
-                #expect(await outcome(subject.make(), request).failure?.cause == .cannotConnect)
+                try await ClosedPort.with { closed in
+                    let request = HTTPRequest(method: "GET", url: closed.baseURL.appendingPathComponent("episodes"))
+                    #expect(await outcome(subject.make(), request).failure?.cause == .cannotConnect)
+                }
             },
             HTTPTransportContract("a connection closed without an answer is connectionLost") { subject in
                 try await MockAPIServer.with { server async throws in
