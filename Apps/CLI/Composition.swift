@@ -93,13 +93,19 @@ enum Composition {
         let cache = FileResponseCache(environment: settings.environment) { problem in
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
-        // 0600 in the token file's private directory, under the same checks and lock discipline.
+        // Both 0600 in the token file's private directory, under the same checks and lock discipline.
+        let historyURL = storeURL.deletingLastPathComponent().appendingPathComponent("watch-history.json")
         let pendingProgress = FileKeyValueStore(
             fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("pending-progress.json"),
             words: .precise, lockTimeout: .seconds(configuration.timeout + 5))
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
             accountStore: stores.accountStore, pendingProgress: pendingProgress,
+            watchHistory: (
+                FileKeyValueStore(
+                    fileURL: historyURL, words: .precise, lockTimeout: .seconds(configuration.timeout + 5)),
+                historyURL.path
+            ),
             tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, builtInMockState: builtInMockState, cache: cache, observer: observer,
@@ -157,7 +163,8 @@ enum Composition {
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
-        accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore, tokenFile: String? = nil,
+        accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore,
+        watchHistory: (store: any KeyValueStore, file: String)? = nil, tokenFile: String? = nil,
         tokenStoreInUse: TokenStoreInUse? = nil,
         unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
         builtInMockState: (any KeyValueStore)? = nil,
@@ -196,7 +203,14 @@ enum Composition {
                 try await KeyValueProgressOutbox.pendingOfEveryAccount(in: pendingProgress, server: server) {
                     notices($0.outboxMessage)
                 }
-            }, player: player, downloader: downloader ?? MediaDownloader(transport: transport),
+            },
+            watchHistory: { account in
+                watchHistory.map {
+                    KeyValueWatchHistory(store: $0.store, server: server, account: account, ownsTheStore: true)
+                } ?? KeyValueWatchHistory(store: pendingProgress, server: server, account: account)
+            },
+            watchHistoryFile: watchHistory?.file,
+            player: player, downloader: downloader ?? MediaDownloader(transport: transport),
             downloads: downloads
                 ?? DownloadLibrary(
                     root: FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-videos")),

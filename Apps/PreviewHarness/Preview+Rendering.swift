@@ -81,6 +81,23 @@ extension Preview.Rendering {
             message: message, detail: detail)
     }
 
+    /// Continue watching as `Screens.continueWatching` draws it.
+    @MainActor
+    init(_ model: ContinueWatchingViewModel, style: TerminalStyle) {
+        let message: String? = if case .failed(let message, _) = model.state { message } else { nil }
+        self.init(
+            text: Screens.continueWatching(model, style: style), state: caseName(of: model.state),
+            label: .init(model.state), message: message)
+    }
+
+    /// Up next as `Screens.upNext` draws it.
+    @MainActor
+    init(_ model: UpNextViewModel, style: TerminalStyle) {
+        self.init(
+            text: Screens.upNext(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: nil)
+    }
+
     private init<Value>(text: String, _ state: LoadState<Value>) {
         let message: String? = if case .failed(let message, _, _) = state { message } else { nil }
         self.init(text: text, state: caseName(of: state), label: .init(state), message: message)

@@ -16,6 +16,10 @@ enum PreviewScreen: String, CaseIterable, Sendable {
     case profile
     /// A video being copied to this machine (`DownloadViewModel`).
     case download
+    /// The episodes started and not finished (`ContinueWatchingViewModel`).
+    case continueWatching = "continue"
+    /// What comes after an episode played (`UpNextViewModel`).
+    case upNext = "up-next"
 
     /// The screen's name for people.
     var title: String {
@@ -28,6 +32,8 @@ enum PreviewScreen: String, CaseIterable, Sendable {
         case .playback: "Playback"
         case .profile: "Profile"
         case .download: "Download"
+        case .continueWatching: "Continue watching"
+        case .upNext: "Up next"
         }
     }
 }

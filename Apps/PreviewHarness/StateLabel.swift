@@ -103,6 +103,28 @@ struct StateLabel: Equatable, Sendable {
         }
     }
 
+    init(_ state: ContinueWatchingViewModel.State) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .loading: self.init(title: "Loading", kind: .progress)
+        case .loaded(let items): self.init(title: items.isEmpty ? "Nothing started" : "Loaded", kind: .success)
+        case .offline: self.init(title: "Offline, remembered", kind: .stale)
+        case .failed: self.init(title: "Failed", kind: .failure)
+        }
+    }
+
+    init(_ state: UpNextViewModel.State) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .stopped: self.init(title: "Stopped short", kind: .idle)
+        case .caughtUp: self.init(title: "Caught up", kind: .success)
+        case .unlisted: self.init(title: "Not in the catalogue", kind: .idle)
+        case .offering: self.init(title: "Asking", kind: .progress)
+        case .next: self.init(title: "Playing next", kind: .success)
+        case .declined: self.init(title: "Declined", kind: .idle)
+        }
+    }
+
     /// `title`, and what became of the position: a position the server does not have yet
     /// is stale, as a saved list shown offline is.
     private init(title: String, _ playhead: PlaybackViewModel.Playhead) {

@@ -102,6 +102,9 @@ enum Benchmarks {
                 )
             }
         }
+        if let url = options.continueURL, let cli = options.cli, options.selected(16) {
+            report.add(try await ContinueBenchmark.run(url: url, cli: cli, runs: runs))
+        }
         if let jsonPath = options.jsonPath { try report.write(json: jsonPath) }
         let missed = report.rows.filter { !$0.met }.map(\.benchmark)
         print(missed.isEmpty ? "\nEvery target met." : "\nMissed: " + missed.joined(separator: "; "))

@@ -25,6 +25,8 @@ struct Options: Sendable {
     var fileMediaURLs: [URL] = []
     /// A `--media hls` mock API of a 10-minute episode behind 40 ms a request, for row 15.
     var hlsMediaURL: URL?
+    /// A mock API of 300 episodes whose positions answer after 50 ms (Scripts/bench starts it), for row 16.
+    var continueURL: URL?
     var cli: String?
     /// The static Foundation program `--version` is measured against (Scripts/bench builds it).
     var baseline: String?
@@ -39,6 +41,7 @@ struct Options: Sendable {
     static let usage =
         "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]"
         + " [--json-catalogue-url URL] [--media-url URL] [--file-media-urls URL,URL,URL] [--hls-media-url URL]"
+        + " [--continue-url URL]"
         + " [--cli PATH] [--baseline PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
 
@@ -57,6 +60,7 @@ struct Options: Sendable {
                     URL(string: String($0))
                 }
             case "--hls-media-url": hlsMediaURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--continue-url": continueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--baseline": baseline = arguments.popFirst()
             case "--keyring-bus": keyringBus = arguments.popFirst()

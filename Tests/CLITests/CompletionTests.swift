@@ -14,7 +14,8 @@ struct CompletionTests {
     ]
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
-        "completion", "cache", "manual", "help", "version", "watch", "play", "download", "downloads",
+        "completion", "cache", "manual", "help", "version", "watch", "play", "download", "downloads", "continue",
+        "resume",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.
@@ -43,7 +44,8 @@ struct CompletionTests {
         ("cocoacasts progress 556 --", globalOptions.union(["--set", "--delete", "--done", "--json"])),
         ("cocoacasts episode 553 --", globalOptions.union(["--json", "--offline", "--no-cache"])),
         ("cocoacasts video 556 --j", ["--json"]),
-        ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--player"])),
+        ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--autoplay", "--player"])),
+        ("cocoacasts continue --", globalOptions.union(["--json", "--limit"])),
         ("cocoacasts download 556 --", globalOptions.union(["--quality", "--jobs", "--output", "--json"])),
         ("cocoacasts download 556 --quality ", ["best", "worst", "1080", "720", "540", "360"]),
         ("cocoacasts downloads --r", ["--remove", "--remove-all"]),

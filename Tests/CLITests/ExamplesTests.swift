@@ -44,8 +44,8 @@ struct ExamplesTests {
     }
 
     /// Runs `example` in bash (pipefail, so every command of a pipe must succeed) in the home of a
-    /// private HOME (files it writes land there) where the demo account is signed in and the catalogue was saved by an
-    /// earlier run. `pass` is a stand-in for the password manager that prints the demo
+    /// private HOME (files it writes land there) where the demo account is signed in, episode
+    /// 553 is started and the catalogue was saved by an earlier run. `pass` is a stand-in for the password manager that prints the demo
     /// password and the API token; the password "typed" at the prompt comes from
     /// COCOACASTS_PASSWORD; fish, run once, would have made its completions directory; mpv
     /// plays two seconds with no window and no sound (its mpv.conf).
@@ -74,8 +74,10 @@ struct ExamplesTests {
             "HOME": home.path, "LANG": "C.UTF-8", "TERM": "dumb", "COCOACASTS_PASSWORD": "cocoacasts",
             "XDG_RUNTIME_DIR": runtime.path,
         ]
+        // An episode started, so that `continue` lists one and `watch` alone has one to play.
         let setup =
-            "cocoacasts signin --email demo@cocoacasts.com --password-stdin <<< cocoacasts && cocoacasts episodes"
+            "cocoacasts signin --email demo@cocoacasts.com --password-stdin <<< cocoacasts && cocoacasts episodes "
+            + "&& cocoacasts progress 553 --set 100"
         let prepared = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/bash"), ["--norc", "-c", setup], environment: environment,
             timeout: .seconds(30))

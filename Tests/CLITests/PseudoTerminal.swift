@@ -27,7 +27,8 @@ enum PseudoTerminal {
 
     /// Starts argv[2…] on a pty `COLUMNS_OF_PTY` wide with env from argv[1] (JSON),
     /// standard error on `/dev/null` when `STDERR_TO_NULL` is set, answers prompts from the
-    /// `answers` list in order, one answer per prompt shown (`<Ctrl-D>` ends the input),
+    /// `answers` list in order, one answer per prompt shown (`<Ctrl-D>` ends the input,
+    /// `<keys>…` types what follows without Enter, `<columns>N` makes the terminal N wide),
     /// sends the signals `SIGNALS` describes (JSON, see ``Signals``), and prints everything
     /// the terminal showed once the program closes it (the caller's timeout bounds the
     /// wait). Standard error says `modes: same` or `modes: changed`: whether the terminal's
@@ -70,7 +71,15 @@ enum PseudoTerminal {
             shown += chunk
             for prompt, answer in list(answers):
                 if shown.endswith(prompt.encode()):
-                    os.write(fd, b"\x04" if answer == "<Ctrl-D>" else (answer + "\n").encode())
+                    if answer == "<Ctrl-D>":
+                        os.write(fd, b"\x04")
+                    elif answer.startswith("<keys>"):
+                        os.write(fd, answer[len("<keys>"):].encode())
+                    elif answer.startswith("<columns>"):
+                        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(answer[len("<columns>"):]), 0, 0))
+                        os.killpg(pid, signal.SIGWINCH)
+                    else:
+                        os.write(fd, (answer + "\n").encode())
                     answers.remove([prompt, answer])
                     break
         _, status = os.waitpid(pid, 0)

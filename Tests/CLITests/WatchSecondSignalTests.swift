@@ -34,7 +34,9 @@ struct WatchSecondSignalTests {
             #expect(kept != nil || saved != nil, "no line says where the position is: \(run.stdout.suffix(600))")
             let next = try #require(try await WatchTests.savedCursor(cli))
             #expect(next == kept ?? saved, "the server holds \(next); the run said \(run.stdout.suffix(300))")
-            #expect((21...20 + ran + 2).contains(next), "the position moved within the run (\(ran) s): \(next)")
+            // From where it started (a loaded machine may signal before mpv reports a later second)
+            // to where the run's length could have taken it.
+            #expect((20...20 + ran + 2).contains(next), "a position the run reached (\(ran) s): \(next)")
             #expect(try await server.admin.count(MockAPIRoute.media) >= 1)
         }
     }

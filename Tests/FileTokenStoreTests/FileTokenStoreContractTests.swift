@@ -49,3 +49,30 @@ struct FileProgressOutboxContractTests {
         }
     }
 }
+
+@Suite("Watch-history contract: KeyValueWatchHistory over FileKeyValueStore")
+struct FileWatchHistoryContractTests {
+    @Test(arguments: WatchHistoryContract.cases)
+    func contract(_ check: WatchHistoryContract) async throws {
+        try await TemporaryDirectory.with { directory in
+            let file = FileKeyValueStore(fileURL: directory.file("config/cocoacasts/watch-history.json"))
+            try await check.run(on: WatchHistoryFixture(store: file))
+        }
+    }
+
+    /// Private, and bounded: a full history of long ids stays a few tens of kilobytes.
+    @Test func theHistoryIsAPrivateFileOfBoundedSize() async throws {
+        try await TemporaryDirectory.with { directory in
+            let url = directory.file("config/cocoacasts/watch-history.json")
+            let history = WatchHistoryFixture(store: FileKeyValueStore(fileURL: url)).history()
+            let start = TestClock().now
+            for index in 0..<(KeyValueWatchHistory.maximumWatched * 2) {
+                try await history.recordWatched(videoID: "\(900_000_000 + index)", at: start + Double(index))
+            }
+            #expect(try TemporaryDirectory.mode(of: url) == "600")
+            #expect(try TemporaryDirectory.mode(of: url.deletingLastPathComponent()) == "700")
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? .max
+            #expect(size < 20_000)
+        }
+    }
+}

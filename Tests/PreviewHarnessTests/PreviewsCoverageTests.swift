@@ -67,6 +67,30 @@ struct PreviewsCoverageTests {
                 case .complete: nil
                 }
             }
+        case .continueWatching:
+            return walk(from: ContinueWatchingViewModel.State.idle) {
+                switch $0 {
+                case .idle: .loading
+                case .loading: .loaded([])
+                case .loaded: .offline([], checkedAt: Date(timeIntervalSince1970: 0), message: "")
+                case .offline: .failed(message: "", failure)
+                case .failed: nil
+                }
+            }
+        case .upNext:
+            let episode = Episode(
+                id: 1, title: "", excerpt: "", imageURL: URL(fileURLWithPath: "/"), videoDuration: 1, videoID: "")
+            return walk(from: UpNextViewModel.State.idle) {
+                switch $0 {
+                case .idle: .stopped
+                case .stopped: .caughtUp
+                case .caughtUp: .unlisted
+                case .unlisted: .offering(episode)
+                case .offering: .next(episode)
+                case .next: .declined(episode)
+                case .declined: nil
+                }
+            }
         case .profile:
             return walk(from: ProfileViewModel.State.checking) {
                 switch $0 {
@@ -109,8 +133,8 @@ struct PreviewsCoverageTests {
         case .episodes: .episodes
         case .signIn: .signIn
         case .video, .playback: .video
-        case .progress: .progress
-        case .episode, .profile, .download: nil
+        case .progress, .continueWatching: .progress
+        case .episode, .profile, .download, .upNext: nil
         }
     }
 
@@ -236,7 +260,7 @@ struct PreviewsCoverageTests {
     func inFlightPreviewsNeverWaitForAnAnswer() async throws {
         let content = try APIPreviewClient().content
         let inFlight = Previews.previews.filter { ["loading", "signingIn"].contains($0.state) }
-        #expect(inFlight.count == 5)
+        #expect(inFlight.count == 6)
         for preview in inFlight {
             #expect(await preview.render(content: content).state == preview.state)
         }

@@ -54,3 +54,11 @@ struct KeyValueProgressOutboxTests {
             ])
     }
 }
+
+@Suite("Watch-history contract: KeyValueWatchHistory over InMemoryKeyValueStore")
+struct KeyValueWatchHistoryContractTests {
+    @Test(arguments: WatchHistoryContract.cases)
+    func contract(_ check: WatchHistoryContract) async throws {
+        try await check.run(on: WatchHistoryFixture(store: InMemoryKeyValueStore()))
+    }
+}

@@ -54,7 +54,8 @@ extension ServiceCommand {
 enum CommandList {
     static let all: [any Command.Type] = [
         SignInCommand.self, SignOutCommand.self, StatusCommand.self, EpisodesCommand.self, EpisodeCommand.self,
-        VideoCommand.self, ProgressCommand.self, WatchCommand.self, DownloadCommand.self, DownloadsCommand.self,
+        VideoCommand.self, ProgressCommand.self, ContinueCommand.self, WatchCommand.self, DownloadCommand.self,
+        DownloadsCommand.self,
         ConfigCommand.self, CompletionCommand.self,
         CacheCommand.self,
         VersionCommand.self, ManualCommand.self, HelpCommand.self,

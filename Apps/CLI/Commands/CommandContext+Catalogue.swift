@@ -1,6 +1,7 @@
 import Domain
 import Ports
 import Presentation
+import TerminalUI
 
 extension CommandContext {
     /// What a `video`, `progress`, `watch` or `download` argument names: a video (and its
@@ -37,7 +38,7 @@ extension CommandContext {
         }
         let rows = episodes.state.rows.map(\.episode)
         if isWords {
-            switch episode(namedBy: reference, among: rows) {
+            switch await episode(namedBy: reference, among: rows) {
             case .success(let episode): return .video(id: episode.videoID, episode: episode)
             case .failure(let ended): return .ended(ended.status)
             }
@@ -55,9 +56,13 @@ extension CommandContext {
     }
 
     /// The one episode `words` name (said on standard error, so that output stays the
-    /// command's): the only match, or the only one whose title holds every word; several are
-    /// listed with a usage error (64), none is said as an unknown id (1).
-    func episode(namedBy words: String, among episodes: [Episode]) -> Result<Episode, Ended> {
+    /// command's): the only match, or the only one whose title holds every word; of several,
+    /// the one picked on a terminal (cancelled: 130), else they are listed with a usage error
+    /// (64); none is said as an unknown id (1). The picker shows how far the viewer is in each
+    /// unless `offline` (nothing may be sent).
+    func episode(namedBy words: String, among episodes: [Episode], offline: Bool = false) async
+        -> Result<Episode, Ended>
+    {
         let search = EpisodeSearch(words)
         var found = search.filter(episodes)
         let titled = found.filter(search.isInTheTitle)
@@ -70,6 +75,19 @@ extension CommandContext {
         case 1:
             console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)
             return .success(found[0])
+        case _ where console.isTerminalInput && console.isErrorTerminal:
+            var percents: [String: Int] = [:]
+            if !offline {
+                guard
+                    await withSpinner("Reading how far you are in each…", { percents = await self.percents(of: found) })
+                else { return .failure(Ended(status: .interrupted)) }
+            }
+            let rows = found.map { EpisodePicker.Row(episode: $0, percent: percents[$0.videoID]) }
+            guard let chosen = PickerSession.choose(from: rows, on: console, style: appearance.error) else {
+                return .failure(Ended(status: .interrupted))
+            }
+            console.notice("\(quoted): episode \(chosen.id), “\(chosen.title)”.", style: appearance.error)
+            return .success(chosen)
         default:
             let shown = found.prefix(10).map { "  \($0.id)  \($0.title)" }
             let more = found.count > shown.count ? ["  … and \(found.count - shown.count) more"] : []
@@ -77,6 +95,25 @@ extension CommandContext {
                 (["\(quoted) matches \(found.count) episodes, the best first: name one by its id."] + shown + more)
                     .joined(separator: "\n"), keepingNewlines: true)
             return .failure(Ended(status: .usage))
+        }
+    }
+
+    /// How far the viewer is in each of `episodes`, in percent, for the picker; none when
+    /// no one is signed in, or the server cannot tell (said: the picker still offers them).
+    private func percents(of episodes: [Episode]) async -> [String: Int] {
+        do throws(APIError) {
+            let cursors = try await ContinueWatchingViewModel.positions(of: episodes, from: services.api)
+            return Dictionary(
+                episodes.compactMap { episode in
+                    cursors[episode.videoID].map {
+                        (episode.videoID, ContinueWatchingItem.percent($0, of: episode.videoDuration))
+                    }
+                }, uniquingKeysWith: { first, _ in first })
+        } catch  where error.kind == .unauthorized || error.kind == .cancelled {
+            return [:]  // no one signed in has no positions to show; a signal says itself
+        } catch {
+            console.notice("the picker shows no progress: \(error)", style: appearance.error)
+            return [:]
         }
     }
 

@@ -65,7 +65,7 @@ struct EpisodeCommand: ServiceCommand, Equatable {
             }
             episode = found
         case .words(let words):
-            switch context.episode(namedBy: words, among: episodes) {
+            switch await context.episode(namedBy: words, among: episodes, offline: policy == .offlineOnly) {
             case .success(let found): episode = found
             case .failure(let ended): return ended.status
             }

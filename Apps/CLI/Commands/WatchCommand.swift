@@ -11,8 +11,13 @@ import TerminalUI
     import Foundation
 #endif
 
-/// `cocoacasts watch EPISODE|VIDEO`: plays the video in mpv (or the player given) from
-/// where the viewer left off, and saves the position while it plays and when it ends.
+/// `cocoacasts watch [EPISODE|VIDEO|WORDS]`: plays the video in mpv (or the player given) from
+/// where the viewer left off, and saves the position while it plays and when it ends; with
+/// nothing named, the episode watched last and not finished (see ``ContinueCommand``).
+///
+/// An episode played to its end leads to the next one (the one published after it): on a
+/// terminal `watch` asks, and `--autoplay` plays on without asking until the list ends or the
+/// viewer stops. Every playback is recorded in the watch history `continue` orders by.
 ///
 /// Ctrl-C, SIGTERM or SIGHUP stops the player, saves the last position, then ends 130, 143
 /// or 129; a second one kills the player and keeps the position on this machine at once (see
@@ -23,33 +28,40 @@ struct WatchCommand: ServiceCommand, Equatable {
         name: "--from-start", valueName: nil, summary: "start at 0:00, not where you left off")
     static let stream = CommandLineParser.Option(
         name: "--stream", valueName: nil, summary: "stream it even when a copy is on this machine")
+    static let autoplay = CommandLineParser.Option(
+        name: "--autoplay", valueName: nil, summary: "at the end of an episode, play the next one without asking")
     static let spec = CommandLineParser.CommandSpec(
-        name: "watch", aliases: ["play"], arguments: ["<id or words>", "[more-words...]"],
-        options: [fromStart, stream, ConfigKey.player.option],
+        name: "watch", aliases: ["play"], arguments: ["[id or words...]"],
+        options: [fromStart, stream, autoplay, ConfigKey.player.option],
         summary: "Watch a video from where you left off, saving your place (needs sign-in)",
         examples: [
             ("cocoacasts watch 556", "play episode 556 in mpv, from where you stopped"),
+            ("cocoacasts watch", "the episode you watched last and did not finish"),
             ("cocoacasts watch 556 --from-start", "from the beginning"),
             ("cocoacasts watch caching images on disk", "the episode those words name"),
+            ("cocoacasts watch 556 --autoplay", "then the next episodes, without asking"),
             ("cocoacasts watch 556 --player 'vlc --play-and-exit'", "in another player (no position is saved)"),
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
 
+    /// The episode's id, video id or words; empty for the episode watched last.
     let reference: String
     let fromStart: Bool
     let streams: Bool
+    let autoplays: Bool
 
-    init(reference: String, fromStart: Bool, streams: Bool = false) {
+    init(reference: String, fromStart: Bool, streams: Bool = false, autoplays: Bool = false) {
         self.reference = reference
         self.fromStart = fromStart
         self.streams = streams
+        self.autoplays = autoplays
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
         self.init(
             reference: arguments.joined(separator: " "), fromStart: parsed.has(Self.fromStart),
-            streams: parsed.has(Self.stream))
+            streams: parsed.has(Self.stream), autoplays: parsed.has(Self.autoplay))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
@@ -70,27 +82,56 @@ struct WatchCommand: ServiceCommand, Equatable {
             return .noPlayer
         }
         await context.deliverKeptPositions()
-        let videoID: String
-        switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
+        var videoID: String
+        switch reference.isEmpty
+            ? await Self.lastUnfinished(fromStart: fromStart, in: context)
+            : await context.resolve(reference, context: .video, needingTheEpisode: false)
+        {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
         }
         let outbox: any ProgressOutbox
+        let history: any WatchHistory
         do throws(StoreError) {
             outbox = try await context.progressOutbox()
+            history = try await context.watchHistory()
         } catch {
             console.fail(error.description)
             return .localState
         }
+        var upNext: UpNextViewModel?
+        var startsOver = fromStart
+        while true {
+            await Self.record(videoID, in: history, context: context)
+            let (model, status) = await play(
+                videoID, fromStart: startsOver, player: player, outbox: outbox, in: context)
+            // Only an end leads on, and only with autoplay or someone at a terminal to ask.
+            guard status == .success, !Task.isCancelled, UpNextViewModel.reachedTheEnd(model.state),
+                autoplays || (console.isTerminalInput && console.isErrorTerminal)
+            else { return status }
+            if upNext == nil { upNext = await Self.upNext(autoplay: autoplays, in: context) }
+            guard let upNext, let next = Self.next(after: model, in: upNext, context: context) else { return status }
+            videoID = next.videoID
+            startsOver = false
+        }
+    }
+
+    /// Plays video `videoID` to its end, or until stopped, and says how it ended: the
+    /// playback as it ended, and the status that ending calls for.
+    @MainActor private func play(
+        _ videoID: String, fromStart: Bool, player: any MediaPlayer, outbox: any ProgressOutbox,
+        in context: CommandContext
+    ) async -> (PlaybackViewModel, ExitCode) {
         let (api, localCopy) = await api(for: videoID, outbox: outbox, in: context)
         let model = PlaybackViewModel(
             videoID: videoID, apiService: api, player: player, outbox: outbox, localCopy: localCopy)
         Self.announceThePlayback(of: model, in: context)
         // Until the end is said: a second signal after the last save still says what became of it.
-        return await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
+        let status = await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
             await model.watch(fromStart: fromStart)
             return Self.finish(model, videoID: videoID, interrupted: Task.isCancelled, in: context)
         }
+        return (model, status)
     }
 
     /// The API the playback uses: the server's, or, when the video is copied to this machine

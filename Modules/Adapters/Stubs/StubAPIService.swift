@@ -22,6 +22,10 @@ public final class StubAPIService: APIService {
         var deleteProgress: Result<Void, APIError> = .success(())
         /// Videos whose saves fail, whatever `updateProgress` says.
         var progressSaveFailures: [String: APIError] = [:]
+        var cursors: [String: Int]?
+        var progressFailures: [String: APIError] = [:]
+        var progressRequestsInFlight = 0
+        var mostProgressRequestsAtOnce = 0
         var catalogueSource = Catalogue.Source.network
         var latency: Duration
         var holdsProgressSaves = false
@@ -84,6 +88,25 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.progressSaveFailures = newValue } }
     }
 
+    /// Each video's position, by video id, which ``progressForVideo(id:)`` answers (0 for a
+    /// video not listed) when its result is a success; `nil` answers every video with the
+    /// result's cursor.
+    public var cursors: [String: Int]? {
+        get { script.withLock { $0.cursors } }
+        set { script.withLock { $0.cursors = newValue } }
+    }
+
+    /// Videos whose progress fails, by video id, whatever the result.
+    public var progressFailures: [String: APIError] {
+        get { script.withLock { $0.progressFailures } }
+        set { script.withLock { $0.progressFailures = newValue } }
+    }
+
+    /// The most progress requests that were in flight at once.
+    public var mostProgressRequestsAtOnce: Int {
+        script.withLock { $0.mostProgressRequestsAtOnce }
+    }
+
     /// Holds every progress save from now on, until ``releaseProgressSaves()``.
     public func holdProgressSaves() {
         script.withLock { $0.holdsProgressSaves = true }
@@ -132,8 +155,16 @@ public final class StubAPIService: APIService {
     }
 
     public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
-        try await answer { script in
-            script.progress.map { VideoProgress(videoID: id, cursor: $0.cursor) }
+        script.withLock { script in
+            script.progressRequestsInFlight += 1
+            script.mostProgressRequestsAtOnce = max(script.mostProgressRequestsAtOnce, script.progressRequestsInFlight)
+        }
+        defer { script.withLock { $0.progressRequestsInFlight -= 1 } }
+        return try await answer { script in
+            if let failure = script.progressFailures[id] { return .failure(failure) }
+            return script.progress.map {
+                VideoProgress(videoID: id, cursor: script.cursors.map { $0[id] ?? 0 } ?? $0.cursor)
+            }
         }
     }
 

@@ -1,0 +1,41 @@
+import Domain
+import Ports
+import Presentation
+import Stores
+
+extension CommandContext {
+    /// The watch history of the account signed in on this server (see ``WatchHistory``).
+    func watchHistory() async throws(StoreError) -> any WatchHistory {
+        services.watchHistory(try await services.accountStore.account() ?? "")
+    }
+
+    /// Continue watching, read (the catalogue, the positions, the kept positions and the
+    /// history) under the spinner; `nil` when a signal ended it, or the outbox or token
+    /// store failed (which is said). A history that cannot be used is said, and the list
+    /// follows the catalogue's order.
+    func continueWatching() async -> ContinueWatchingViewModel? {
+        let model: ContinueWatchingViewModel
+        do throws(StoreError) {
+            let (console, style, file) = (console, appearance.error, services.watchHistoryFile)
+            model = ContinueWatchingViewModel(
+                apiService: services.api, outbox: try await progressOutbox(), history: try await watchHistory(),
+                historyProblem: { console.notice(Self.historyProblem($0, file: file), style: style) })
+        } catch {
+            console.fail(error.description)
+            return nil
+        }
+        guard await withSpinner("Finding where you left off…", { await model.load() }) else { return nil }
+        return model
+    }
+
+    /// What a history that cannot be used means here: only the order is lost.
+    nonisolated static func historyProblem(_ error: StoreError, file: String?) -> String {
+        let history = file.map { "the watch history \($0)" } ?? "the watch history"
+        return switch error {
+        case .corrupt(_, let detail):
+            "\(history) is not valid (\(detail)); it is set aside and started anew when next written, and "
+                + "meanwhile the list follows the catalogue's order."
+        default: "\(history) cannot be used: \(error) The list follows the catalogue's order."
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Domain
+import Ports
+import Presentation
+import TerminalUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `cocoacasts continue [--limit N] [--json]`: the episodes started and not finished, the
+/// most recently watched on this machine first, with where you are and what is left.
+///
+/// The positions are the server's, so the viewer's other devices count; those kept on this
+/// machine and not yet sent are laid over them. Offline, the positions the server last gave
+/// are shown, with their age. Nothing started says so on standard error and exits 0
+/// (`--json` prints `[]`).
+struct ContinueCommand: ServiceCommand, Equatable {
+    static let limit = CommandLineParser.Option(
+        name: "--limit", valueName: "N", summary: "show at most the N most recent")
+    static let spec = CommandLineParser.CommandSpec(
+        name: "continue", aliases: ["resume"], arguments: [], options: [Grammar.json, limit],
+        summary: "List the episodes you started and did not finish, the most recent first (needs sign-in)",
+        examples: [
+            ("cocoacasts continue", "where you are in each, and the time left"),
+            ("cocoacasts continue --limit 1", "the one you watched last"),
+            ("cocoacasts continue --json | jq '.[0].id'", "its id"),
+        ])
+    static let settingsUsed = Set(ConfigKey.allCases)
+    static let callsTheAPI = true
+
+    let json: Bool
+    let limit: Int?
+
+    init(json: Bool, limit: Int?) {
+        self.json = json
+        self.limit = limit
+    }
+
+    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        var limit: Int?
+        if let given = parsed.value(Self.limit) {
+            guard let number = Int(given), number > 0 else {
+                throw .invalidValue(Self.limit.name, value: given, expected: "a whole number, 1 or more")
+            }
+            limit = number
+        }
+        self.init(json: parsed.has(Grammar.json), limit: limit)
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        let console = context.console
+        await context.deliverKeptPositions()
+        guard let model = await context.continueWatching() else { return Task.isCancelled ? .interrupted : .localState }
+        switch model.state {
+        case .failed(_, let failure):
+            return context.report(failure, context: .progress)
+        case .offline(_, _, let message):
+            console.notice(message, style: context.appearance.error)
+        case .idle, .loading, .loaded:
+            break
+        }
+        let items = Array(model.state.items.prefix(limit ?? .max))
+        if json {
+            context.printJSON(items.map(Entry.init))
+        } else if items.isEmpty {
+            console.notice(Screens.nothingToContinue, style: context.appearance.error)
+        } else if console.isOutputTerminal {
+            console.print(ContinueTable.render(items, width: context.appearance.width, style: context.style))
+        } else {
+            console.print(ContinueTable.tabSeparated(items))
+        }
+        return .success
+    }
+
+    /// One episode in `--json`.
+    struct Entry: Encodable {
+        let id: Int
+        let title: String
+        let videoID: String
+        let cursor: Int
+        let duration: Int
+        let percent: Int
+        let secondsLeft: Int
+        /// When it was last played on this machine, in seconds since 1970 (as `status` writes
+        /// times), or `null` when it was not.
+        let watchedAt: Double?
+        /// Whether the position waits on this machine for the server.
+        let keptOnThisMachine: Bool
+
+        init(_ item: ContinueWatchingItem) {
+            id = item.episode.id
+            title = item.episode.title
+            videoID = item.episode.videoID
+            cursor = item.cursor
+            duration = item.episode.videoDuration
+            percent = item.percent
+            secondsLeft = item.secondsLeft
+            watchedAt = item.watchedAt?.timeIntervalSince1970
+            keptOnThisMachine = item.isKeptHere
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(videoID, forKey: .videoID)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(duration, forKey: .duration)
+            try container.encode(percent, forKey: .percent)
+            try container.encode(secondsLeft, forKey: .secondsLeft)
+            try container.encode(watchedAt, forKey: .watchedAt)  // null, not left out, when none
+            try container.encode(keptOnThisMachine, forKey: .keptOnThisMachine)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, videoID, cursor, duration, percent, secondsLeft, watchedAt, keptOnThisMachine
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Domain
+import Foundation
+import Ports
+import Presentation
+import Stores
+import Stubs
+
+extension Previews {
+    /// Continue watching: not read yet, reading, the episodes started (one watched here
+    /// lately, one kept to send), nothing started, offline from what the server last gave,
+    /// and each message a failed reading can show.
+    static let continueWatching: [Preview] = [
+        Preview(.continueWatching, "idle", state: State.idle) { content, style in
+            .init(model(.scenario(.signedIn), content: content).model, style: style)
+        },
+        Preview(.continueWatching, "loading", state: State.loading) { content, style in
+            let model = model(.unanswered, content: content).model
+            return await InFlight.draw(
+                starting: model.load, until: { model.state != .idle }, { .init(model, style: style) },
+                cancel: model.cancel)
+        },
+        Preview(.continueWatching, "loaded", state: State.loaded([])) { content, style in
+            let model = model(.scenario(.signedIn), content: content, started: true).model
+            await model.load()
+            return .init(model, style: style)
+        },
+        Preview(.continueWatching, "nothing-started", state: State.loaded([])) { content, style in
+            let model = model(.scenario(.signedIn), content: content).model
+            await model.load()
+            return .init(model, style: style)
+        },
+        Preview(.continueWatching, "offline", state: State.offline([], checkedAt: .distantPast, message: "")) {
+            content, style in
+            let (model, service) = model(.scenario(.signedIn), content: content, started: true)
+            let unreachable = TypicalCause.given(to: APIError(.unreachable), on: .progressForVideo)
+            service.catalogueSource = .saved(savedAt: then, unreachable: unreachable)
+            service.progressResult = .failure(unreachable)
+            await model.load()
+            return .init(model, style: style)
+        },
+        read("failed-network", from: .scenario(.unreachable)),
+        read("failed-signed-out", from: .scenario(.signedOut)),
+        read("failed-server", from: .scenario(.serverError)),
+    ]
+
+    private typealias State = ContinueWatchingViewModel.State
+
+    /// When the positions were kept, watched and last given: two hours before the previews' now.
+    private static let then = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// Continue watching over the service of `setup`, an outbox and a history in memory;
+    /// `started`: two episodes part way (nothing started otherwise), the older watched here,
+    /// the newer's position kept to send, and both remembered as the server gave them.
+    @MainActor
+    private static func model(_ setup: ServiceSetup, content: PreviewContent, started: Bool = false)
+        -> (model: ContinueWatchingViewModel, service: StubAPIService)
+    {
+        let service = setup.service(content: content)
+        let (server, account) = ("http://127.0.0.1:8080", demoCredentials.email)
+        let store = InMemoryKeyValueStore()
+        var outbox = KeyValueProgressOutbox(store: store, server: server, account: account)
+        let history = KeyValueWatchHistory(store: store, server: server, account: account)
+        let episodes = content.episodes
+        service.cursors = [:]
+        if started, episodes.count >= 3 {
+            let (newer, older, third) = (episodes[0].videoID, episodes[2].videoID, episodes[2].videoDuration / 3)
+            service.cursors = [newer: 250, older: third]
+            // As the files hold them: a position kept to send, and the older episode watched here.
+            let stored = InMemoryKeyValueStore([
+                outbox.key(forVideo: episodes[0].videoID): #"{"cursor":301,"recordedAt":1795000000}"#,
+                history.key: #"{"positions":{"at":1795000000,"cursors":{"\#(newer)":250,"\#(older)":\#(third)}},"#
+                    + #""watched":[{"at":1795000000,"video":"\#(older)"}]}"#,
+            ])
+            outbox = KeyValueProgressOutbox(store: stored, server: server, account: account)
+            return (
+                ContinueWatchingViewModel(
+                    apiService: service, outbox: outbox,
+                    history: KeyValueWatchHistory(store: stored, server: server, account: account),
+                    now: { then + 2 * 3_600 }),
+                service
+            )
+        }
+        let model = ContinueWatchingViewModel(
+            apiService: service, outbox: outbox, history: history, now: { then + 2 * 3_600 })
+        return (model, service)
+    }
+
+    /// Continue watching after one reading from the service of `setup`, which fails.
+    private static func read(_ variant: String, from setup: ServiceSetup) -> Preview {
+        Preview(.continueWatching, variant, state: State.failed(message: "", .api(.unknown))) { content, style in
+            let model = model(setup, content: content).model
+            await model.load()
+            return .init(model, style: style)
+        }
+    }
+}
+
+extension Previews {
+    /// Up next after a playback: before any, stopped short, the newest episode finished, a
+    /// video outside the catalogue, the question, the next playing (autoplay), and declined.
+    static let upNext: [Preview] = [
+        upNext("idle", .idle) { _, _ in },
+        upNext("stopped", .stopped) { $0.playbackEnded(stoppedPartWay, videoID: played(in: $1)) },
+        upNext("caught-up", .caughtUp) { $0.playbackEnded(finished, videoID: $1.first?.videoID ?? "") },
+        upNext("unlisted", .unlisted) { model, _ in model.playbackEnded(finished, videoID: "unlisted") },
+        upNext("offering", .offering(placeholder)) { $0.playbackEnded(finished, videoID: played(in: $1)) },
+        upNext("next", .next(placeholder), autoplay: true) { $0.playbackEnded(finished, videoID: played(in: $1)) },
+        upNext("declined", .declined(placeholder)) { model, episodes in
+            model.playbackEnded(finished, videoID: played(in: episodes))
+            model.answer(play: false)
+        },
+    ]
+
+    /// The video played: the second episode of the catalogue, so that one comes after it.
+    private static func played(in episodes: [Episode]) -> String {
+        episodes.dropFirst().first?.videoID ?? ""
+    }
+
+    /// A state names only its case: the episode it holds is the catalogue's.
+    private static let placeholder = Episode(
+        id: 0, title: "", excerpt: "", imageURL: URL(fileURLWithPath: "/"), videoDuration: 0, videoID: "")
+    private static let playedVideo = Video(
+        duration: 513, videoURL: URL(string: "https://player.cocoacasts.com/v.m3u8")!,
+        imageURL: URL(string: "https://cdn.cocoacasts.com/v.jpg")!)
+    private static let finished = PlaybackViewModel.State.finished(
+        .atTheEnd, .init(video: playedVideo, start: 500, position: 513, saved: 513, sync: .saved))
+    private static let stoppedPartWay = PlaybackViewModel.State.finished(
+        .stopped, .init(video: playedVideo, start: 0, position: 120, saved: 120, sync: .saved))
+
+    /// Up next over the preview catalogue, after `ended` did to it what the variant shows
+    /// (given the catalogue).
+    private static func upNext(
+        _ variant: String, _ state: UpNextViewModel.State, autoplay: Bool = false,
+        _ ended: @escaping @MainActor @Sendable (UpNextViewModel, [Episode]) -> Void
+    ) -> Preview {
+        Preview(.upNext, variant, state: state) { content, style in
+            let model = UpNextViewModel(episodes: content.episodes, autoplay: autoplay)
+            ended(model, content.episodes)
+            return .init(model, style: style)
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import Domain
+import Observation
+import Ports
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Continue watching: the episodes started and not finished, the most recently watched on
+/// this machine first, each with where the viewer is and what is left.
+///
+/// The positions are the server's (the viewer's other devices count), asked for every
+/// episode of the catalogue a few at a time, with the positions kept on this machine and not
+/// yet sent laid over them (they are newer). The order comes from the ``WatchHistory``;
+/// episodes started elsewhere follow, newest episode first. When the server cannot be
+/// reached, the answer is the positions it last gave, said with their age.
+@MainActor
+@Observable
+public final class ContinueWatchingViewModel {
+    public enum State: Equatable, Sendable {
+        case idle
+        case loading
+        /// What the server says now (empty when nothing is started).
+        case loaded([ContinueWatchingItem])
+        /// What it said when last asked, because it cannot be reached now.
+        case offline([ContinueWatchingItem], checkedAt: Date, message: String)
+        case failed(message: String, Failure)
+
+        /// The episodes listed, whether live or remembered.
+        public var items: [ContinueWatchingItem] {
+            switch self {
+            case .loaded(let items), .offline(let items, _, _): items
+            case .idle, .loading, .failed: []
+            }
+        }
+    }
+
+    /// How many positions are asked for at once: as many requests as an HTTP client keeps in
+    /// flight to one server (URLSession's connections per host, and this layer's client), so
+    /// that a slow server's latency is shared and none waits in a queue.
+    public nonisolated static let concurrentRequests = 6
+
+    public private(set) var state = State.idle
+
+    @ObservationIgnored private let apiService: any APIService
+    @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let history: any WatchHistory
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let historyProblem: @Sendable (StoreError) -> Void
+    @ObservationIgnored private var reading: Task<State, Never>?
+    @ObservationIgnored private var historyProblemSaid = false
+
+    /// Continue watching over `apiService`, the positions kept in `outbox` and the `history`;
+    /// `historyProblem` hears, once a load, of a history that cannot be read or written,
+    /// which only loses the order (the list then follows the catalogue) and what an offline
+    /// answer could show.
+    public init(
+        apiService: any APIService, outbox: any ProgressOutbox, history: any WatchHistory,
+        now: @escaping @Sendable () -> Date = { Date() },
+        historyProblem: @escaping @Sendable (StoreError) -> Void = { _ in }
+    ) {
+        self.apiService = apiService
+        self.outbox = outbox
+        self.history = history
+        self.now = now
+        self.historyProblem = historyProblem
+    }
+
+    /// Reads the catalogue, the positions, the kept positions and the history, and lists;
+    /// cancelled (by ``cancel()`` or the caller's task), it goes back to idle.
+    public func load() async {
+        reading?.cancel()
+        state = .loading
+        let reading = Task { await self.answer() }
+        self.reading = reading
+        let found = await withTaskCancellationHandler {
+            await reading.value
+        } onCancel: {
+            reading.cancel()
+        }
+        guard self.reading == reading else { return }  // a later load answers instead
+        self.reading = nil
+        state = reading.isCancelled ? .idle : found
+    }
+
+    /// Stops the reading under way, if any.
+    public func cancel() {
+        reading?.cancel()
+    }
+
+    private func answer() async -> State {
+        historyProblemSaid = false
+        let catalogue: Catalogue
+        do throws(APIError) {
+            catalogue = try await apiService.catalogue(policy: .normal)
+        } catch {
+            // Said as the screen's own failure: its subject is the positions, whatever request failed.
+            return Self.failed(error, context: .progress) ?? .idle
+        }
+        let kept: [PendingProgress]
+        do throws(StoreError) {
+            kept = try await outbox.pending()
+        } catch {
+            return .failed(message: error.description, .store(error))
+        }
+        let watched = await watchedVideos()
+        if case .saved(_, let unreachable) = catalogue.source {
+            return await remembered(catalogue.episodes, kept: kept, watched: watched, because: unreachable)
+        }
+        let cursors: [String: Int]
+        do throws(APIError) {
+            cursors = try await Self.positions(of: catalogue.episodes, from: apiService)
+        } catch  where error.kind == .unreachable {
+            return await remembered(catalogue.episodes, kept: kept, watched: watched, because: error)
+        } catch {
+            return Self.failed(error, context: .progress) ?? .idle
+        }
+        do throws(StoreError) {
+            try await history.remember(RememberedPositions(cursors: cursors, checkedAt: now()))
+        } catch {
+            sayOnce(error)
+        }
+        return .loaded(Self.items(catalogue.episodes, cursors: cursors, kept: kept, watched: watched))
+    }
+
+    /// Tells `historyProblem` of `error`, unless this load told it of one already.
+    private func sayOnce(_ error: StoreError) {
+        guard !historyProblemSaid else { return }
+        historyProblemSaid = true
+        historyProblem(error)
+    }
+
+    /// The videos played here, the most recent first; none when the history cannot be read (said).
+    private func watchedVideos() async -> [WatchedVideo] {
+        do throws(StoreError) {
+            return try await history.watched()
+        } catch {
+            sayOnce(error)
+            return []
+        }
+    }
+
+    /// The answer from the positions last remembered, or the failure to reach the server
+    /// (`unreachable`, when it is known) when none are.
+    private func remembered(
+        _ episodes: [Episode], kept: [PendingProgress], watched: [WatchedVideo], because unreachable: APIError?
+    ) async -> State {
+        let remembered: RememberedPositions?
+        do throws(StoreError) {
+            remembered = try await history.rememberedPositions()
+        } catch {
+            sayOnce(error)
+            remembered = nil
+        }
+        guard let positions = remembered else {
+            return Self.failed(unreachable ?? .nothingSaved, context: .progress) ?? .idle
+        }
+        return .offline(
+            Self.items(episodes, cursors: positions.cursors, kept: kept, watched: watched),
+            checkedAt: positions.checkedAt,
+            message: "Offline: showing the positions the server gave "
+                + "\(RelativeAge.phrase(from: positions.checkedAt, to: now())).")
+    }
+
+    private static func failed(_ error: APIError, context: APIErrorMapper.Context) -> State? {
+        Failure(error).map { .failed(message: $0.message(for: context), $0) }
+    }
+
+    /// Every episode's position on the server, `concurrentRequests` at a time; the first
+    /// failure ends the rest, but a video the server answers 404 for is only left out.
+    public nonisolated static func positions(of episodes: [Episode], from api: any APIService) async throws(APIError)
+        -> [String: Int]
+    {
+        let ids = Array(Set(episodes.map(\.videoID))).sorted()
+        let outcome = await withTaskGroup(of: Result<VideoProgress, APIError>.self) { group in
+            var cursors: [String: Int] = [:]
+            var next = ids.makeIterator()
+            func ask(_ id: String) {
+                group.addTask {
+                    do throws(APIError) { return .success(try await api.progressForVideo(id: id)) } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            for _ in 0..<concurrentRequests { if let id = next.next() { ask(id) } }
+            while let answer = await group.next() {
+                switch answer {
+                case .success(let progress): cursors[progress.videoID] = progress.cursor
+                case .failure(let error) where isNotFound(error):
+                    break  // a video the server does not know has no position: the list goes on
+                case .failure(let error):
+                    group.cancelAll()
+                    return Result<[String: Int], APIError>.failure(error)
+                }
+                if let id = next.next() { ask(id) }
+            }
+            return .success(cursors)
+        }
+        return try outcome.get()
+    }
+
+    /// Whether the server answered 404: it does not know the video.
+    private nonisolated static func isNotFound(_ error: APIError) -> Bool {
+        if case .status(404, _)? = error.cause { true } else { false }
+    }
+
+    /// The started and unfinished among `episodes`, the server's `cursors` overlaid by the
+    /// `kept` positions, the most recently watched first, then the catalogue's order.
+    nonisolated static func items(
+        _ episodes: [Episode], cursors: [String: Int], kept: [PendingProgress], watched: [WatchedVideo]
+    ) -> [ContinueWatchingItem] {
+        var positions = cursors
+        var keptIDs: Set<String> = []
+        for pending in kept {  // oldest first: the newest of a video wins
+            positions[pending.progress.videoID] = pending.progress.cursor
+            keptIDs.insert(pending.progress.videoID)
+        }
+        let order = Dictionary(watched.enumerated().map { ($1.videoID, $0) }, uniquingKeysWith: min)
+        let lastWatched = Dictionary(watched.map { ($0.videoID, $0.watchedAt) }, uniquingKeysWith: max)
+        let started = episodes.enumerated().compactMap { index, episode -> (Int, ContinueWatchingItem)? in
+            guard let cursor = positions[episode.videoID] else { return nil }
+            let item = ContinueWatchingItem(
+                episode: episode, cursor: cursor, watchedAt: lastWatched[episode.videoID],
+                isKeptHere: keptIDs.contains(episode.videoID))
+            return item.isUnfinished ? (index, item) : nil
+        }
+        return started.sorted { left, right in
+            let (a, b) = (order[left.1.episode.videoID] ?? .max, order[right.1.episode.videoID] ?? .max)
+            return a != b ? a < b : left.0 < right.0
+        }.map(\.1)
+    }
+}
+
+/// An episode started and not finished.
+public struct ContinueWatchingItem: Equatable, Sendable, Identifiable {
+    public let episode: Episode
+    /// Where the viewer is, in seconds.
+    public let cursor: Int
+    /// When it was last played on this machine, if it was.
+    public let watchedAt: Date?
+    /// Whether the position is kept on this machine, not yet on the server.
+    public let isKeptHere: Bool
+
+    public init(episode: Episode, cursor: Int, watchedAt: Date?, isKeptHere: Bool) {
+        self.episode = episode
+        self.cursor = cursor
+        self.watchedAt = watchedAt
+        self.isKeptHere = isKeptHere
+    }
+
+    public var id: Int { episode.id }
+
+    /// Started, and short of the last seconds that count as finished.
+    public var isUnfinished: Bool {
+        cursor > 0 && cursor < episode.videoDuration - PlaybackViewModel.restartMargin
+    }
+
+    /// How far in, in whole percent.
+    public var percent: Int { Self.percent(cursor, of: episode.videoDuration) }
+
+    /// How far `cursor` seconds are into `duration`, in whole percent (0 for no length).
+    public static func percent(_ cursor: Int, of duration: Int) -> Int {
+        duration > 0 ? min(100, max(0, cursor) * 100 / duration) : 0
+    }
+
+    /// What is left, in seconds.
+    public var secondsLeft: Int { max(0, episode.videoDuration - cursor) }
+}

@@ -1,0 +1,80 @@
+import Domain
+import Observation
+
+/// What comes after a playback: the episode published after the one played, offered when it
+/// was played to the end — asked, or played at once with autoplay.
+///
+/// "After" is the catalogue's order: the API lists the newest first, so the next episode is
+/// the one listed just before. A playback stopped short, or one whose player reports no
+/// position, offers nothing: only the end of an episode leads to the next.
+@MainActor
+@Observable
+public final class UpNextViewModel {
+    public enum State: Equatable, Sendable {
+        /// No playback has ended yet.
+        case idle
+        /// The playback stopped before the end (or failed): nothing comes next.
+        case stopped
+        /// The episode played is the newest: nothing comes after it yet.
+        case caughtUp
+        /// The video played is no episode of the catalogue (a video id given by hand).
+        case unlisted
+        /// The next episode, waiting for the viewer's answer.
+        case offering(Episode)
+        /// The next episode, to be played: chosen, or autoplay.
+        case next(Episode)
+        /// The next episode, which the viewer declined (or let the offer pass).
+        case declined(Episode)
+    }
+
+    /// How long an offer waits for the viewer's answer; no answer in time is a no.
+    public nonisolated static let offerSeconds = 10
+
+    public private(set) var state = State.idle
+
+    /// Whether the next episode plays without asking.
+    public let autoplay: Bool
+    @ObservationIgnored private let episodes: [Episode]
+
+    /// Up next among `episodes`, the catalogue as the API lists it (newest first).
+    public init(episodes: [Episode], autoplay: Bool) {
+        self.episodes = episodes
+        self.autoplay = autoplay
+    }
+
+    /// Whether a playback that ended in `playback` reached the end: finished, and within the
+    /// last seconds by the player's own report.
+    public nonisolated static func reachedTheEnd(_ playback: PlaybackViewModel.State) -> Bool {
+        guard case .finished(_, let playhead) = playback, let position = playhead.position else { return false }
+        return position >= playhead.video.duration - PlaybackViewModel.restartMargin
+    }
+
+    /// Decides what follows a playback that ended in `playback`'s state.
+    public func playbackEnded(_ playback: PlaybackViewModel.State, videoID: String) {
+        guard Self.reachedTheEnd(playback) else {
+            state = .stopped
+            return
+        }
+        guard episodes.contains(where: { $0.videoID == videoID }) else {
+            state = .unlisted
+            return
+        }
+        guard let next = Self.episode(after: videoID, in: episodes) else {
+            state = .caughtUp
+            return
+        }
+        state = autoplay ? .next(next) : .offering(next)
+    }
+
+    /// The viewer's answer to an offer: play it, or not (no answer in time is a no).
+    public func answer(play: Bool) {
+        guard case .offering(let episode) = state else { return }
+        state = play ? .next(episode) : .declined(episode)
+    }
+
+    /// The episode published after the one whose video is `videoID`: listed just before it.
+    public nonisolated static func episode(after videoID: String, in episodes: [Episode]) -> Episode? {
+        guard let index = episodes.firstIndex(where: { $0.videoID == videoID }), index > 0 else { return nil }
+        return episodes[index - 1]
+    }
+}

@@ -1,0 +1,139 @@
+import Domain
+import Ports
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A ``/Ports/WatchHistory`` over any ``/Ports/KeyValueStore``: the watch-history file, memory.
+///
+/// One key per server and account, `<server>#<account>#history`, whose value is a small JSON
+/// object: `{"watched": [{"video": "…", "at": 1795000000}], "positions": {"at": …,
+/// "cursors": {"…": 124}}}` (times in seconds since 1970). It is bounded: the
+/// ``maximumWatched`` most recent videos (some 8 KB) and ``maximumPositions`` positions (some
+/// 40 KB at most: a catalogue of hundreds of started episodes stays far below), so the file
+/// stays small whatever the viewer does.
+///
+/// Every change is a compare-and-set under the store's exclusive access, so two processes
+/// recording at once both count. A value that does not parse is an error when read
+/// (``/Domain/StoreError/corrupt(path:detail:)`` naming its key) and is replaced by the next
+/// change: what it held cannot be read anyway, and the history is an order, not a position.
+public struct KeyValueWatchHistory: WatchHistory {
+    /// How many videos the history keeps, the most recent.
+    public static let maximumWatched = 200
+    /// How many remembered positions it keeps: past it, those of the first video ids in order.
+    public static let maximumPositions = 2000
+
+    /// The key of the history: `<server>#<account>#history`.
+    public let key: String
+    private let store: any KeyValueStore
+    private let ownsTheStore: Bool
+
+    /// The history of `account` on `server` (the API origin, as the outbox's), kept in `store`;
+    /// when `ownsTheStore` (a file of its own), a store whose content does not parse at all is
+    /// set aside (``/Ports/KeyValueStore/setAsideCorruptContent()``) by the next change, which
+    /// then starts it anew: only the order and a copy were in it.
+    public init(store: any KeyValueStore, server: String, account: String, ownsTheStore: Bool = false) {
+        self.store = store
+        self.ownsTheStore = ownsTheStore
+        key = "\(server)#\(account)#history"
+    }
+
+    public func recordWatched(videoID: String, at date: Date) async throws(StoreError) {
+        try await change { history in
+            history.watched.removeAll { $0.video == videoID }
+            history.watched.insert(.init(video: videoID, at: date.timeIntervalSince1970), at: 0)
+            history.watched.sort { $0.at > $1.at }
+            history.watched = Array(history.watched.prefix(Self.maximumWatched))
+        }
+    }
+
+    public func watched() async throws(StoreError) -> [WatchedVideo] {
+        try await read()?.watched.map { WatchedVideo(videoID: $0.video, watchedAt: Date(timeIntervalSince1970: $0.at)) }
+            ?? []
+    }
+
+    public func remember(_ positions: RememberedPositions) async throws(StoreError) {
+        let started = positions.cursors.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        let kept = Dictionary(uniqueKeysWithValues: started.prefix(Self.maximumPositions).map { ($0.key, $0.value) })
+        try await change { history in
+            history.positions = .init(at: positions.checkedAt.timeIntervalSince1970, cursors: kept)
+        }
+    }
+
+    public func rememberedPositions() async throws(StoreError) -> RememberedPositions? {
+        try await read()?.positions.map {
+            RememberedPositions(cursors: $0.cursors, checkedAt: Date(timeIntervalSince1970: $0.at))
+        }
+    }
+
+    private func read() async throws(StoreError) -> Stored? {
+        guard let raw = try await store.value(forKey: key) else { return nil }
+        guard let stored = Stored.parsed(raw) else {
+            throw .corrupt(
+                path: key,
+                detail: "the watch history is not {\"watched\": [{\"video\": id, \"at\": time}], \"positions\": …}")
+        }
+        return stored
+    }
+
+    private func change(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
+        do throws(StoreError) {
+            try await write(body)
+        } catch {
+            guard ownsTheStore, case .corrupt(let path, _) = error, path != key else { throw error }
+            try await store.setAsideCorruptContent()
+            try await write(body)
+        }
+    }
+
+    private func write(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
+        let key = key
+        try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            // One that does not parse is replaced: it cannot be read, and this is what is known now.
+            var history = values[key].flatMap(Stored.parsed) ?? Stored(watched: [], positions: nil)
+            body(&history)
+            values[key] = try history.encoded(key: key)
+        }
+    }
+}
+
+/// The stored value of one history.
+private struct Stored: Codable {
+    struct Watched: Codable {
+        let video: String
+        let at: Double
+    }
+
+    struct Positions: Codable {
+        let at: Double
+        let cursors: [String: Int]
+    }
+
+    var watched: [Watched]
+    var positions: Positions?
+
+    static func parsed(_ raw: String) -> Stored? {
+        do {
+            let stored = try JSONDecoder().decode(Stored.self, from: Data(raw.utf8))
+            guard stored.watched.allSatisfy({ $0.at.isFinite }), stored.positions?.at.isFinite ?? true,
+                stored.positions?.cursors.values.allSatisfy({ $0 >= 0 }) ?? true
+            else { return nil }
+            return stored
+        } catch {
+            return nil  // not the JSON of a history: the reader says so, a change replaces it
+        }
+    }
+
+    func encoded(key: String) throws(StoreError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        } catch {
+            throw .io(path: key, detail: "the watch history could not be written as JSON: \(error)")
+        }
+    }
+}

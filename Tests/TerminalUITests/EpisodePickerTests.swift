@@ -1,0 +1,75 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@testable import TerminalUI
+
+@Suite("The picker narrows as the viewer types, moves within bounds, and fits the terminal")
+struct EpisodePickerTests {
+    static let rows = EpisodeTableTests.rows.map {
+        EpisodePicker.Row(episode: $0.episode, percent: $0.id == 7 ? 48 : nil)
+    }
+
+    @Test func typingNarrowsTheRowsAndStartsFromTheBest() {
+        var picker = EpisodePicker(Self.rows)
+        picker.moveDown()
+        #expect(picker.chosen?.id == 42)
+        for character in "swift" { picker.type(character) }
+        #expect(picker.matches.map(\.episode.id) == [7])
+        #expect(picker.chosen?.id == 7)
+        picker.type("x")
+        #expect(picker.matches.isEmpty && picker.chosen == nil)
+        picker.deleteBackward()
+        #expect(picker.query == "swift" && picker.chosen?.id == 7)
+    }
+
+    @Test func movingStopsAtEitherEnd() {
+        var picker = EpisodePicker(Self.rows)
+        picker.moveUp()
+        #expect(picker.chosen?.id == 7)
+        for _ in 0..<10 { picker.moveDown() }
+        #expect(picker.chosen?.id == 9)
+    }
+
+    @Test(arguments: [20, 40, 50, 80])
+    func everyLineFitsOneCellShortOfTheWidth(width: Int) {
+        var picker = EpisodePicker(Self.rows)
+        picker.moveDown()
+        let lines = picker.lines(width: width)
+        #expect(lines.count == Self.rows.count + 1)
+        #expect(lines.allSatisfy { CellWidth.of($0) <= width - 1 }, "\(lines)")
+        #expect(lines[1].hasPrefix("› 42  "))
+        #expect(lines.last?.hasPrefix("5/5 " + String(EpisodePicker.prompt.prefix(width - 10))) == true)
+        #expect(width < 50 || lines[0].hasSuffix("48%"))
+    }
+
+    @Test func aLongListScrollsToKeepTheChosenRowInView() {
+        let many = (1...30).map {
+            EpisodePicker.Row(
+                episode: Episode(
+                    id: $0, title: "Episode \($0)", excerpt: "", imageURL: URL(string: "https://cdn.example/a.svg")!,
+                    videoDuration: 60, videoID: "v\($0)"), percent: nil)
+        }
+        var picker = EpisodePicker(many)
+        for _ in 0..<12 { picker.moveDown() }
+        let lines = picker.lines(width: 50)
+        #expect(lines.count == EpisodePicker.visibleRows + 1)
+        #expect(lines.contains { $0.hasPrefix("› 13  ") })
+        #expect(lines.last == "30/30 " + EpisodePicker.prompt)
+    }
+
+    @Test func theContinueTableFitsFiftyColumns() {
+        let items = Self.rows.map {
+            ContinueWatchingItem(
+                episode: $0.episode, cursor: $0.episode.videoDuration / 2, watchedAt: nil, isKeptHere: false)
+        }
+        let lines = ContinueTable.render(items, width: 50).split(separator: "\n").map(String.init)
+        #expect(lines.count == items.count + 1)
+        #expect(lines.allSatisfy { CellWidth.of($0) <= 50 }, "\(lines)")
+        #expect(lines[1].contains(" 4:16 (49%) ") && lines[1].hasSuffix(" 4:17"))
+        #expect(
+            ContinueTable.tabSeparated(items).split(separator: "\n").first
+                == "7\t\(items[0].episode.title)\t4:16\t49%\t4:17")
+    }
+}
