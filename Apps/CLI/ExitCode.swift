@@ -3,9 +3,10 @@ import Ports
 import Presentation
 import TerminalUI
 
-/// The exit statuses of `cocoacasts`, documented in `--help`, the manual and TerminalUI's catalog. The status
-/// follows a failure's cause, not only its kind: a TLS failure is "unreachable" (69)
-/// whatever the screen says, a locked token file 74, a refused API token 77.
+/// The exit statuses of `cocoacasts`, documented in `--help`, the manual and the CLI's catalog
+/// ("Failures and exit statuses"). The status follows a failure's cause, not only its kind:
+/// a TLS failure is "unreachable" (69) whatever the screen says, a locked token file 74, a
+/// refused API token 77.
 enum ExitCode: Int32, CaseIterable {
     /// It worked.
     case success = 0

@@ -13,7 +13,7 @@ import Ports
 ///
 /// The positions are the server's (the viewer's other devices count), asked for every
 /// episode of the catalogue a few at a time, with the positions kept on this machine and not
-/// yet sent laid over them (they are newer). The order comes from the ``WatchHistory``;
+/// yet sent laid over them (they are newer). The order comes from the ``/Ports/WatchHistory``;
 /// episodes started elsewhere follow, newest episode first. When the server cannot be
 /// reached, the answer is the positions it last gave, said with their age.
 @MainActor

@@ -8,7 +8,7 @@ import Testing
 /// Every operation meets every cause, through the built `cocoacasts` and `Scripts/mock-api`
 /// over real TCP (TLS from a certificate the test makes, a lock another process holds, a
 /// token file that does not parse), and must say exactly what happened, with the status
-/// the failure table promises (TerminalUI's catalog, "Failures and exit statuses").
+/// the failure table promises (the CLI's catalog, "Failures and exit statuses").
 @Suite("Every failure names its cause: operation × cause, real CLI against real servers")
 struct FailureMatrixTests {
     typealias Operation = FailureMatrix.Operation

@@ -11,7 +11,7 @@ import Testing
     import Glibc
 #endif
 
-/// The table of causes, messages and exit statuses in TerminalUI's catalog (the article
+/// The table of causes, messages and exit statuses in the CLI's catalog (the article
 /// "Failures and exit statuses") is made from the CLI's own code (and ``FailureMatrixTests``
 /// checks the same messages against real servers), so it cannot drift: this test fails when
 /// the article's copy differs, and `RECORD_FAILURE_TABLE=1 swift test --filter FailureTableTests`
