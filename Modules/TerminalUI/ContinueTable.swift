@@ -1,7 +1,8 @@
 import Domain
 import Presentation
 
-/// The episodes to continue as a table that fits the terminal (`ID TITLE AT LEFT`), or as
+/// The episodes to continue as a table that fits the terminal (`ID TITLE AT LEFT`; a position
+/// kept on this machine and not yet sent is marked `*`, and a last line says so), or as
 /// tab-separated fields for a pipe.
 public enum ContinueTable {
     /// The table, `width` cells at most (30 at least).
@@ -9,7 +10,9 @@ public enum ContinueTable {
         let width = max(width, EpisodeTable.minimumWidth)
         let ids = items.map { String($0.episode.id) }
         let titles = items.map { TerminalText.sanitized($0.episode.title) }
-        let ats = items.map(at)
+        // A mark takes a cell of its own, so that the positions line up with or without one.
+        let marks = items.contains(where: \.isKeptHere)
+        let ats = items.map { at($0) + (marks ? ($0.isKeptHere ? "*" : " ") : "") }
         let lefts = items.map { VideoDuration.format(seconds: $0.secondsLeft) }
         let idWidth = ids.map(CellWidth.of).reduce(2, max)
         let atWidth = ats.map(CellWidth.of).reduce(2, max)
@@ -25,7 +28,8 @@ public enum ContinueTable {
                 + TerminalText.padded(left, to: leftWidth, alignedRight: true)
         }
         let lines = items.indices.map { line(ids[$0], titles[$0], ats[$0], lefts[$0]) }
-        return ([style.bold(line("ID", "TITLE", "AT", "LEFT"))] + lines).joined(separator: "\n")
+        let kept = marks ? [style.dim(keptNote)] : []
+        return ([style.bold(line("ID", "TITLE", "AT", "LEFT"))] + lines + kept).joined(separator: "\n")
     }
 
     /// One line per episode: id, title, position, percent, time left, tab-separated.
@@ -38,6 +42,9 @@ public enum ContinueTable {
             ].joined(separator: "\t")
         }.joined(separator: "\n")
     }
+
+    /// What the mark of a position kept on this machine means.
+    static let keptNote = "* kept on this machine until the server takes it"
 
     /// `4:10 (41%)`: where the viewer is, and how far in.
     static func at(_ item: ContinueWatchingItem) -> String {

@@ -72,4 +72,17 @@ struct EpisodePickerTests {
             ContinueTable.tabSeparated(items).split(separator: "\n").first
                 == "7\t\(items[0].episode.title)\t4:16\t49%\t4:17")
     }
+
+    /// A position kept on this machine is marked, the positions still line up, and a last
+    /// line says what the mark means; without one there is no mark and no such line.
+    @Test func aPositionKeptHereIsMarked() {
+        let items = Self.rows.prefix(2).enumerated().map { index, row in
+            ContinueWatchingItem(episode: row.episode, cursor: 60, watchedAt: nil, isKeptHere: index == 1)
+        }
+        let lines = ContinueTable.render(items, width: 80).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4 && lines[3] == "* kept on this machine until the server takes it", "\(lines)")
+        #expect(lines[2].contains("1:00 (1%)*  ") && lines[1].contains("1:00 (11%)   "), "\(lines)")
+        #expect(CellWidth.of(lines[1]) == CellWidth.of(lines[2]))
+        #expect(!ContinueTable.render([items[0]], width: 80).contains("*"))
+    }
 }

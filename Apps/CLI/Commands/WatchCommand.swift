@@ -110,6 +110,7 @@ struct WatchCommand: ServiceCommand, Equatable {
                 autoplays || (console.isTerminalInput && console.isErrorTerminal)
             else { return status }
             if upNext == nil { upNext = await Self.upNext(autoplay: autoplays, in: context) }
+            guard !Task.isCancelled else { return .interrupted }  // a signal while the catalogue was read
             guard let upNext, let next = Self.next(after: model, in: upNext, context: context) else { return status }
             videoID = next.videoID
             startsOver = false
