@@ -15,7 +15,7 @@ struct CompletionTests {
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
         "completion", "cache", "manual", "help", "version", "watch", "play", "download", "downloads", "continue",
-        "resume",
+        "resume", "history",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.

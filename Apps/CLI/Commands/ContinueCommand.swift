@@ -20,7 +20,7 @@ struct ContinueCommand: ServiceCommand, Equatable {
     static let limit = CommandLineParser.Option(
         name: "--limit", valueName: "N", summary: "show at most the N most recent")
     static let spec = CommandLineParser.CommandSpec(
-        name: "continue", aliases: ["resume"], arguments: [], options: [Grammar.json, limit],
+        name: "continue", aliases: ["resume", "history"], arguments: [], options: [Grammar.json, limit],
         summary: "List the episodes you started and did not finish, the most recent first (needs sign-in)",
         examples: [
             ("cocoacasts continue", "where you are in each, and the time left"),
