@@ -45,6 +45,17 @@ enum Grammar {
 
     static let parser = CommandLineParser(globalOptions: globalOptions, commands: commands)
 
+    /// The count a `--limit N` option gives, if given: a whole number, 1 or more.
+    static func limit(_ option: CommandLineParser.Option, in parsed: CommandLineParser.Parsed) throws(UsageError)
+        -> Int?
+    {
+        guard let given = parsed.value(option) else { return nil }
+        guard let number = Int(given), number > 0 else {
+            throw .invalidValue(option.name, value: given, expected: "a whole number, 1 or more")
+        }
+        return number
+    }
+
     /// How `episodes` and `episode` may use the saved catalogue, from `--offline` and `--no-cache`.
     static func cachePolicy(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> CachePolicy {
         switch (parsed.has(offline), parsed.has(noCache)) {

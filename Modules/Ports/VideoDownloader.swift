@@ -120,6 +120,12 @@ public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible
         self.cause = cause
     }
 
+    /// Whether a server's `status` stays the same however often it is asked again: a 4xx
+    /// other than 408 (timeout) and 429 (too many requests).
+    public static func isFinal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
+    }
+
     public var description: String {
         switch cause {
         case .refused(let words): "the stream cannot be downloaded: \(words)"

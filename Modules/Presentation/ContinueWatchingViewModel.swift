@@ -49,7 +49,7 @@ public final class ContinueWatchingViewModel {
     @ObservationIgnored private let history: any WatchHistory
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let historyProblem: @Sendable (StoreError) -> Void
-    @ObservationIgnored private var reading: Task<State, Never>?
+    @ObservationIgnored private let request = LatestRequest()
     @ObservationIgnored private var historyProblemSaid = false
 
     /// Continue watching over `apiService`, the positions kept in `outbox` and the `history`;
@@ -71,23 +71,17 @@ public final class ContinueWatchingViewModel {
     /// Reads the catalogue, the positions, the kept positions and the history, and lists;
     /// cancelled (by ``cancel()`` or the caller's task), it goes back to idle.
     public func load() async {
-        reading?.cancel()
         state = .loading
-        let reading = Task { await self.answer() }
-        self.reading = reading
-        let found = await withTaskCancellationHandler {
-            await reading.value
-        } onCancel: {
-            reading.cancel()
+        switch await request.run({ await self.answer() }) {
+        case nil: return  // a later load answers instead
+        case .success(let found): state = found
+        case .failure: state = .idle  // cancelled: the only failure `answer` lets through
         }
-        guard self.reading == reading else { return }  // a later load answers instead
-        self.reading = nil
-        state = reading.isCancelled ? .idle : found
     }
 
     /// Stops the reading under way, if any.
     public func cancel() {
-        reading?.cancel()
+        if request.cancel() { state = .idle }
     }
 
     private func answer() async -> State {
@@ -254,7 +248,7 @@ public struct ContinueWatchingItem: Equatable, Sendable, Identifiable {
 
     /// Started, and short of the last seconds that count as finished.
     public var isUnfinished: Bool {
-        cursor > 0 && cursor < episode.videoDuration - PlaybackViewModel.restartMargin
+        cursor > 0 && !PlaybackViewModel.isFinished(cursor, duration: episode.videoDuration)
     }
 
     /// How far in, in whole percent.

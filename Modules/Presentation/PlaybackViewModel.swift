@@ -70,7 +70,13 @@ public final class PlaybackViewModel {
     /// `cursor`: there, unless it is within ``restartMargin`` seconds of the end (the viewer
     /// finished it) or `fromStart` asks for the beginning.
     public nonisolated static func startPosition(cursor: Int, duration: Int, fromStart: Bool) -> Int {
-        fromStart || cursor >= duration - restartMargin ? 0 : max(0, cursor)
+        fromStart || isFinished(cursor, duration: duration) ? 0 : max(0, cursor)
+    }
+
+    /// Whether a position of `cursor` seconds in a video `duration` seconds long is its end:
+    /// within ``restartMargin`` seconds of it, where every device reads the episode as finished.
+    public nonisolated static func isFinished(_ cursor: Int, duration: Int) -> Bool {
+        cursor >= duration - restartMargin
     }
 
     /// Fetches the video and its saved progress at once, plays it, saves the position as it
@@ -165,7 +171,7 @@ public final class PlaybackViewModel {
         // that every device reads the episode as finished. The player's end of file alone is
         // not enough: a stream cut short ends the same way, far from the end.
         var last = reported
-        if let position = reported, position >= video.duration - Self.restartMargin {
+        if let position = reported, Self.isFinished(position, duration: video.duration) {
             last = video.duration
             updatePlayhead { $0.position = video.duration }
         }

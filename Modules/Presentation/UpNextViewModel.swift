@@ -46,7 +46,7 @@ public final class UpNextViewModel {
     /// last seconds by the player's own report.
     public nonisolated static func reachedTheEnd(_ playback: PlaybackViewModel.State) -> Bool {
         guard case .finished(_, let playhead) = playback, let position = playhead.position else { return false }
-        return position >= playhead.video.duration - PlaybackViewModel.restartMargin
+        return PlaybackViewModel.isFinished(position, duration: playhead.video.duration)
     }
 
     /// Decides what follows a playback that ended in `playback`'s state.

@@ -9,22 +9,9 @@ enum ContinueBenchmark {
     static let connections = 6
 
     static func run(url: URL, cli: String, runs: Int) async throws -> Row {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cocoacasts-bench-continue-\(getpid())")
-        defer {
-            do { try FileManager.default.removeItem(at: home) } catch {
-                print("(16. could not remove \(home.path): \(error))")
-            }
-        }
-        let environment = [
-            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin",
-            "COCOACASTS_BASE_URL": url.absoluteString,
-        ]
-        let signIn = Spawn.run(
-            cli, ["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], environment: environment,
-            input: "cocoacasts\n")
-        guard signIn.status == 0 else { throw BenchmarkError.unexpected("signin exited \(signIn.status)") }
+        let home = try BenchHome(signedInTo: url, cli: cli, name: "continue")
+        defer { home.remove() }
+        let environment = home.environment
         // Three episodes started, so that the list has rows to draw.
         for id in [100_000, 100_001, 100_002] {  // the generated catalogue's first ids
             let set = Spawn.run(cli, ["progress", "\(id)", "--set", "30"], environment: environment)

@@ -5,16 +5,9 @@ import Foundation
 enum CrossProcessRefreshBenchmark {
     static func run(baseURL: URL, cli: String, runs: Int) async throws -> Row {
         let admin = Admin(baseURL: baseURL)
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-8cli-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let environment = [
-            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "COCOACASTS_BASE_URL": baseURL.absoluteString, "PATH": "/usr/bin:/bin",
-        ]
-        let signIn = Spawn.run(
-            cli, ["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], environment: environment,
-            input: "cocoacasts\n")
-        guard signIn.status == 0 else { throw BenchmarkError.unexpected("signin exited \(signIn.status)") }
+        let home = try BenchHome(signedInTo: baseURL, cli: cli, name: "8cli")
+        defer { home.remove() }
+        let environment = home.environment
         var samples: [Duration] = []
         var refreshes: Set<Int> = []
         var failures = 0

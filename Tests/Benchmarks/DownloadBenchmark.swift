@@ -29,21 +29,6 @@ enum DownloadBenchmark {
         return rows
     }
 
-    /// A home of its own, signed in to `server`: the environment of every `cocoacasts` run.
-    private static func signedIn(to server: URL, cli: String) throws -> [String: String] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-dl-\(UUID())")
-        let environment = [
-            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "COCOACASTS_BASE_URL": server.absoluteString,
-        ]
-        let signIn = Spawn.run(
-            cli, ["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], environment: environment,
-            input: "cocoacasts\n")
-        guard signIn.status == 0 else { throw BenchmarkError.unexpected("signin exited \(signIn.status)") }
-        return environment
-    }
-
     /// Removes the data folder of `environment`: the next download starts from nothing.
     private static func emptyData(_ environment: [String: String]) throws {
         let data = URL(fileURLWithPath: environment["XDG_DATA_HOME"] ?? "/nonexistent")
@@ -78,7 +63,9 @@ enum DownloadBenchmark {
     }
 
     private static func plainFile(_ server: URL, cli: String, runs: Int) async throws -> Row {
-        let environment = try signedIn(to: server, cli: cli)
+        let home = try BenchHome(signedInTo: server, cli: cli, name: "download")
+        defer { home.remove() }
+        let environment = home.environment
         let url = try streamURL(environment, cli: cli)
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-curl-\(getpid())")
         defer { try? FileManager.default.removeItem(at: target) }
@@ -102,7 +89,9 @@ enum DownloadBenchmark {
     private static func peakMemory(small: URL, large: URL, cli: String) throws -> Row {
         var peaks: [Double] = []
         for server in [small, large] {
-            let environment = try signedIn(to: server, cli: cli)
+            let home = try BenchHome(signedInTo: server, cli: cli, name: "download")
+            defer { home.remove() }
+            let environment = home.environment
             try emptyData(environment)
             peaks.append(Double(try Spawn.peakMemoryKiB(cli, ["download", "556"], environment: environment)) / 1024)
             try emptyData(environment)
@@ -115,7 +104,9 @@ enum DownloadBenchmark {
     }
 
     private static func stream(_ server: URL, cli: String, runs: Int) async throws -> Row {
-        let environment = try signedIn(to: server, cli: cli)
+        let home = try BenchHome(signedInTo: server, cli: cli, name: "download")
+        defer { home.remove() }
+        let environment = home.environment
         let master = try streamURL(environment, cli: cli)
         let base = master.replacingOccurrences(of: "master.m3u8", with: "")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-hls-\(getpid())")
@@ -164,7 +155,9 @@ enum DownloadBenchmark {
         // Reset first: it ends the server's sessions too, so the sign-in comes after it.
         let admin = Admin(baseURL: server)
         try await admin.reset()
-        let environment = try signedIn(to: server, cli: cli)
+        let home = try BenchHome(signedInTo: server, cli: cli, name: "download")
+        defer { home.remove() }
+        let environment = home.environment
         try emptyData(environment)
         let copy = URL(fileURLWithPath: environment["XDG_DATA_HOME"]!).appendingPathComponent(
             "cocoacasts/videos/632759499")

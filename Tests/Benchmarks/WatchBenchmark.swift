@@ -9,25 +9,18 @@ enum WatchBenchmark {
     static let seconds = 60.0
 
     static func run(mediaURL: URL, cli: String) async throws -> Row {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-bench-watch-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let config = home.appendingPathComponent("config")
-        let runtime = home.appendingPathComponent("run")
+        let home = try BenchHome(signedInTo: mediaURL, cli: cli, name: "watch")
+        defer { home.remove() }
+        // mpv plays headless (its mpv.conf) and keeps its IPC socket in a private runtime folder.
+        let config = home.configuration
+        let runtime = home.directory.appendingPathComponent("run")
         try FileManager.default.createDirectory(
             at: config.appendingPathComponent("mpv"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "vo=null\nao=null\n".write(
             to: config.appendingPathComponent("mpv/mpv.conf"), atomically: true, encoding: .utf8)
-        let environment = [
-            "HOME": home.path, "XDG_CONFIG_HOME": config.path, "XDG_RUNTIME_DIR": runtime.path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin",
-            "COCOACASTS_BASE_URL": mediaURL.absoluteString,
-        ]
-        let signIn = Spawn.run(
-            cli, ["signin", "--email", "demo@cocoacasts.com", "--password-stdin"], environment: environment,
-            input: "cocoacasts\n")
-        guard signIn.status == 0 else { throw BenchmarkError.unexpected("signin exited \(signIn.status)") }
+        let environment = home.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
 
         let watch = Process()
         watch.executableURL = URL(fileURLWithPath: cli)

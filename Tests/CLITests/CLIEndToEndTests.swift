@@ -8,7 +8,6 @@ struct CLIEndToEndTests {
     static let apiToken = "token-\(UUID().uuidString)"
     static let serverArguments = ["--password", password, "--api-token", apiToken]
 
-    /// Runs `body` with a server using a secret password and API token, and a CLI pointed at it.
     /// A signed-in CLI against a fresh server (see ``withServer(_:)``).
     static func signedIn(_ body: (MockAPIServer, CLIProcess) async throws -> Void) async throws {
         try await withServer { server, cli in
@@ -17,6 +16,7 @@ struct CLIEndToEndTests {
         }
     }
 
+    /// Runs `body` with a server using a secret password and API token, and a CLI pointed at it.
     static func withServer(_ body: (MockAPIServer, CLIProcess) async throws -> Void) async throws {
         try await MockAPIServer.with(arguments: serverArguments) { server async throws in
             try await TemporaryDirectory.with { directory in

@@ -94,6 +94,21 @@ struct CLIProcess {
         return outcome
     }
 
+    /// Runs `cocoacasts arguments…` on a pseudo-terminal `columns` wide, answering `answers`
+    /// (see ``PseudoTerminal``); what the terminal showed is audited as every run's output is.
+    func runOnTerminal(
+        _ arguments: [String], answers: [[String]] = [], columns: Int = 80, timeout: Duration
+    ) async throws -> ChildProcess.Outcome {
+        storedTokens().forEach(seenTokens.record)
+        let outcome = try await PseudoTerminal.run(
+            [Self.binary.path] + arguments, environment: processEnvironment, answers: answers, columns: columns,
+            timeout: timeout)
+        storedTokens().forEach(seenTokens.record)
+        outputs.record(outcome.stdout)
+        auditOutputs(for: secrets)
+        return outcome
+    }
+
     /// The environment each run gets: a home of its own, the extra variables, the server.
     var processEnvironment: [String: String] {
         var variables = [

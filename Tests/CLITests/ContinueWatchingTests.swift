@@ -36,6 +36,7 @@ struct ContinueWatchingTests {
             let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
             #expect(entries?.count == 1 && entries?.first?["id"] as? Int == 556, "\(json)")
             #expect(entries?.first?["keptOnThisMachine"] as? Bool == false)
+            #expect(entries?.first?["watchedAt"] is NSNull, "never played here: null, not left out")
             try await Self.otherClient(of: server) { other async throws in
                 #expect(try await other.run(["progress", "556", "--done"]).status == 0)
             }

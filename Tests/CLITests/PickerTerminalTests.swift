@@ -8,11 +8,6 @@ import Testing
 /// terminal's modes (`stty -g`) end as they began, and nothing drawn is wider than the terminal.
 @Suite("The picker and the up-next question, on a terminal")
 struct PickerTerminalTests {
-    /// The video paths the server was asked for.
-    static func videosAsked(of server: MockAPIServer) async throws -> [String] {
-        try await server.admin.requests().map(\.path).filter { $0.hasPrefix("/api/v1/videos/") }
-    }
-
     /// What the terminal showed as lines, without the styles and cursor moves drawn.
     static func lines(_ shown: String) -> [String] {
         let plain = shown.replacing(#/\x1B\[[0-9;]*[A-Za-z]/#, with: "")
@@ -22,8 +17,8 @@ struct PickerTerminalTests {
     /// `watch view` names seven episodes: typing narrows them, the arrow moves, Enter plays.
     @Test func typeMoveAndEnterPlayTheOneChosenInFiftyColumns() async throws {
         try await CLIEndToEndTests.signedIn { server, cli in
-            let run = try await PseudoTerminal.run(
-                [CLIProcess.binary.path, "watch", "view", "--player", "true"], environment: cli.processEnvironment,
+            let run = try await cli.runOnTerminal(
+                ["watch", "view", "--player", "true"],
                 answers: [["quits): ", "<keys>sw"], ["quits): sw", "<keys>\u{1B}[B"], ["quits): sw", "<keys>\r"]],
                 columns: 50, timeout: .seconds(60))
             #expect(run.status == 0, "\(run)")
@@ -31,27 +26,29 @@ struct PickerTerminalTests {
             #expect(Self.lines(run.stdout).contains("3/7 Pick (↑↓ Enter, Esc quits): sw"), "\(run.stdout)")
             #expect(run.stdout.contains("“view”: episode 2, “Working with Xcode"), "\(run.stdout)")
             #expect(Self.lines(run.stdout).allSatisfy { CellWidth.of($0) <= 50 }, "\(Self.lines(run.stdout))")
-            #expect(try await Self.videosAsked(of: server).contains("/api/v1/videos/593178943"))
+            #expect(try await EpisodesByWordsTests.videoPathsAsked(of: server).contains("/api/v1/videos/593178943"))
         }
     }
 
     @Test(arguments: ["\u{1B}", "\u{03}"])
     func escOrCtrlCCancelsWith130AndAsksNothing(key: String) async throws {
         try await CLIEndToEndTests.signedIn { server, cli in
-            let run = try await PseudoTerminal.run(
-                [CLIProcess.binary.path, "watch", "view", "--player", "true"], environment: cli.processEnvironment,
+            let run = try await cli.runOnTerminal(
+                ["watch", "view", "--player", "true"],
                 answers: [["quits): ", "<keys>" + key]], columns: 50, timeout: .seconds(60))
             #expect(run.status == 130, "\(run)")
             #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
-            #expect(try await Self.videosAsked(of: server).filter { !$0.hasSuffix("/progress") }.isEmpty)
+            #expect(
+                try await EpisodesByWordsTests.videoPathsAsked(of: server).filter { !$0.hasSuffix("/progress") }.isEmpty
+            )
         }
     }
 
     /// Made 30 columns wide while it shows, it draws again within 30 (the prompt cut short).
     @Test func aResizeRedrawsWithinTheNewWidth() async throws {
         try await CLIEndToEndTests.signedIn { _, cli in
-            let run = try await PseudoTerminal.run(
-                [CLIProcess.binary.path, "episode", "view"], environment: cli.processEnvironment,
+            let run = try await cli.runOnTerminal(
+                ["episode", "view"],
                 // The prompt cut to 30 columns ends "Esc quit…" (a spinner's "…" would not do).
                 answers: [["quits): ", "<columns>30"], ["Esc quit…", "<keys>\r"]], columns: 50, timeout: .seconds(60))
             #expect(run.status == 0, "\(run)")
@@ -69,14 +66,14 @@ struct PickerTerminalTests {
         try await WatchTests.watching { server, cli, _ in
             #expect(try await cli.run(["progress", "551", "--set", "5:57"]).status == 0)
             #expect(try await cli.run(["progress", "553", "--set", "6:19"]).status == 0)
-            let run = try await PseudoTerminal.run(
-                [CLIProcess.binary.path, "watch", "551"], environment: cli.processEnvironment,
+            let run = try await cli.runOnTerminal(
+                ["watch", "551"],
                 answers: [["stops (10 s). ", "<keys>\r"], ["stops (10 s). ", "<keys>x"]], timeout: .seconds(120))
             #expect(run.status == 0, "\(run)")
             #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
             #expect(run.stdout.contains("Up next: 553 “Adopting the Model-View-ViewModel Pattern” (6:32)."))
             #expect(run.stdout.contains("Up next: 556 “Authenticating the Users” (8:33)."))
-            let asked = try await Self.videosAsked(of: server)
+            let asked = try await EpisodesByWordsTests.videoPathsAsked(of: server)
             #expect(
                 asked.contains("/api/v1/videos/629924871") && !asked.contains("/api/v1/videos/632759499"), "\(asked)")
             #expect(try await cli.run(["progress", "553"]).stdout == "Video 629924871: finished (6:32).\n")

@@ -74,6 +74,13 @@ extension Contract where Subject == WatchHistoryFixture {
                     try await history.rememberedPositions()
                         == RememberedPositions(cursors: ["b": 30], checkedAt: start + 5))
             },
+            WatchHistoryContract("the positions remembered are bounded too") { fixture async throws in
+                let history = fixture.history()
+                let bound = KeyValueWatchHistory.maximumPositions
+                let cursors = Dictionary(uniqueKeysWithValues: (0..<(bound + 5)).map { ("v\($0)", 60) })
+                try await history.remember(RememberedPositions(cursors: cursors, checkedAt: start))
+                #expect(try await history.rememberedPositions()?.cursors.count == bound)
+            },
             WatchHistoryContract("recording and remembering keep each other") { fixture async throws in
                 let history = fixture.history()
                 try await history.recordWatched(videoID: "a", at: start)

@@ -13,7 +13,7 @@ extension CommandContext {
     /// history) under the spinner; `nil` when a signal ended it, or the outbox or token
     /// store failed (which is said). A history that cannot be used is said, and the list
     /// follows the catalogue's order.
-    func continueWatching() async -> ContinueWatchingViewModel? {
+    private func continueWatching() async -> ContinueWatchingViewModel? {
         let model: ContinueWatchingViewModel
         do throws(StoreError) {
             let (console, style, file) = (console, appearance.error, services.watchHistoryFile)
@@ -26,6 +26,24 @@ extension CommandContext {
         }
         guard await withSpinner("Finding where you left off…", { await model.load() }) else { return nil }
         return model
+    }
+
+    /// The episodes to continue, the most recent first, with what `continue` and `watch` say
+    /// of them: an offline answer's age on standard error; a failure reported, its status the
+    /// failure's (a signal: 130; a store that cannot be read: 74).
+    func episodesToContinue() async -> Result<[ContinueWatchingItem], Ended> {
+        guard let model = await continueWatching() else {
+            return .failure(Ended(status: Task.isCancelled ? .interrupted : .localState))
+        }
+        switch model.state {
+        case .failed(_, let failure):
+            return .failure(Ended(status: report(failure, context: .progress)))
+        case .offline(_, _, let message):
+            console.notice(message, style: appearance.error)
+        case .idle, .loading, .loaded:
+            break
+        }
+        return .success(model.state.items)
     }
 
     /// What a history that cannot be used means here: only the order is lost.

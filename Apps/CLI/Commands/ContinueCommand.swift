@@ -39,29 +39,18 @@ struct ContinueCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        var limit: Int?
-        if let given = parsed.value(Self.limit) {
-            guard let number = Int(given), number > 0 else {
-                throw .invalidValue(Self.limit.name, value: given, expected: "a whole number, 1 or more")
-            }
-            limit = number
-        }
-        self.init(json: parsed.has(Grammar.json), limit: limit)
+        self.init(json: parsed.has(Grammar.json), limit: try Grammar.limit(Self.limit, in: parsed))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
         let console = context.console
         await context.deliverKeptPositions()
-        guard let model = await context.continueWatching() else { return Task.isCancelled ? .interrupted : .localState }
-        switch model.state {
-        case .failed(_, let failure):
-            return context.report(failure, context: .progress)
-        case .offline(_, _, let message):
-            console.notice(message, style: context.appearance.error)
-        case .idle, .loading, .loaded:
-            break
+        let found: [ContinueWatchingItem]
+        switch await context.episodesToContinue() {
+        case .success(let items): found = items
+        case .failure(let ended): return ended.status
         }
-        let items = Array(model.state.items.prefix(limit ?? .max))
+        let items = Array(found.prefix(limit ?? .max))
         if json {
             context.printJSON(items.map(Entry.init))
         } else if items.isEmpty {
@@ -85,7 +74,7 @@ struct ContinueCommand: ServiceCommand, Equatable {
         let secondsLeft: Int
         /// When it was last played on this machine, in seconds since 1970 (as `status` writes
         /// times), or `null` when it was not.
-        let watchedAt: Double?
+        let watchedAt: Nullable<Double>
         /// Whether the position waits on this machine for the server.
         let keptOnThisMachine: Bool
 
@@ -97,25 +86,8 @@ struct ContinueCommand: ServiceCommand, Equatable {
             duration = item.episode.videoDuration
             percent = item.percent
             secondsLeft = item.secondsLeft
-            watchedAt = item.watchedAt?.timeIntervalSince1970
+            watchedAt = Nullable(item.watchedAt?.timeIntervalSince1970)
             keptOnThisMachine = item.isKeptHere
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(videoID, forKey: .videoID)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(duration, forKey: .duration)
-            try container.encode(percent, forKey: .percent)
-            try container.encode(secondsLeft, forKey: .secondsLeft)
-            try container.encode(watchedAt, forKey: .watchedAt)  // null, not left out, when none
-            try container.encode(keptOnThisMachine, forKey: .keptOnThisMachine)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, videoID, cursor, duration, percent, secondsLeft, watchedAt, keptOnThisMachine
         }
     }
 }

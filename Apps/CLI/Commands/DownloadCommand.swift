@@ -204,12 +204,6 @@ struct DownloadCommand: ServiceCommand, Equatable {
         return status
     }
 
-    /// Whether a server's `status` stays the same however often it is asked again: a 4xx other
-    /// than 408 (timeout) and 429 (too many requests).
-    private static func isFinal(_ status: Int) -> Bool {
-        (400..<500).contains(status) && status != 408 && status != 429
-    }
-
     /// The bytes of `videoID`'s copy on disk, as ` (12.3 MB on disk)`; empty when they cannot be read.
     @MainActor private func onDisk(_ videoID: String, in context: CommandContext) -> String {
         do throws(StoreError) {
@@ -238,17 +232,13 @@ struct DownloadCommand: ServiceCommand, Equatable {
         case .refused:
             context.console.fail("Video \(videoID) cannot be downloaded: \(error).")
             return .failure
-        case .status(let status) where Self.isFinal(status), .partFailed(_, let status?, _) where Self.isFinal(status):
+        case .status(let status) where DownloadError.isFinal(status),
+            .partFailed(_, let status?, _) where DownloadError.isFinal(status):
             // The server answered, and no retry mends the answer: the request failed (1).
             context.console.fail(
                 "The download of video \(videoID) stopped: \(error). What is whole is kept; going on would meet "
                     + "the same answer.")
             return .failure
-        case .cancelled:
-            context.console.fail(
-                "Stopped: what is whole of video \(videoID) is kept\(onDisk(videoID, in: context)). Run `\(again)` to go on from there."
-            )
-            return .interrupted
         default:
             context.console.fail(
                 "The download of video \(videoID) stopped: \(error). What is whole is kept: run `\(again)` to go on.")

@@ -42,16 +42,9 @@ struct EpisodesCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        var limit: Int?
-        if let given = parsed.value(Self.limit) {
-            guard let number = Int(given), number > 0 else {
-                throw .invalidValue(Self.limit.name, value: given, expected: "a whole number, 1 or more")
-            }
-            limit = number
-        }
         self.init(
             json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed),
-            search: EpisodeSearch(arguments.joined(separator: " ")), limit: limit)
+            search: EpisodeSearch(arguments.joined(separator: " ")), limit: try Grammar.limit(Self.limit, in: parsed))
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

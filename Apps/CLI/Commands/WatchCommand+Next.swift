@@ -18,18 +18,12 @@ extension WatchCommand {
     @MainActor static func lastUnfinished(fromStart: Bool, in context: CommandContext) async
         -> CommandContext.Resolution
     {
-        guard let model = await context.continueWatching() else {
-            return .ended(Task.isCancelled ? .interrupted : .localState)
+        let items: [ContinueWatchingItem]
+        switch await context.episodesToContinue() {
+        case .success(let found): items = found
+        case .failure(let ended): return .ended(ended.status)
         }
-        switch model.state {
-        case .failed(_, let failure):
-            return .ended(context.report(failure, context: .progress))
-        case .offline(_, _, let message):
-            context.console.notice(message, style: context.appearance.error)
-        case .idle, .loading, .loaded:
-            break
-        }
-        guard let last = model.state.items.first else {
+        guard let last = items.first else {
             context.console.fail(
                 "Nothing to continue: no episode is started and unfinished. Name one: `cocoacasts watch ID` or "
                     + "`cocoacasts watch WORDS`.")

@@ -166,7 +166,7 @@ extension DownloadError {
     /// Whether another attempt may go otherwise: the network or the server, not the disk or the stream.
     var isWorthRetrying: Bool {
         switch cause {
-        case .partFailed(_, let status?, _): status >= 500 || status == 408 || status == 429
+        case .partFailed(_, let status?, _): status >= 400 && !DownloadError.isFinal(status)
         case .partFailed(_, nil, let transport?): transport != .cancelled && transport != .tooLarge
         case .partLength: true
         default: false
