@@ -33,6 +33,22 @@ struct DownloadTests {
         }
     }
 
+    @Test func aCopyPlayedOfflineStartsWhereTheServerLastSaidTheViewerWas() async throws {
+        try await WatchTests.watching { server, cli, _ in
+            #expect(try await cli.run(["progress", "556", "--set", "40"]).status == 0)
+            #expect(
+                try await cli.run(["continue"]).stdout.contains("0:40"), "continue remembers the server's positions")
+            #expect(try await cli.run(["download", "556"]).status == 0)
+            await server.stop()
+            let watched = try await PseudoTerminal.run(
+                [CLIProcess.binary.path, "watch"], environment: cli.processEnvironment,
+                signals: .init(after: "saves where you are", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                timeout: .seconds(90))
+            #expect(watched.stdout.contains("continuing episode 556"), "\(watched.stdout.suffix(600))")
+            #expect(watched.stdout.contains("in mpv at 0:40;"), "\(watched.stdout.suffix(600))")
+        }
+    }
+
     @Test func copiesAreListedAndRemoved() async throws {
         try await WatchTests.watching { _, cli, _ in
             #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))

@@ -104,7 +104,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         while true {
             await Self.record(videoID, in: history, context: context)
             let (model, status) = await play(
-                videoID, fromStart: startsOver, player: player, outbox: outbox, in: context)
+                videoID, fromStart: startsOver, player: player, outbox: outbox, history: history, in: context)
             // Only an end leads on, and only with autoplay or someone at a terminal to ask.
             guard status == .success, !Task.isCancelled, UpNextViewModel.reachedTheEnd(model.state),
                 autoplays || (console.isTerminalInput && console.isErrorTerminal)
@@ -121,9 +121,9 @@ struct WatchCommand: ServiceCommand, Equatable {
     /// playback as it ended, and the status that ending calls for.
     @MainActor private func play(
         _ videoID: String, fromStart: Bool, player: any MediaPlayer, outbox: any ProgressOutbox,
-        in context: CommandContext
+        history: any WatchHistory, in context: CommandContext
     ) async -> (PlaybackViewModel, ExitCode) {
-        let (api, localCopy) = await api(for: videoID, outbox: outbox, in: context)
+        let (api, localCopy) = await api(for: videoID, outbox: outbox, history: history, in: context)
         let model = PlaybackViewModel(
             videoID: videoID, apiService: api, player: player, outbox: outbox, localCopy: localCopy)
         Self.announceThePlayback(of: model, in: context)
@@ -137,29 +137,49 @@ struct WatchCommand: ServiceCommand, Equatable {
 
     /// The API the playback uses: the server's, or, when the video is copied to this machine
     /// whole and `--stream` was not given, one whose video is the copy (said once).
-    @MainActor private func api(for videoID: String, outbox: any ProgressOutbox, in context: CommandContext) async
-        -> (any APIService, localCopy: URL?)
-    {
+    @MainActor private func api(
+        for videoID: String, outbox: any ProgressOutbox, history: any WatchHistory, in context: CommandContext
+    ) async -> (any APIService, localCopy: URL?) {
         let api = context.services.api
         // A copy of another server's video (the mock's, say) is not this one's, though the ids agree.
         guard !streams, let copy = context.services.downloads.copy(of: videoID), copy.manifest.complete,
             copy.manifest.metadata?["server"] == context.services.server,
             let duration = copy.manifest.metadata?["duration"].flatMap({ Int($0) })
         else { return (api, nil) }
-        let kept: Int?
-        do throws(StoreError) {
-            kept = try await outbox.pending().filter { $0.progress.videoID == videoID }
-                .max { $0.recordedAt < $1.recordedAt }?.progress.cursor
-        } catch {
-            context.console.notice(
-                "positions kept on this machine cannot be read: \(error)", style: context.appearance.error)
-            kept = nil
-        }
         context.console.notice(
             "playing the copy on this machine (\(copy.manifest.quality)); --stream plays it from the server.",
             style: context.appearance.error)
         let video = Video(duration: duration, videoURL: copy.playable, imageURL: copy.playable)
-        return (LocalCopyAPI(api: api, copy: video, keptCursor: kept), copy.playable)
+        return (
+            LocalCopyAPI(api: api, copy: video) {
+                await Self.knownCursor(of: videoID, outbox: outbox, history: history, in: context)
+            }, copy.playable
+        )
+    }
+
+    /// Where the copy starts when the server cannot be reached: the latest position kept on
+    /// this machine, which is newer than any the server gave, else the one it last gave.
+    @MainActor private static func knownCursor(
+        of videoID: String, outbox: any ProgressOutbox, history: any WatchHistory, in context: CommandContext
+    ) async -> Int? {
+        do throws(StoreError) {
+            if let kept = try await outbox.pending().filter({ $0.progress.videoID == videoID })
+                .max(by: { $0.recordedAt < $1.recordedAt })
+            {
+                return kept.progress.cursor
+            }
+        } catch {
+            context.console.notice(
+                "positions kept on this machine cannot be read: \(error)", style: context.appearance.error)
+        }
+        do throws(StoreError) {
+            return try await history.rememberedPositions()?.cursors[videoID]
+        } catch {
+            context.console.notice(
+                "the position the server last gave cannot be read from the watch history, so the copy starts at "
+                    + "0:00: \(error)", style: context.appearance.error)
+            return nil
+        }
     }
 
     /// A second signal's last words: the position kept on this machine, said in one line, on
