@@ -101,11 +101,8 @@ enum Composition {
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
             accountStore: stores.accountStore, pendingProgress: pendingProgress,
-            watchHistory: (
-                FileKeyValueStore(
-                    fileURL: historyURL, words: .precise, lockTimeout: .seconds(configuration.timeout + 5)),
-                historyURL.path
-            ),
+            watchHistory: FileKeyValueStore(
+                fileURL: historyURL, words: .precise, lockTimeout: .seconds(configuration.timeout + 5)),
             tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, builtInMockState: builtInMockState, cache: cache, observer: observer,
@@ -164,7 +161,7 @@ enum Composition {
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
         accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore,
-        watchHistory: (store: any KeyValueStore, file: String)? = nil, tokenFile: String? = nil,
+        watchHistory: (any KeyValueStore)? = nil, tokenFile: String? = nil,
         tokenStoreInUse: TokenStoreInUse? = nil,
         unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
         builtInMockState: (any KeyValueStore)? = nil,
@@ -206,10 +203,9 @@ enum Composition {
             },
             watchHistory: { account in
                 watchHistory.map {
-                    KeyValueWatchHistory(store: $0.store, server: server, account: account, ownsTheStore: true)
+                    KeyValueWatchHistory(store: $0, server: server, account: account, ownsTheStore: true)
                 } ?? KeyValueWatchHistory(store: pendingProgress, server: server, account: account)
             },
-            watchHistoryFile: watchHistory?.file,
             player: player, downloader: downloader ?? MediaDownloader(transport: transport),
             downloads: downloads
                 ?? DownloadLibrary(

@@ -195,7 +195,7 @@ final class Interruption: Sendable {
 
 /// Whether this process's group is the foreground group of the terminal on standard input;
 /// safe in a signal handler (`tcgetpgrp` and `getpgrp` are).
-private func isInTheForeground() -> Bool {
+func isInTheForeground() -> Bool {
     let foreground = tcgetpgrp(STDIN_FILENO)
     return foreground >= 0 && foreground == getpgrp()
 }

@@ -48,8 +48,6 @@ struct Services {
     let keptPositions: @Sendable () async throws(StoreError) -> [KeptPosition]
     /// The watch history of an account on this server (see ``WatchHistory``).
     let watchHistory: @Sendable (_ account: String) -> any WatchHistory
-    /// The file the watch history is kept in, when it is one.
-    let watchHistoryFile: String?
     /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
     let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
     /// Copies videos into ``downloads`` over the network (the built-in mock's stream URLs too).

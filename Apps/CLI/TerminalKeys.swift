@@ -6,7 +6,7 @@
 
 /// Keys read one at a time from the terminal on standard input, for the up-next question and
 /// the picker: the terminal's line editing and echo are off meanwhile, and its modes are put
-/// back as they were on every end, a signal's included (see ``Interruption``).
+/// back as they were on every end, a signal's included (see ``TerminalModes``).
 enum TerminalKeys {
     /// A key as the picker and the question understand it.
     enum Key: Equatable {
@@ -28,21 +28,15 @@ enum TerminalKeys {
     /// `nil` when standard input is not a terminal of this process's foreground, or its
     /// modes cannot be set: then nothing can be asked.
     static func reading<T>(signalKeys: Bool = false, _ body: (Reader) -> T) -> T? {
-        var original = termios()
-        guard isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) == getpgrp(),
-            tcgetattr(STDIN_FILENO, &original) == 0
-        else { return nil }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
-        if signalKeys { raw.c_lflag &= ~tcflag_t(ISIG) }
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
-        // Put back as they were: a failure here has no one left to tell but the shell's prompt.
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
-        return Interruption.shared.endingAtOnce(restoring: original) { body(Reader(source: standardInput)) }
+        guard isatty(STDIN_FILENO) == 1, isInTheForeground() else { return nil }
+        return TerminalModes.changed(by: { raw in
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
+            if signalKeys { raw.c_lflag &= ~tcflag_t(ISIG) }
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+        }) { body(Reader(source: standardInput)) }
     }
 
     /// Reads the keys from a source of bytes.

@@ -90,7 +90,7 @@ public final class ByteChannel<Failure: Error>: Sendable {
 
     /// The bytes the channel holds on to, those the reader took included while it still
     /// keeps them: what memory it costs.
-    public var heldBytes: Int {
+    package var heldBytes: Int {
         state.withLock { state in state.chunks.reduce(0) { $0 + $1.count } }
     }
 

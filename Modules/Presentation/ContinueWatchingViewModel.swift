@@ -15,7 +15,8 @@ import Ports
 /// episode of the catalogue a few at a time, with the positions kept on this machine and not
 /// yet sent laid over them (they are newer). The order comes from the ``/Ports/WatchHistory``;
 /// episodes started elsewhere follow, newest episode first. When the server cannot be
-/// reached, the answer is the positions it last gave, said with their age.
+/// reached, the answer is the positions it last gave, said with their age. A history or
+/// kept positions that cannot be read do not stop the list (see ``Problem``).
 @MainActor
 @Observable
 public final class ContinueWatchingViewModel {
@@ -37,6 +38,15 @@ public final class ContinueWatchingViewModel {
         }
     }
 
+    /// A store that could not be used, which the list goes on without.
+    public enum Problem: Equatable, Sendable {
+        /// The watch history: the list follows the catalogue's order, and an offline answer
+        /// has no positions the server gave.
+        case history(StoreError)
+        /// The positions kept on this machine: the server's are shown, though those kept may be newer.
+        case keptPositions(StoreError)
+    }
+
     /// How many positions are asked for at once: as many requests as an HTTP client keeps in
     /// flight to one server (URLSession's connections per host, and this layer's client), so
     /// that a slow server's latency is shared and none waits in a queue.
@@ -48,31 +58,41 @@ public final class ContinueWatchingViewModel {
     @ObservationIgnored private let outbox: any ProgressOutbox
     @ObservationIgnored private let history: any WatchHistory
     @ObservationIgnored private let now: @Sendable () -> Date
-    @ObservationIgnored private let historyProblem: @Sendable (StoreError) -> Void
+    @ObservationIgnored private let problem: @MainActor (Problem) -> Void
     @ObservationIgnored private let request = LatestRequest()
     @ObservationIgnored private var historyProblemSaid = false
 
     /// Continue watching over `apiService`, the positions kept in `outbox` and the `history`;
-    /// `historyProblem` hears, once a load, of a history that cannot be read or written,
-    /// which only loses the order (the list then follows the catalogue) and what an offline
-    /// answer could show.
+    /// `problem` hears, once a load each, of a history or kept positions that cannot be used.
     public init(
         apiService: any APIService, outbox: any ProgressOutbox, history: any WatchHistory,
         now: @escaping @Sendable () -> Date = { Date() },
-        historyProblem: @escaping @Sendable (StoreError) -> Void = { _ in }
+        problem: @escaping @MainActor (Problem) -> Void = { _ in }
     ) {
         self.apiService = apiService
         self.outbox = outbox
         self.history = history
         self.now = now
-        self.historyProblem = historyProblem
+        self.problem = problem
     }
 
     /// Reads the catalogue, the positions, the kept positions and the history, and lists;
     /// cancelled (by ``cancel()`` or the caller's task), it goes back to idle.
     public func load() async {
+        await load(latestOnly: false)
+    }
+
+    /// Finds the episode watched last and not finished, the first the state lists, asking
+    /// the server only for the positions of the videos played here, the most recent first,
+    /// ``concurrentRequests`` at a time, until one is unfinished; the state then lists it
+    /// alone. When none is, or the server cannot be reached, the state lists as ``load()``.
+    public func loadTheLatest() async {
+        await load(latestOnly: true)
+    }
+
+    private func load(latestOnly: Bool) async {
         state = .loading
-        switch await request.run({ await self.answer() }) {
+        switch await request.run({ await self.answer(latestOnly: latestOnly) }) {
         case nil: return  // a later load answers instead
         case .success(let found): state = found
         case .failure: state = .idle  // cancelled: the only failure `answer` lets through
@@ -84,7 +104,7 @@ public final class ContinueWatchingViewModel {
         if request.cancel() { state = .idle }
     }
 
-    private func answer() async -> State {
+    private func answer(latestOnly: Bool) async -> State {
         historyProblemSaid = false
         let catalogue: Catalogue
         do throws(APIError) {
@@ -97,7 +117,8 @@ public final class ContinueWatchingViewModel {
         do throws(StoreError) {
             kept = try await outbox.pending()
         } catch {
-            return .failed(message: error.description, .store(error))
+            problem(.keptPositions(error))
+            kept = []
         }
         let watched = await watchedVideos()
         if case .saved(_, let unreachable) = catalogue.source {
@@ -105,6 +126,9 @@ public final class ContinueWatchingViewModel {
         }
         let cursors: [String: Int]
         do throws(APIError) {
+            if latestOnly, let latest = try await latestWatched(catalogue.episodes, kept: kept, watched: watched) {
+                return .loaded([latest])
+            }
             cursors = try await Self.positions(of: catalogue.episodes, from: apiService)
         } catch  where error.kind == .unreachable {
             return await remembered(catalogue.episodes, kept: kept, watched: watched, because: error)
@@ -119,11 +143,26 @@ public final class ContinueWatchingViewModel {
         return .loaded(Self.items(catalogue.episodes, cursors: cursors, kept: kept, watched: watched))
     }
 
-    /// Tells `historyProblem` of `error`, unless this load told it of one already.
+    /// The episode played here last and not finished, its videos' positions asked a few at a
+    /// time, the most recent first; `nil` when none of them is unfinished.
+    private func latestWatched(_ episodes: [Episode], kept: [PendingProgress], watched: [WatchedVideo])
+        async throws(APIError) -> ContinueWatchingItem?
+    {
+        let byVideo = Dictionary(episodes.map { ($0.videoID, $0) }, uniquingKeysWith: { first, _ in first })
+        let played = watched.compactMap { byVideo[$0.videoID] }
+        for start in stride(from: 0, to: played.count, by: Self.concurrentRequests) {
+            let some = Array(played[start..<min(start + Self.concurrentRequests, played.count)])
+            let cursors = try await Self.positions(of: some, from: apiService)
+            if let latest = Self.items(some, cursors: cursors, kept: kept, watched: watched).first { return latest }
+        }
+        return nil
+    }
+
+    /// Tells `problem` of the history's `error`, unless this load told it of one already.
     private func sayOnce(_ error: StoreError) {
         guard !historyProblemSaid else { return }
         historyProblemSaid = true
-        historyProblem(error)
+        problem(.history(error))
     }
 
     /// The videos played here, the most recent first; none when the history cannot be read (said).

@@ -33,7 +33,7 @@ public final class UpNextViewModel {
     public private(set) var state = State.idle
 
     /// Whether the next episode plays without asking.
-    public let autoplay: Bool
+    @ObservationIgnored private let autoplay: Bool
     @ObservationIgnored private let episodes: [Episode]
 
     /// Up next among `episodes`, the catalogue as the API lists it (newest first).

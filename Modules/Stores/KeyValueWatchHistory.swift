@@ -44,7 +44,7 @@ public struct KeyValueWatchHistory: WatchHistory {
     public func recordWatched(videoID: String, at date: Date) async throws(StoreError) {
         try await change { history in
             history.watched.removeAll { $0.video == videoID }
-            history.watched.insert(.init(video: videoID, at: date.timeIntervalSince1970), at: 0)
+            history.watched.append(.init(video: videoID, at: date.timeIntervalSince1970))
             history.watched.sort { $0.at > $1.at }
             history.watched = Array(history.watched.prefix(Self.maximumWatched))
         }
@@ -71,19 +71,15 @@ public struct KeyValueWatchHistory: WatchHistory {
 
     private func read() async throws(StoreError) -> Stored? {
         guard let raw = try await store.value(forKey: key) else { return nil }
-        guard let stored = Stored.parsed(raw) else {
-            throw .corrupt(
-                path: key,
-                detail: "the watch history is not {\"watched\": [{\"video\": id, \"at\": time}], \"positions\": …}")
-        }
-        return stored
+        return try Stored.parsed(raw, key: key)
     }
 
     private func change(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
         do throws(StoreError) {
             try await write(body)
         } catch {
-            guard ownsTheStore, case .corrupt(let path, _) = error, path != key else { throw error }
+            // Only the whole store's content can be corrupt here: a value of its own is replaced.
+            guard ownsTheStore, case .corrupt = error else { throw error }
             try await store.setAsideCorruptContent()
             try await write(body)
         }
@@ -92,8 +88,14 @@ public struct KeyValueWatchHistory: WatchHistory {
     private func write(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
         let key = key
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            // One that does not parse is replaced: it cannot be read, and this is what is known now.
-            var history = values[key].flatMap(Stored.parsed) ?? Stored(watched: [], positions: nil)
+            var history = Stored(watched: [], positions: nil)
+            if let raw = values[key] {
+                do throws(StoreError) {
+                    history = try Stored.parsed(raw, key: key)
+                } catch {
+                    // Started anew: what it held cannot be read, and readers said so.
+                }
+            }
             body(&history)
             values[key] = try history.encoded(key: key)
         }
@@ -115,16 +117,22 @@ private struct Stored: Codable {
     var watched: [Watched]
     var positions: Positions?
 
-    static func parsed(_ raw: String) -> Stored? {
+    /// The history in `raw`, the value of `key`; one that is not a history is
+    /// ``/Domain/StoreError/corrupt(path:detail:)`` naming the key, with what is wrong in it.
+    static func parsed(_ raw: String, key: String) throws(StoreError) -> Stored {
+        let stored: Stored
         do {
-            let stored = try JSONDecoder().decode(Stored.self, from: Data(raw.utf8))
-            guard stored.watched.allSatisfy({ $0.at.isFinite }), stored.positions?.at.isFinite ?? true,
-                stored.positions?.cursors.values.allSatisfy({ $0 >= 0 }) ?? true
-            else { return nil }
-            return stored
+            stored = try JSONDecoder().decode(Stored.self, from: Data(raw.utf8))
         } catch {
-            return nil  // not the JSON of a history: the reader says so, a change replaces it
+            // The decoder's own words would quote Swift types; the layout says what is expected.
+            throw .corrupt(
+                path: key,
+                detail: "the watch history is not {\"watched\": [{\"video\": id, \"at\": time}], \"positions\": …}")
         }
+        guard stored.watched.allSatisfy({ $0.at.isFinite }), stored.positions?.at.isFinite ?? true,
+            stored.positions?.cursors.values.allSatisfy({ $0 >= 0 }) ?? true
+        else { throw .corrupt(path: key, detail: "it holds a time that is no time, or a negative position") }
+        return stored
     }
 
     func encoded(key: String) throws(StoreError) -> String {

@@ -28,7 +28,7 @@ extension Screens {
 extension Screens {
     /// The question after an episode played to its end, on one line that waits for a key:
     /// `Up next: 557 “Title” (6:10). Enter plays it, any other key stops (10 s). `
-    public static func upNextQuestion(_ episode: Episode, seconds: Int, style: TerminalStyle = .plain) -> String {
+    private static func upNextQuestion(_ episode: Episode, seconds: Int, style: TerminalStyle) -> String {
         style.bold(
             "Up next: \(episode.id) “\(TerminalText.sanitized(episode.title))” "
                 + "(\(VideoDuration.format(seconds: episode.videoDuration))).")

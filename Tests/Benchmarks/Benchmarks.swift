@@ -103,7 +103,7 @@ enum Benchmarks {
             }
         }
         if let url = options.continueURL, let cli = options.cli, options.selected(16) {
-            report.add(try await ContinueBenchmark.run(url: url, cli: cli, runs: runs))
+            for row in try await ContinueBenchmark.run(url: url, cli: cli, runs: runs) { report.add(row) }
         }
         if let jsonPath = options.jsonPath { try report.write(json: jsonPath) }
         let missed = report.rows.filter { !$0.met }.map(\.benchmark)

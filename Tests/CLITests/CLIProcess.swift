@@ -95,14 +95,16 @@ struct CLIProcess {
     }
 
     /// Runs `cocoacasts arguments…` on a pseudo-terminal `columns` wide, answering `answers`
-    /// (see ``PseudoTerminal``); what the terminal showed is audited as every run's output is.
+    /// (see ``PseudoTerminal``), standard error there too unless `stderrToNull`; what the
+    /// terminal showed is audited as every run's output is.
     func runOnTerminal(
-        _ arguments: [String], answers: [[String]] = [], columns: Int = 80, timeout: Duration
+        _ arguments: [String], answers: [[String]] = [], columns: Int = 80, stderrToNull: Bool = false,
+        timeout: Duration
     ) async throws -> ChildProcess.Outcome {
         storedTokens().forEach(seenTokens.record)
         let outcome = try await PseudoTerminal.run(
             [Self.binary.path] + arguments, environment: processEnvironment, answers: answers, columns: columns,
-            timeout: timeout)
+            stderrToNull: stderrToNull, timeout: timeout)
         storedTokens().forEach(seenTokens.record)
         outputs.record(outcome.stdout)
         auditOutputs(for: secrets)

@@ -15,6 +15,7 @@ struct ContinueWatchingTests {
                 environment: ["COCOACASTS_API_TOKEN": CLIEndToEndTests.apiToken])
             #expect(try await other.signIn(password: CLIEndToEndTests.password).status == 0)
             try await body(other)
+            other.auditOutputs(for: [CLIEndToEndTests.password, CLIEndToEndTests.apiToken] + other.storedTokens())
         }
     }
 
@@ -78,8 +79,11 @@ struct ContinueWatchingTests {
             #expect(try await cli.run(["watch", "551", "--player", "true"]).status == 0)
             #expect(try await cli.run(["continue"]).stdout.hasPrefix("551\t"), "the one watched last first")
             let asked = try await server.admin.count("GET", path: "/api/v1/videos/629336476")
+            let positionsAsked = try await server.admin.count(MockAPIRoute.progress)
             let resumed = try await cli.run(["watch", "--player", "true"])
             #expect(resumed.status == 0, "\(resumed)")
+            // The one played last is unfinished: its position alone is asked, then the playback's own.
+            #expect(try await server.admin.count(MockAPIRoute.progress) == positionsAsked + 2)
             #expect(
                 resumed.stderr.contains(
                     "continuing episode 551, “Building the User Interface”, at 3:20: the one you watched last"),
@@ -92,16 +96,20 @@ struct ContinueWatchingTests {
 
     /// A history that does not parse loses only the order: said once, the list follows the
     /// catalogue, and the first write sets the file aside and starts anew; one that cannot be
-    /// written at all does not stop a playback.
+    /// used at all is said once in its own words, and stops neither the list nor a playback.
     @Test func aBrokenHistoryLosesOnlyTheOrder() async throws {
         try await CLIEndToEndTests.signedIn { _, cli in
             #expect(try await cli.run(["progress", "553", "--set", "100"]).status == 0)
+            #expect(try await cli.run(["progress", "551", "--set", "100"]).status == 0)
+            #expect(try await cli.run(["watch", "551", "--player", "true"]).status == 0)
+            #expect(try await cli.run(["continue"]).stdout.hasPrefix("551\t"), "the one watched last first")
             let history = cli.directory.file("config/cocoacasts/watch-history.json")
             try Data("not json".utf8).write(to: history)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: history.path)
             let listed = try await cli.run(["continue"])
-            #expect(listed.status == 0 && listed.stdout.hasPrefix("553\t"), "\(listed)")
+            #expect(listed.status == 0 && listed.stdout.hasPrefix("553\t"), "the catalogue's order: \(listed)")
             #expect(listed.stderr.components(separatedBy: "is not valid").count == 2, "said once: \(listed.stderr)")
+            #expect(listed.stderr.contains("the watch history") && !listed.stderr.contains("token file"))
             let folder = try FileManager.default.contentsOfDirectory(atPath: history.deletingLastPathComponent().path)
             #expect(folder.contains { $0.hasPrefix("watch-history.json.corrupt-") }, "\(folder)")
             #expect(try await cli.run(["watch", "551", "--player", "true"]).status == 0)
@@ -109,9 +117,32 @@ struct ContinueWatchingTests {
 
             try FileManager.default.removeItem(at: history)
             try FileManager.default.createDirectory(at: history, withIntermediateDirectories: false)
+            let unusable = try await cli.run(["continue"])
+            #expect(unusable.status == 0 && unusable.stdout.hasPrefix("553\t"), "\(unusable)")
+            #expect(
+                unusable.stderr.components(separatedBy: "The watch history").count == 2,
+                "said once: \(unusable.stderr)")
+            #expect(!unusable.stderr.contains("token file"), "\(unusable.stderr)")
             let watched = try await cli.run(["watch", "551", "--player", "true"])
             #expect(watched.status == 0, "\(watched)")
             #expect(watched.stderr.contains("The playback goes on."), "\(watched.stderr)")
+        }
+    }
+
+    /// Kept positions that cannot be read are said once, in their own words, and the
+    /// server's positions are listed.
+    @Test func keptPositionsThatCannotBeReadAreSaidOnceAndTheListGoesOn() async throws {
+        try await CLIEndToEndTests.signedIn { _, cli in
+            #expect(try await cli.run(["progress", "553", "--set", "100"]).status == 0)
+            let outbox = cli.directory.file("config/cocoacasts/pending-progress.json")
+            try Data(#"{"version": 1, "values": {}}"#.utf8).write(to: outbox)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: outbox.path)
+            let listed = try await cli.run(["continue"])
+            #expect(listed.status == 0 && listed.stdout.hasPrefix("553\t"), "\(listed)")
+            #expect(
+                listed.stderr.components(separatedBy: "has mode 644").count == 2, "said once: \(listed.stderr)")
+            #expect(listed.stderr.contains("which keeps positions on this machine"), "\(listed.stderr)")
+            #expect(!listed.stderr.contains("token file"), "\(listed.stderr)")
         }
     }
 

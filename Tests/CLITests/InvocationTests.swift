@@ -47,6 +47,9 @@ struct InvocationTests {
                 ["episodes", "sign", "In", "--limit", "2"],
                 EpisodesCommand(json: false, policy: .normal, search: EpisodeSearch("sign in"), limit: 2)
             ),
+            (["continue", "--limit", "2", "--json"], ContinueCommand(json: true, limit: 2)),
+            (["resume"], ContinueCommand(json: false, limit: nil)),
+            (["history", "--limit", "1"], ContinueCommand(json: false, limit: 1)),
             (["--version"], VersionCommand()),
         ] as [([String], any Command)])
     func everyCommandParses(arguments: [String], command: any Command) throws {
@@ -117,6 +120,10 @@ struct InvocationTests {
                 "--set", value: "-1", expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
         ),
         (["progress", "7", "--set", "1", "--delete"], .conflictingOptions("--set", "--delete")),
+        (["continue", "--limit", "0"], .invalidValue("--limit", value: "0", expected: "a whole number, 1 or more")),
+        (["continue", "--limit", "x"], .invalidValue("--limit", value: "x", expected: "a whole number, 1 or more")),
+        (["continue", "--limit"], .commandLine(.missingValue("--limit", valueName: "N"))),
+        (["continue", "553"], .unexpectedArgument("553")),
         (["signin", "--password", "hunter2"], .passwordOnCommandLine),
         (["signin", "--password=hunter2"], .passwordOnCommandLine),
     ])

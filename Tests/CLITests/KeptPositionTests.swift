@@ -76,7 +76,7 @@ struct KeptPositionTests {
     }
 
     /// The server down: the connection failure is said once, with the kept position beside it;
-    /// a --set that cannot look its episode up says the position was not saved.
+    /// a --set or --done that cannot look its episode up says nothing was saved.
     @Test func aServerThatIsDownIsSaidOnceWithTheKeptPosition() async throws {
         try await TemporaryDirectory.with { directory in
             let server = try await MockAPIServer.start()
@@ -104,6 +104,9 @@ struct KeptPositionTests {
             #expect((set.stdout + set.stderr).components(separatedBy: "Could not connect").count == 2, "\(set)")
             #expect(set.stderr.contains("The position 1:40 was not saved."), "\(set.stderr)")
             #expect(!set.stderr.contains("could not be fetched"))
+            let done = try await uncached.run(["progress", "556", "--done"])
+            #expect(done.status == 69 && done.stderr.contains("It was not marked watched."), "\(done)")
+            #expect(!done.stderr.contains("could not be fetched"))
         }
     }
 }

@@ -11,7 +11,7 @@ struct LeadWithTheCauseTests {
 
     @Test func aRefusedConnectionOnLoopbackSaysSoFirst() async throws {
         try await TemporaryDirectory.with { directory in
-            try await ClosedPort.with { closed in
+            try await LoopbackPort.with(.closed) { closed in
                 let outcome = try await CLIProcess(in: directory, baseURL: closed.baseURL).run(["episodes"])
                 #expect(outcome.status == 69, "\(outcome)")
                 #expect(outcome.stderr.hasPrefix("cocoacasts: Could not connect to 127.0.0.1 port \(closed.port) ("))

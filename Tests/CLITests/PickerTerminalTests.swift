@@ -8,10 +8,12 @@ import Testing
 /// terminal's modes (`stty -g`) end as they began, and nothing drawn is wider than the terminal.
 @Suite("The picker and the up-next question, on a terminal")
 struct PickerTerminalTests {
-    /// What the terminal showed as lines, without the styles and cursor moves drawn.
+    /// What the terminal showed as lines (a redraw after `\r` a line of its own), as a console
+    /// session reads them: without the styles and cursor moves drawn, nor the lines only they made.
     static func lines(_ shown: String) -> [String] {
-        let plain = shown.replacing(#/\x1B\[[0-9;]*[A-Za-z]/#, with: "")
-        return plain.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }).map(String.init)
+        shown.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }).map {
+            ConsoleSession.normalised(String($0))
+        }.filter { !$0.isEmpty }
     }
 
     /// `watch view` names seven episodes: typing narrows them, the arrow moves, Enter plays.

@@ -6,20 +6,16 @@ import Testing
 /// Runs `cocoacasts` on a pseudo-terminal (python3's `pty`), as a person would.
 @Suite("cocoacasts on a terminal: prompts without echo, a spinner while waiting")
 struct TerminalSessionTests {
+    /// Runs `cocoacasts arguments…` on an xterm in a home of `directory` (see
+    /// ``CLIProcess/runOnTerminal(_:answers:columns:stderrToNull:timeout:)``), audited for secrets.
     static func runOnTerminal(
         _ arguments: [String], answers: [[String]], directory: TemporaryDirectory, baseURL: URL? = nil,
         environment extra: [String: String] = [:], columns: Int = 80, stderrToNull: Bool = false,
         timeout: Duration = .seconds(30)
     ) async throws -> ChildProcess.Outcome {
-        var environment = [
-            "HOME": directory.file("home").path, "XDG_CONFIG_HOME": directory.file("config").path, "TERM": "xterm",
-            "LANG": "C.UTF-8",
-        ]
-        if let baseURL { environment["COCOACASTS_BASE_URL"] = baseURL.absoluteString }
-        environment.merge(extra) { $1 }
-        return try await PseudoTerminal.run(
-            [CLIProcess.binary.path] + arguments, environment: environment, answers: answers, columns: columns,
-            stderrToNull: stderrToNull, timeout: timeout)
+        let cli = CLIProcess(in: directory, baseURL: baseURL, environment: ["TERM": "xterm"].merging(extra) { $1 })
+        return try await cli.runOnTerminal(
+            arguments, answers: answers, columns: columns, stderrToNull: stderrToNull, timeout: timeout)
     }
 
     @Test func signInPromptsForBothAndNeverEchoesThePassword() async throws {

@@ -199,12 +199,12 @@ struct WatchTests {
     /// A stream whose server never answers ends within the request timeout (`--timeout`, as
     /// mpv's network timeout), not mpv's own minute: the run is bounded at half of that.
     @Test func aStreamThatNeverAnswersEndsWithinTheTimeout() async throws {
-        let silent = try SilentListener()
-        defer { silent.close() }
-        try await Self.watching(["--media-origin", "http://127.0.0.1:\(silent.port)"]) { _, cli, _ in
-            let watched = try await cli.run(["watch", "556", "--timeout", "3"], timeout: .seconds(30))
-            #expect(!watched.timedOut && watched.status == 1, "\(watched)")
-            #expect(watched.stderr.contains("cocoacasts: mpv failed: "))
+        try await LoopbackPort.with(.silent) { silent in
+            try await Self.watching(["--media-origin", "http://127.0.0.1:\(silent.port)"]) { _, cli, _ in
+                let watched = try await cli.run(["watch", "556", "--timeout", "3"], timeout: .seconds(30))
+                #expect(!watched.timedOut && watched.status == 1, "\(watched)")
+                #expect(watched.stderr.contains("cocoacasts: mpv failed: "))
+            }
         }
     }
 
@@ -229,38 +229,5 @@ struct WatchTests {
                 #expect(try await server.admin.count(MockAPIRoute.updateProgress) == 0)
             }
         }
-    }
-}
-
-/// A TCP port on loopback that takes connections and never answers: the kernel completes
-/// each handshake into the backlog, and nothing ever reads.
-private final class SilentListener: Sendable {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
-            _ = Glibc.close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() {
-        _ = Glibc.close(descriptor)
     }
 }

@@ -8,7 +8,7 @@ extension Contract where Subject == HTTPTransportSubject {
     static var failures: [HTTPTransportContract] {
         [
             HTTPTransportContract("a refused connection is cannotConnect") { subject in
-                try await ClosedPort.with { closed in
+                try await LoopbackPort.with(.closed) { closed in
                     let request = HTTPRequest(method: "GET", url: closed.baseURL.appendingPathComponent("episodes"))
                     #expect(await outcome(subject.make(), request).failure?.cause == .cannotConnect)
                 }

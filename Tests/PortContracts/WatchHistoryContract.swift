@@ -95,6 +95,20 @@ extension Contract where Subject == WatchHistoryFixture {
                 try await fixture.history(server: "https://api.example.com:443").recordWatched(videoID: "c", at: start)
                 #expect(try await fixture.history().watched().map(\.videoID) == ["a"])
                 #expect(try await fixture.history(account: "other@example.com").watched().map(\.videoID) == ["b"])
+                #expect(
+                    try await fixture.history(server: "https://api.example.com:443").watched().map(\.videoID) == ["c"])
+            },
+            WatchHistoryContract("records made at once, by histories of their own over one store, all count") {
+                fixture async throws in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<20 {
+                        group.addTask {
+                            try await fixture.history().recordWatched(videoID: "v\(index)", at: start + Double(index))
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                #expect(try await fixture.history().watched().map(\.videoID) == (0..<20).reversed().map { "v\($0)" })
             },
             WatchHistoryContract(
                 "a history that does not parse is an error naming its key, replaced by the next record"

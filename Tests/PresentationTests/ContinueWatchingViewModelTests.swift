@@ -112,13 +112,58 @@ struct ContinueWatchingViewModelTests {
         let store = InMemoryKeyValueStore()
         let broken = WatchHistoryFixture(store: store).history()
         try await store.setValue("not json", forKey: broken.key)
-        let problems = CallRecorder<StoreError>()
+        let problems = CallRecorder<ContinueWatchingViewModel.Problem>()
         let model = ContinueWatchingViewModel(
-            apiService: service, outbox: outbox, history: broken, historyProblem: { problems.record($0) })
+            apiService: service, outbox: outbox, history: broken, problem: { problems.record($0) })
         await model.load()
         #expect(model.state.items.map(\.episode.id) == [4, 2])
-        guard case .corrupt(let path, _)? = problems.calls.first else { Issue.record("\(problems.calls)"); return }
+        #expect(problems.calls.count == 1, "said once a load: \(problems.calls)")
+        guard case .history(.corrupt(let path, _))? = problems.calls.first else {
+            Issue.record("\(problems.calls)")
+            return
+        }
         #expect(path == broken.key)
+    }
+
+    /// Kept positions that cannot be read are said, and the server's positions are listed.
+    @Test func keptPositionsThatCannotBeReadAreSaidAndTheServersAreListed() async throws {
+        service.cursors = ["video-3": 200]
+        let store = FailingKeyValueStore(InMemoryKeyValueStore())
+        let failure = StoreError.insecurePermissions(
+            path: "/home/v/.config/cocoacasts/pending-progress.json", mode: "644")
+        store.failReads(with: failure)
+        let problems = CallRecorder<ContinueWatchingViewModel.Problem>()
+        let model = ContinueWatchingViewModel(
+            apiService: service, outbox: ProgressOutboxFixture(store: store).outbox(), history: history,
+            problem: { problems.record($0) })
+        await model.load()
+        #expect(model.state == .loaded(model.state.items) && model.state.items.map(\.episode.id) == [3])
+        #expect(problems.calls == [.keptPositions(failure)])
+    }
+
+    /// The latest alone asks only the positions of the videos played here until one is
+    /// unfinished; a kept position counts before the server's.
+    @Test func theLatestAsksOnlyWhatFindsIt() async throws {
+        service.cursors = ["video-4": 100, "video-3": 505, "video-2": 50]
+        try await history.recordWatched(videoID: "video-2", at: clock.now)
+        try await history.recordWatched(videoID: "video-3", at: clock.now + 1)
+        await model.loadTheLatest()
+        #expect(model.state.items.map(\.episode.id) == [2], "video-3 is finished: \(model.state)")
+        #expect(service.progressRequests == 2, "the two played here, not the four of the catalogue")
+        try await outbox.keep(
+            PendingProgress(progress: VideoProgress(videoID: "video-3", cursor: 30), recordedAt: clock.now))
+        await model.loadTheLatest()
+        #expect(model.state.items.first?.episode.id == 3 && model.state.items.first?.isKeptHere == true)
+    }
+
+    /// With nothing played here unfinished, the latest is the newest episode started, as the
+    /// whole list says.
+    @Test func withNothingPlayedHereUnfinishedTheLatestIsTheListsFirst() async throws {
+        service.cursors = ["video-4": 505, "video-2": 50]
+        try await history.recordWatched(videoID: "video-4", at: clock.now)
+        await model.loadTheLatest()
+        #expect(model.state.items.first?.episode.id == 2, "\(model.state)")
+        #expect(service.progressRequests == 1 + 4, "the one played here, then every episode")
     }
 
     /// A video the server does not know (404) has no position; the others are listed.

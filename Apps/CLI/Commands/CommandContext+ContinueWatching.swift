@@ -11,28 +11,45 @@ extension CommandContext {
 
     /// Continue watching, read (the catalogue, the positions, the kept positions and the
     /// history) under the spinner; `nil` when a signal ended it, or the outbox or token
-    /// store failed (which is said). A history that cannot be used is said, and the list
-    /// follows the catalogue's order.
-    private func continueWatching() async -> ContinueWatchingViewModel? {
+    /// store failed (which is said). A history or kept positions that cannot be read are said,
+    /// and the list goes on without them. `latestOnly` finds the one watched last alone (see
+    /// ``ContinueWatchingViewModel/loadTheLatest()``).
+    private func continueWatching(latestOnly: Bool) async -> ContinueWatchingViewModel? {
         let model: ContinueWatchingViewModel
         do throws(StoreError) {
-            let (console, style, file) = (console, appearance.error, services.watchHistoryFile)
             model = ContinueWatchingViewModel(
                 apiService: services.api, outbox: try await progressOutbox(), history: try await watchHistory(),
-                historyProblem: { console.notice(Self.historyProblem($0, file: file), style: style) })
+                problem: { say($0, latestOnly: latestOnly) })
         } catch {
             console.fail(error.description)
             return nil
         }
-        guard await withSpinner("Finding where you left off…", { await model.load() }) else { return nil }
+        guard
+            await withSpinner(
+                "Finding where you left off…", { latestOnly ? await model.loadTheLatest() : await model.load() })
+        else { return nil }
         return model
+    }
+
+    /// Says what a store's `problem` costs the list, or the one watched last (`latestOnly`).
+    private func say(_ problem: ContinueWatchingViewModel.Problem, latestOnly: Bool) {
+        switch problem {
+        case .history(let error):
+            let cost =
+                latestOnly
+                ? "The newest episode started is the one continued." : "The list follows the catalogue's order."
+            console.notice(error.historyMessage + " " + cost, style: appearance.error)
+        case .keptPositions(let error):
+            sayTheKeptPositionsFailed(error)
+        }
     }
 
     /// The episodes to continue, the most recent first, with what `continue` and `watch` say
     /// of them: an offline answer's age on standard error; a failure reported, its status the
-    /// failure's (a signal: 130; a store that cannot be read: 74).
-    func episodesToContinue() async -> Result<[ContinueWatchingItem], Ended> {
-        guard let model = await continueWatching() else {
+    /// failure's (a signal: 130; a store that cannot be read: 74). `latestOnly` asks only what
+    /// finds the first (the rest may then be left out).
+    func episodesToContinue(latestOnly: Bool = false) async -> Result<[ContinueWatchingItem], Ended> {
+        guard let model = await continueWatching(latestOnly: latestOnly) else {
             return .failure(Ended(status: Task.isCancelled ? .interrupted : .localState))
         }
         switch model.state {
@@ -44,16 +61,5 @@ extension CommandContext {
             break
         }
         return .success(model.state.items)
-    }
-
-    /// What a history that cannot be used means here: only the order is lost.
-    nonisolated static func historyProblem(_ error: StoreError, file: String?) -> String {
-        let history = file.map { "the watch history \($0)" } ?? "the watch history"
-        return switch error {
-        case .corrupt(_, let detail):
-            "\(history) is not valid (\(detail)); it is set aside and started anew when next written, and "
-                + "meanwhile the list follows the catalogue's order."
-        default: "\(history) cannot be used: \(error) The list follows the catalogue's order."
-        }
     }
 }

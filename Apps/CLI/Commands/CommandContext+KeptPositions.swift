@@ -29,7 +29,7 @@ extension CommandContext {
         do throws(StoreError) {
             deliveries = try await outbox.deliverPending(to: services.api)
         } catch {
-            console.fail(error.outboxMessage)
+            sayTheKeptPositionsFailed(error)
             return
         }
         let now = Date()
@@ -78,7 +78,7 @@ extension CommandContext {
         do throws(StoreError) {
             return try await outbox.pending()
         } catch {
-            console.fail(error.outboxMessage)
+            sayTheKeptPositionsFailed(error)
             return []
         }
     }

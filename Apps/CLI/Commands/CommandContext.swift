@@ -19,6 +19,8 @@ struct CommandContext {
     let services: Services
     let appearance: Appearance
     let environment: [String: String]
+    /// The failures of the positions kept on this machine said so far in this run.
+    let outboxFailuresSaid = SaidOnce<StoreError>()
 
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
@@ -28,6 +30,13 @@ struct CommandContext {
     func withSpinner(_ label: String, _ work: () async -> Void) async -> Bool {
         await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
         return !Task.isCancelled
+    }
+
+    /// Says that the positions kept on this machine cannot be used, once a run: a command
+    /// reads them more than once (to send them, then to show them), and one cause is said once.
+    func sayTheKeptPositionsFailed(_ error: StoreError) {
+        guard outboxFailuresSaid.isFirst(error) else { return }
+        console.fail(error.outboxMessage)
     }
 
     /// What a failure's report ends with, after its cause and next step.
@@ -120,5 +129,16 @@ struct CommandContext {
             }
         console.fail(services.keepsTokensInAKeyring ? "\(message) \(StoreError.theFileInstead)" : message)
         return .localState
+    }
+}
+
+/// What was said already, shared by the copies of the context that holds it.
+@MainActor
+final class SaidOnce<Said: Hashable> {
+    private var said: Set<Said> = []
+
+    /// Whether `thing` is said for the first time (it counts as said from now on).
+    func isFirst(_ thing: Said) -> Bool {
+        said.insert(thing).inserted
     }
 }

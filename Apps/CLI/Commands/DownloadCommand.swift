@@ -76,13 +76,13 @@ struct DownloadCommand: ServiceCommand, Equatable {
             }
             jobs = count
         }
-        let outputPath = parsed.value(Self.output)
-        if outputPath != nil && arguments.count > 1 && !arguments.contains(where: CommandContext.isWords) {
-            throw .invalidValue(Self.output.name, value: outputPath ?? "", expected: "one video's file: name one video")
-        }
         // Ids are videos each; words, all of them together, name one.
         let references =
             arguments.contains(where: CommandContext.isWords) ? [arguments.joined(separator: " ")] : arguments
+        let outputPath = parsed.value(Self.output)
+        if let outputPath, references.count > 1 {
+            throw .invalidValue(Self.output.name, value: outputPath, expected: "one video's file: name one video")
+        }
         self.init(
             references: references, quality: quality, jobs: jobs, outputPath: outputPath, json: parsed.has(Grammar.json)
         )

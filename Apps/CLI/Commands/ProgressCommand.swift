@@ -97,27 +97,18 @@ extension ProgressCommand {
         await context.deliverKeptPositions(listsWhatIsKept: true)
         let videoID: String
         let duration: Int?
-        var action = self.action
-        let isSet = action != .show && action != .delete
-        // A --set that cannot look its episode up saves nothing, and says that rather than what was fetched.
-        let sentence = action.typedPosition.map { CommandContext.Sentence.instead("The position \($0) was not saved.") }
+        // What --set or --done saves, in seconds and as the messages show it.
+        let save: (seconds: Int, typed: String)?
         switch await context.resolve(
-            reference, context: .progress, needingTheEpisode: isSet, sentence: sentence ?? .screens)
+            reference, context: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
         {
         case .video(let id, let episode):
             videoID = id
             duration = episode?.videoDuration
-            if action == .done {
-                guard let duration = episode?.videoDuration, duration > 0 else {
-                    console.fail(
-                        "The length of video \(id) is not in the catalogue, so --done cannot save it: "
-                            + "use --set with the time it ends at.")
-                    return .usage
-                }
-                action = .set(seconds: duration, typed: VideoDuration.format(seconds: duration))
-            }
-            if case .set(let seconds, let typed) = action, let duration = episode?.videoDuration, seconds > duration {
-                console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+            do throws(Refusal) {
+                save = try Self.position(action, videoID: id, duration: duration)
+            } catch {
+                console.fail(error.message)
                 return .usage
             }
         case .ended(let status): return status
@@ -126,7 +117,7 @@ extension ProgressCommand {
         // The token store names the account whose outbox keeps the position; the save reads
         // the store too, and fails with its error.
         var outboxFailure: StoreError?
-        if isSet {
+        if save != nil {
             do throws(StoreError) {
                 outbox = try await context.progressOutbox()
             } catch {
@@ -135,11 +126,12 @@ extension ProgressCommand {
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
         let synced = await context.withSpinner("Syncing the progress…") {
-            switch action {
-            case .show: await model.fetchProgress()
-            case .set(let seconds, _): await model.saveProgress(cursor: seconds)
-            case .delete: await model.deleteProgress()
-            case .done: break  // made a .set above
+            if let save {
+                await model.saveProgress(cursor: save.seconds)
+            } else if action == .delete {
+                await model.deleteProgress()
+            } else {
+                await model.fetchProgress()
             }
         }
         guard synced else { return .interrupted }
@@ -147,18 +139,13 @@ extension ProgressCommand {
         let pending = action == .show ? await context.pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
             let operation: APIOperation =
-                switch action {
-                case .show: .progressForVideo
-                case .set, .done: .updateProgressForVideo
-                case .delete: .deleteProgressForVideo
-                }
+                save != nil ? .updateProgressForVideo : action == .delete ? .deleteProgressForVideo : .progressForVideo
             let status = context.report(
                 failure, context: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
             if let unsaved = model.unsaved {
-                Self.sayWhatBecameOf(
-                    unsaved, typed: action.typedPosition ?? "", outboxFailure: outboxFailure, on: console)
+                Self.sayWhatBecameOf(unsaved, typed: save?.typed ?? "", outboxFailure: outboxFailure, on: console)
             }
             return status
         }
@@ -173,6 +160,34 @@ extension ProgressCommand {
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
         }
         return .success
+    }
+
+    /// Why a position cannot be saved: the usage error's words.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    /// What `action` saves in video `videoID` of `duration` seconds (when the catalogue
+    /// gave it), `nil` when it saves nothing: --done its whole length, --set up to it.
+    static func position(_ action: Action, videoID: String, duration: Int?) throws(Refusal) -> (
+        seconds: Int, typed: String
+    )? {
+        switch action {
+        case .show, .delete:
+            return nil
+        case .done:
+            guard let duration, duration > 0 else {
+                throw Refusal(
+                    message: "The length of video \(videoID) is not in the catalogue, so --done cannot save it: "
+                        + "use --set with the time it ends at.")
+            }
+            return (duration, VideoDuration.format(seconds: duration))
+        case .set(let seconds, let typed):
+            if let duration, seconds > duration {
+                throw Refusal(message: UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+            }
+            return (seconds, typed)
+        }
     }
 
     /// Says what became of a position `--set` could not save: kept for the next command, or
@@ -191,9 +206,22 @@ extension ProgressCommand {
 }
 
 extension ProgressCommand.Action {
-    /// The position as the user typed it, for `--set`.
-    var typedPosition: String? {
-        if case .set(_, let typed) = self { typed } else { nil }
+    /// Whether it saves a position (--set or --done), so that it needs the episode's length.
+    var saves: Bool {
+        switch self {
+        case .set, .done: true
+        case .show, .delete: false
+        }
+    }
+
+    /// What a --set or --done that cannot look its episode up says instead of what was
+    /// fetched: that nothing was saved.
+    var notSaved: CommandContext.Sentence? {
+        switch self {
+        case .set(_, let typed): .instead("The position \(typed) was not saved.")
+        case .done: .instead("It was not marked watched.")
+        case .show, .delete: nil
+        }
     }
 }
 

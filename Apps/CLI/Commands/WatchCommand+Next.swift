@@ -19,7 +19,7 @@ extension WatchCommand {
         -> CommandContext.Resolution
     {
         let items: [ContinueWatchingItem]
-        switch await context.episodesToContinue() {
+        switch await context.episodesToContinue(latestOnly: true) {
         case .success(let found): items = found
         case .failure(let ended): return .ended(ended.status)
         }
@@ -45,9 +45,7 @@ extension WatchCommand {
         do throws(StoreError) {
             try await history.recordWatched(videoID: videoID, at: Date())
         } catch {
-            context.console.fail(
-                CommandContext.historyProblem(error, file: context.services.watchHistoryFile)
-                    + " The playback goes on.")
+            context.console.notice(error.historyMessage + " The playback goes on.", style: context.appearance.error)
         }
     }
 

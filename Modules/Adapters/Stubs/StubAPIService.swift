@@ -24,6 +24,7 @@ public final class StubAPIService: APIService {
         var progressSaveFailures: [String: APIError] = [:]
         var cursors: [String: Int]?
         var progressFailures: [String: APIError] = [:]
+        var progressRequests = 0
         var progressRequestsInFlight = 0
         var mostProgressRequestsAtOnce = 0
         var catalogueSource = Catalogue.Source.network
@@ -102,6 +103,11 @@ public final class StubAPIService: APIService {
         set { script.withLock { $0.progressFailures = newValue } }
     }
 
+    /// How many progress requests were made.
+    public var progressRequests: Int {
+        script.withLock { $0.progressRequests }
+    }
+
     /// The most progress requests that were in flight at once.
     public var mostProgressRequestsAtOnce: Int {
         script.withLock { $0.mostProgressRequestsAtOnce }
@@ -156,6 +162,7 @@ public final class StubAPIService: APIService {
 
     public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
         script.withLock { script in
+            script.progressRequests += 1
             script.progressRequestsInFlight += 1
             script.mostProgressRequestsAtOnce = max(script.mostProgressRequestsAtOnce, script.progressRequestsInFlight)
         }

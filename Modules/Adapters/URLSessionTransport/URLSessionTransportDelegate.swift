@@ -148,10 +148,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     /// Suspends a streamed task whose reader has fallen behind; its clock stops meanwhile.
     /// Not with swift-corelibs-foundation: there `suspend` of a task between two states of its
-    /// transfer traps (`_NativeProtocol.stopLoading`, NativeProtocol.swift:69, seen in a loaded
-    /// run of the contract suite), and its own buffers grow with the body however the task is
-    /// driven; the reader there gets the body buffered, and the libcurl transport is Linux's
-    /// streaming one.
+    /// transfer traps (in `_NativeProtocol.stopLoading`, as a loaded run of the contract suite
+    /// showed), and its own buffers grow with the body however the task is driven; the reader
+    /// there gets the body buffered, and the libcurl transport is Linux's streaming one.
     private func pause(_ task: URLSessionTask) {
         #if !canImport(FoundationNetworking)
             state.withLock { state in

@@ -6,14 +6,21 @@ import Foundation
     import Darwin
 #endif
 
-/// A loopback port that refuses every connection while this lives: bound and never listening,
-/// so that no other server of a busy test run can be given it (a stopped server's port can
-/// be, at once).
-public final class ClosedPort {
+/// A loopback port held while this lives, so that no other server of a busy test run can be
+/// given it (a stopped server's port can be, at once).
+public final class LoopbackPort: Sendable {
+    public enum Kind: Sendable {
+        /// Bound and never listening: every connection is refused.
+        case closed
+        /// Listening and never read: the kernel completes each handshake into the backlog,
+        /// and nothing ever answers.
+        case silent
+    }
+
     public let port: Int
     private let descriptor: Int32
 
-    public init() throws {
+    public init(_ kind: Kind) throws {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -29,7 +36,7 @@ public final class ClosedPort {
                 bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        guard bound else {
+        guard bound, kind == .closed || listen(descriptor, 16) == 0 else {
             let code = errno
             close(descriptor)
             throw RawHTTPConnectionError.connect(code)
@@ -40,11 +47,11 @@ public final class ClosedPort {
 
     deinit { close(descriptor) }
 
-    /// Runs `body` with a closed port, which stays closed and this run's until `body` returns.
-    public static func with<T>(_ body: (ClosedPort) async throws -> T) async throws -> T {
-        let closed = try ClosedPort()
-        defer { withExtendedLifetime(closed) {} }
-        return try await body(closed)
+    /// Runs `body` with a port of `kind`, which stays so and this run's until `body` returns.
+    public static func with<T>(_ kind: Kind, _ body: (LoopbackPort) async throws -> T) async throws -> T {
+        let held = try LoopbackPort(kind)
+        defer { withExtendedLifetime(held) {} }
+        return try await body(held)
     }
 
     /// `http://127.0.0.1:PORT/api/v1`.
