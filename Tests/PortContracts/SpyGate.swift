@@ -32,9 +32,10 @@ public final class SpyGate: Sendable {
     public let timeout: Duration
     private let state = Mutex(State())
 
-    /// Creates a gate that holds nothing; waits fail after `timeout` — by default a minute,
-    /// far above what a wait takes while the whole suite keeps a busy machine's threads.
-    public init(timeout: Duration = .seconds(60)) {
+    /// Creates a gate that holds nothing; waits fail after `timeout` — by default three
+    /// minutes, far above what a wait takes while the whole suite keeps a busy machine's
+    /// threads (as TestSupport's observation recorder's).
+    public init(timeout: Duration = .seconds(180)) {
         self.timeout = timeout
     }
 

@@ -34,7 +34,7 @@ enum Samples {
     /// A scripted service whose calls pass `gate`, answering what the tests script (by
     /// default: ``PortContracts/SampleTokens/first``, no episodes, ``scriptedVideo``, a
     /// progress of 0 s, and the progress just saved).
-    static func scriptedService(timeout: Duration = .seconds(60)) -> (SpyAPIService<StubAPIService>, SpyGate) {
+    static func scriptedService(timeout: Duration = .seconds(180)) -> (SpyAPIService<StubAPIService>, SpyGate) {
         let gate = SpyGate(timeout: timeout)
         let progress = VideoProgress(videoID: "632759499", cursor: 0)
         let content = PreviewContent(

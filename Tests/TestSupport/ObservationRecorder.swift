@@ -32,9 +32,10 @@ public final class ObservationRecorder<Value: Equatable> {
     private var nextWaiterID = 0
 
     /// Starts recording the values of `read`, which must read `@Observable` properties. Waits
-    /// fail after `timeout` — by default a minute, far above what a wait takes while the
-    /// whole suite keeps a busy machine's threads.
-    public init(timeout: Duration = .seconds(60), _ read: @escaping @MainActor () -> Value) {
+    /// fail after `timeout` — by default three minutes, far above what a wait takes while the
+    /// whole suite keeps a busy machine's threads: with a release build beside the suite on
+    /// two cores, a wait of milliseconds alone took some 70 s.
+    public init(timeout: Duration = .seconds(180), _ read: @escaping @MainActor () -> Value) {
         self.read = read
         self.timeout = timeout
         values = []
