@@ -9,7 +9,7 @@ let package = Package(
     products: [
         // What an app embedding the layer links: the models, ports and what is built on them, the
         // HTTP client and a transport for it, a token store (the file, the keyring, or the choice
-        // between them), the saved catalogue, the view-models, and Stubs for its previews; and,
+        // between them), the saved catalogue, the copies on disk, the view-models, and Stubs for its previews; and,
         // for its tests, the contract suites its own adapters must pass. The players and
         // TerminalUI serve this package's own apps (an app plays with its platform's player).
         .library(name: "Domain", targets: ["Domain"]),
@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SecretServiceStore", targets: ["SecretServiceStore"]),
         .library(name: "TokenStoreComposition", targets: ["TokenStoreComposition"]),
         .library(name: "FileResponseCache", targets: ["FileResponseCache"]),
+        .library(name: "MediaDownloader", targets: ["MediaDownloader"]),
         .library(name: "Stubs", targets: ["Stubs"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "PortContracts", targets: ["PortContracts"]),
@@ -75,7 +76,8 @@ let package = Package(
             dependencies: ["CSecret", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],
             path: "Modules/Adapters/SecretServiceStore"),
         .target(
-            name: "MediaDownloader", dependencies: ["Ports", "Domain", "HLS", "PrivateFiles", "Subprocesses"],
+            name: "MediaDownloader",
+            dependencies: ["Ports", "Domain", "HLS", "Digest", "PrivateFiles", "Subprocesses"],
             path: "Modules/Adapters/MediaDownloader"),
         .target(
             name: "FileResponseCache", dependencies: ["Ports", "Domain", "PrivateFiles"],

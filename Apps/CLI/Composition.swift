@@ -109,8 +109,9 @@ enum Composition {
             isBuiltInMock: settings.baseURL == nil,
             transportName: builtInMockState == nil ? settings.transport.name : nil,
             player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
-            downloader: MediaDownloader(transport: mediaTransport, timeout: configuration.timeout),
-            downloads: DownloadLibrary(environment: settings.environment),
+            downloader: MediaDownloader(
+                transport: mediaTransport, root: MediaDownloader.defaultRoot(environment: settings.environment),
+                environment: settings.environment, timeout: configuration.timeout),
             notices: notices,
             shutDown: {
                 shutDown()
@@ -168,7 +169,7 @@ enum Composition {
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isBuiltInMock: Bool,
         transportName: String? = nil,
         player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
-        downloader: (any VideoDownloader)? = nil, downloads: DownloadLibrary? = nil,
+        downloader: (any VideoDownloader)? = nil,
         notices: @escaping @Sendable (String) -> Void = { _ in }, shutDown: @escaping @Sendable () -> Void = {}
     ) -> Services {
         let server = configuration.origin.description
@@ -206,9 +207,10 @@ enum Composition {
                     KeyValueWatchHistory(store: $0, server: server, account: account, ownsTheStore: true)
                 } ?? KeyValueWatchHistory(store: pendingProgress, server: server, account: account)
             },
-            player: player, downloader: downloader ?? MediaDownloader(transport: transport),
-            downloads: downloads
-                ?? DownloadLibrary(
+            player: player,
+            downloader: downloader
+                ?? MediaDownloader(
+                    transport: transport,
                     root: FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-videos")),
             shutDown: shutDown)
     }

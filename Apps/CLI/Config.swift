@@ -24,7 +24,9 @@ enum ConfigKey: String, CaseIterable {
         case .baseURL: .init(name: flag, valueName: "URL", summary: "the API, e.g. http://127.0.0.1:8080/api/v1")
         case .apiToken: .init(name: flag, valueName: "T", summary: "the X-API-TOKEN to send (other users see it in ps)")
         case .timeout:
-            .init(name: flag, valueName: "S", summary: "seconds a request may take, sent to last byte (default 30)")
+            .init(
+                name: flag, valueName: "S",
+                summary: "seconds a request, or a downloaded part, may take, sent to last byte (default 30)")
         case .transport:
             .init(
                 name: flag, valueName: "T",

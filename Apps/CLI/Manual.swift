@@ -47,7 +47,12 @@ enum Manual {
                         + "lives. Beside it: keyring.lock, the keyring's lock, and embedded-api.json, the built-in "
                         + "mock's state. XDG_CONFIG_HOME defaults to ~/.config."), ".TP",
                 ".I $XDG_CACHE_HOME/cocoacasts/",
-                text("The saved catalogue (0700); XDG_CACHE_HOME defaults to ~/.cache."),
+                text("The saved catalogue (0700); XDG_CACHE_HOME defaults to ~/.cache."), ".TP",
+                ".I $XDG_DATA_HOME/cocoacasts/videos/",
+                text(
+                    "The copies (0700), a folder per video, each with manifest.json: every part's size and SHA-256, "
+                        + "checked before a copy is called complete; .locks holds each copy's lock. XDG_DATA_HOME "
+                        + "defaults to ~/.local/share."),
                 ".SH EXIT STATUS",
             ] + ExitCode.allCases.flatMap { [".TP", ".B \($0.rawValue)", text($0.summary)] }
         lines +=

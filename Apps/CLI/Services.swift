@@ -1,6 +1,5 @@
 import CocoacastsAPI
 import Domain
-import MediaDownloader
 import Ports
 import Stores
 import TokenStoreComposition
@@ -50,10 +49,9 @@ struct Services {
     let watchHistory: @Sendable (_ account: String) -> any WatchHistory
     /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.
     let player: @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)?
-    /// Copies videos into ``downloads`` over the network (the built-in mock's stream URLs too).
+    /// The copies on this machine: made over the network (the built-in mock's stream URLs
+    /// too), listed, checked, removed and exported.
     let downloader: any VideoDownloader
-    /// The local copies of this user.
-    let downloads: DownloadLibrary
     /// Ends the transport's engine and waits for its thread, once the command is done: the
     /// process must not exit while libcurl frees its TLS state on another thread.
     let shutDown: @Sendable () -> Void

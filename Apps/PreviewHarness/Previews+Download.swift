@@ -23,7 +23,8 @@ extension Previews {
             return .init(model, style: style)
         },
         ended(
-            "failed-segment", .failed(DownloadError(.partFailed(part: "video/00007.ts", status: 503, transport: nil)))),
+            "failed-segment",
+            .failed(DownloadError(.parts([PartFailure(part: "video/00007.ts", reason: .status(503))])))),
         ended("failed-disk-full", .failed(DownloadError(.noSpace(path: "/home/you/.local/share/cocoacasts/videos")))),
         ended(
             "failed-live-stream",
@@ -41,8 +42,8 @@ extension Previews {
     /// Seven parts of twelve, 19.3 MB of an estimated 48.2 MB.
     private static let partWay = DownloadProgress(bytes: 19_345_408, expectedBytes: 48_213_504, partsDone: 7, parts: 12)
     private static let request = DownloadRequest(
-        url: URL(string: "https://player.vimeo.com/external/632759499.m3u8")!, quality: .best,
-        destination: URL(fileURLWithPath: "/home/you/.local/share/cocoacasts/videos/632759499"))
+        videoID: "632759499", url: URL(string: "https://player.vimeo.com/external/632759499.m3u8")!, quality: .best,
+        episode: EpisodeLabel(id: 556, title: "Authenticating the Users"), duration: 513)
 
     @MainActor
     private static func model(_ ending: StubDownloader.Ending, progress: [DownloadProgress] = []) -> DownloadViewModel {

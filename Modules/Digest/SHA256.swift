@@ -1,28 +1,69 @@
-/// SHA-256 (FIPS 180-4), for digests that name a secret without revealing it: the API
-/// token in the catalogue's cache key, the tokens the built-in mock API remembers. Foundation
-/// on Linux has no digest, and the package takes no dependency for one.
-public enum SHA256 {
-    /// The 32-byte digest of `message`.
-    public static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
-        var state: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var bytes = Array(message)
-        let bitLength = UInt64(bytes.count) * 8
-        bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+/// SHA-256 (FIPS 180-4), for digests that name a secret without revealing it (the API token
+/// in the catalogue's cache key, the tokens the built-in mock API remembers) and, where the
+/// system's libcrypto is missing, for the digests of downloaded parts. Foundation on Linux has
+/// no digest, and the package takes no dependency for one.
+///
+/// Fed in pieces (``update(_:)``) or at once (``digest(_:)``).
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    /// The bytes of a block not yet whole.
+    private var pending: [UInt8] = []
+    private var length: UInt64 = 0
+
+    public init() {}
+
+    /// Adds `bytes` to the message.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var rest = bytes[...]
+        if !pending.isEmpty {
+            let taken = rest.prefix(64 - pending.count)
+            pending += taken
+            rest = rest.dropFirst(taken.count)
+            guard pending.count == 64 else { return }
+            Self.compress(&state, pending[...])
+            pending = []
         }
-        for start in stride(from: 0, to: bytes.count, by: 64) {
-            compress(&state, bytes[start..<start + 64])
+        while rest.count >= 64 {
+            Self.compress(&state, Array(rest.prefix(64))[...])
+            rest = rest.dropFirst(64)
+        }
+        pending = Array(rest)
+    }
+
+    /// The 32-byte digest of everything added.
+    public func finalize() -> [UInt8] {
+        var state = state
+        var tail = pending
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = length &* 8
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
+        for start in stride(from: 0, to: tail.count, by: 64) {
+            Self.compress(&state, tail[start..<start + 64])
         }
         return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
     }
 
+    /// The 32-byte digest of `message`.
+    public static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
+        var hasher = SHA256()
+        Array(message).withUnsafeBytes { hasher.update($0) }
+        return hasher.finalize()
+    }
+
     /// The digest in lower-case hex.
     public static func hex(_ message: some Sequence<UInt8>) -> String {
-        digest(message).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        hex(digest: digest(message))
+    }
+
+    /// A digest's bytes in lower-case hex.
+    public static func hex(digest: [UInt8]) -> String {
+        digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     private static func compress(_ state: inout [UInt32], _ block: ArraySlice<UInt8>) {

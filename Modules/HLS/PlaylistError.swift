@@ -21,7 +21,7 @@ public enum PlaylistError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAPlaylist: "it is not an HLS playlist (it does not begin with #EXTM3U)"
-        case .tooLarge(let bytes, let limit): "the playlist is \(bytes) bytes long, over the \(limit) read"
+        case .tooLarge(_, let limit): "the playlist is longer than \(Self.megabytes(limit)), the most a playlist may be"
         case .tooManyEntries(let count, let limit): "the playlist lists \(count) entries, over the \(limit) read"
         case .live: "it is a live stream (its playlist has no EXT-X-ENDLIST), which has no end to download"
         case .protected(let method): "it is protected by DRM (\(method)), which only a licensed player can decrypt"
@@ -29,5 +29,11 @@ public enum PlaylistError: Error, Sendable, Equatable, CustomStringConvertible {
         case .neitherMasterNorMedia: "the playlist lists neither variants nor segments, or both"
         case .malformed(let line, let problem): "line \(line) of the playlist \(problem)"
         }
+    }
+
+    /// `4.2 MB`: a size as a person reads it (decimal megabytes).
+    private static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

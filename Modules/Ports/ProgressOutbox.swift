@@ -6,16 +6,33 @@ import Domain
     import Foundation
 #endif
 
-/// A position the server has not taken yet, and when the viewer reached it.
+/// A position the server has not taken yet, when the viewer reached it, and the server's
+/// position it follows.
 public struct PendingProgress: Codable, Equatable, Sendable {
     /// The video and the position.
     public var progress: VideoProgress
     /// When playback was there: of two pending positions of one video the later wins.
     public var recordedAt: Date
+    /// The server's position when this machine last saw it, which this one follows: when the
+    /// server holds another by the time it is sent, another device moved it since, and the newer
+    /// one stays. `nil` when none was seen (or an earlier release kept it): it is sent as it is.
+    public var basedOn: SeenPosition?
 
-    public init(progress: VideoProgress, recordedAt: Date) {
+    public init(progress: VideoProgress, recordedAt: Date, basedOn: SeenPosition? = nil) {
         self.progress = progress
         self.recordedAt = recordedAt
+        self.basedOn = basedOn
+    }
+}
+
+/// A position of a video as the server held it, and when this machine saw it so.
+public struct SeenPosition: Codable, Equatable, Sendable {
+    public var cursor: Int
+    public var seenAt: Date
+
+    public init(cursor: Int, seenAt: Date) {
+        self.cursor = cursor
+        self.seenAt = seenAt
     }
 }
 

@@ -4,52 +4,114 @@
     import Foundation
 #endif
 
-/// What the layer needs of a downloader: a video's stream URL in, a complete local copy out,
-/// in a folder the downloader owns, with progress as it goes and a clean stop when cancelled.
+/// What the layer needs of the copies on this machine: a video's stream URL in, a complete
+/// local copy out, and the copies listed, checked, removed and exported — one owner of them,
+/// which takes a copy's lock for every write and removal, so that a removal and a download
+/// never meet half-way.
 ///
-/// A download that stops — cancelled, a part that keeps failing, a full disk — keeps every
-/// part that is whole for the next call with the same destination, which fetches only what
-/// is missing. A copy is only ever reported complete when every part is on disk whole:
-/// never with holes. The stream URL is all the media host receives: no token is sent.
+/// A download that stops — cancelled, parts that keep failing, a full disk — keeps every
+/// part that is whole for the next call for the same video, which fetches only what is
+/// missing or damaged. A copy is complete only while every part it lists is on disk with the
+/// size (and digest) it was written with: never with holes. The stream URL is all the media
+/// host receives: no token is sent.
 public protocol VideoDownloader: Sendable {
-    /// Downloads `request.url` into `request.destination`, resuming what an earlier call
-    /// left there; `progress` hears how far it is, from the task that runs it.
+    /// Downloads `request.url` as video `request.videoID`'s copy, going on from (or mending)
+    /// what an earlier call left; `progress` hears how far it is, from whichever of the
+    /// download's tasks moved it (several fetch parts at once).
     func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
         async throws(DownloadError) -> DownloadedCopy
+
+    /// Every copy, each checked by the sizes of its parts, the most recently written first.
+    func copies() async throws(DownloadError) -> [LocalCopy]
+
+    /// Video `videoID`'s copy, checked by the sizes of its parts and, when `verifying`, by
+    /// their digests (every byte read); `nil` when there is none.
+    func copy(of videoID: String, verifying: Bool) async throws(DownloadError) -> LocalCopy?
+
+    /// Removes video `videoID`'s copy, whatever its state; `false` when there was none. A copy
+    /// that a download is writing is not removed: ``DownloadError/Cause/busy(path:)``.
+    func remove(videoID: String) async throws(DownloadError) -> Bool
+
+    /// Writes video `videoID`'s complete copy as one file at `destination` (never over a
+    /// file, never half of one); returns its size in bytes.
+    func export(videoID: String, to destination: URL) async throws(DownloadError) -> Int
+
+    /// The folder that holds the copies, as a person is told where they are.
+    var location: URL { get }
 }
 
 /// One video to download.
 public struct DownloadRequest: Sendable, Equatable {
+    /// The video: its copy is named by it, in a folder the downloader chooses.
+    public var videoID: String
     /// The stream URL: an HLS playlist, or a plain media file.
     public var url: URL
-    /// Which variant of an HLS stream to keep.
-    public var quality: DownloadQuality
-    /// A folder for this video alone, which the downloader creates private and owns.
-    public var destination: URL
+    /// Which variant of an HLS stream to keep; `nil` keeps the one the copy was started at
+    /// (``DownloadQuality/best`` for a new copy).
+    public var quality: DownloadQuality?
     /// How many parts are fetched at once.
     public var jobs: Int
-    /// What the caller wants kept beside the copy (a title, a duration), returned with it.
+    /// The episode whose video it is, by which a person knows the copy.
+    public var episode: EpisodeLabel?
+    /// The video's length in seconds, when known: it bounds a body that announces no length.
+    public var duration: Int?
+    /// What the caller wants kept beside the copy (the server it came from), returned with it.
     public var metadata: [String: String]
 
     public init(
-        url: URL, quality: DownloadQuality = .best, destination: URL, jobs: Int = 4, metadata: [String: String] = [:]
+        videoID: String, url: URL, quality: DownloadQuality? = nil, jobs: Int = 4, episode: EpisodeLabel? = nil,
+        duration: Int? = nil, metadata: [String: String] = [:]
     ) {
+        self.videoID = videoID
         self.url = url
         self.quality = quality
-        self.destination = destination
         self.jobs = max(1, jobs)
+        self.episode = episode
+        self.duration = duration
         self.metadata = metadata
     }
 }
 
+/// An episode as a copy remembers it: its id and title.
+public struct EpisodeLabel: Codable, Sendable, Equatable {
+    public var id: Int
+    public var title: String
+
+    public init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
 /// Which variant of a stream to keep.
-public enum DownloadQuality: Sendable, Equatable {
+public enum DownloadQuality: Sendable, Equatable, CustomStringConvertible {
     /// The largest picture.
     case best
     /// The smallest picture.
     case worst
     /// The largest picture at most this many pixels high (the smallest when all are higher).
     case height(Int)
+
+    /// `best`, `worst`, or a height with or without its `p` (`720`, `720p`); `nil` for anything else.
+    public init?(_ text: String) {
+        switch text.lowercased() {
+        case "best": self = .best
+        case "worst": self = .worst
+        case let other:
+            let digits = other.hasSuffix("p") ? String(other.dropLast()) : other
+            guard digits.allSatisfy(\.isASCII), let height = Int(digits), height > 0 else { return nil }
+            self = .height(height)
+        }
+    }
+
+    /// As a person types it: `best`, `worst`, `720`.
+    public var description: String {
+        switch self {
+        case .best: "best"
+        case .worst: "worst"
+        case .height(let height): String(height)
+        }
+    }
 }
 
 /// How far a download is.
@@ -70,7 +132,7 @@ public struct DownloadProgress: Sendable, Equatable {
     }
 }
 
-/// A complete local copy.
+/// A complete local copy, as a download ends.
 public struct DownloadedCopy: Sendable, Equatable {
     /// What a player opens: the local playlist, or the file.
     public var playable: URL
@@ -78,70 +140,17 @@ public struct DownloadedCopy: Sendable, Equatable {
     public var bytes: Int
     /// What was kept, as a person says it: `720p`, `1920×1080`, `the file`.
     public var quality: String
+    /// The heights the stream offered, smallest first (none for a plain file).
+    public var offeredHeights: [Int]
+    /// What was done to an earlier copy on the way, as a person is told: a rendition started
+    /// over because its playlist changed, parts fetched again because they were damaged.
+    public var notes: [String]
 
-    public init(playable: URL, bytes: Int, quality: String) {
+    public init(playable: URL, bytes: Int, quality: String, offeredHeights: [Int] = [], notes: [String] = []) {
         self.playable = playable
         self.bytes = bytes
         self.quality = quality
-    }
-}
-
-/// Why a download stopped; what was whole stays for the next call.
-public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Cause: Sendable, Equatable {
-        /// The stream cannot or should not be downloaded (live, DRM, a playlist that breaks
-        /// the RFC, a URI that is not http or https): the parser's words.
-        case refused(String)
-        /// The playlist or the file answered `status`.
-        case status(Int)
-        /// The playlist or the file could not be fetched.
-        case transport(TransportError.Cause)
-        /// A part still failed after its retries: its name in the copy, and its answer or failure.
-        case partFailed(part: String, status: Int?, transport: TransportError.Cause?)
-        /// A part came shorter or longer than its server said it was.
-        case partLength(part: String, expected: Int, received: Int)
-        /// A part could not be decrypted (a key that is not 16 bytes, no libcrypto, bad padding).
-        case decryption(part: String, detail: String)
-        /// The disk is full.
-        case noSpace(path: String)
-        /// The disk has less room than what is left to fetch (an estimate: a stream's bandwidth
-        /// times its duration, or a file's length), so nothing more was fetched.
-        case noRoom(needed: Int, free: Int, path: String)
-        /// A file or folder of the copy could not be used.
-        case io(path: String, detail: String)
-        /// Another process is downloading into the same folder.
-        case busy(path: String)
-        case cancelled
-    }
-
-    public var cause: Cause
-
-    public init(_ cause: Cause) {
-        self.cause = cause
-    }
-
-    /// Whether a server's `status` stays the same however often it is asked again: a 4xx
-    /// other than 408 (timeout) and 429 (too many requests).
-    public static func isFinal(_ status: Int) -> Bool {
-        (400..<500).contains(status) && status != 408 && status != 429
-    }
-
-    public var description: String {
-        switch cause {
-        case .refused(let words): "the stream cannot be downloaded: \(words)"
-        case .status(let status): "the server answered \(status)"
-        case .transport(let cause): "the stream could not be fetched (\(cause))"
-        case .partFailed(let part, let status, let transport):
-            "part \(part) could not be fetched (\(status.map { "the server answered \($0)" } ?? transport.map { "\($0)" } ?? "no answer"))"
-        case .partLength(let part, let expected, let received):
-            "part \(part) came with \(received) bytes of the \(expected) its server announced"
-        case .decryption(let part, let detail): "part \(part) could not be decrypted: \(detail)"
-        case .noSpace(let path): "the disk is full (writing \(path))"
-        case .noRoom(let needed, let free, let path):
-            "about \(needed) more bytes are needed in \(path) and the disk has \(free) free"
-        case .io(let path, let detail): "\(path) could not be used: \(detail)"
-        case .busy(let path): "another download is writing into \(path)"
-        case .cancelled: "the download was cancelled"
-        }
+        self.offeredHeights = offeredHeights
+        self.notes = notes
     }
 }

@@ -8,7 +8,7 @@ import Domain
 
 /// What this machine remembers of the viewer's watching, so that "continue watching" can
 /// put the most recently watched first and answer while the server cannot be reached: the
-/// videos played, and the positions the server last gave.
+/// videos played, and the positions the server gave or took, with when.
 ///
 /// The positions themselves live on the server (the viewer's other devices share them) and,
 /// until it takes them, in the ``ProgressOutbox``; this is the order and a remembered copy.
@@ -20,8 +20,28 @@ public protocol WatchHistory: Sendable {
     func watched() async throws(StoreError) -> [WatchedVideo]
     /// Remembers the positions the server gave, replacing those remembered before.
     func remember(_ positions: RememberedPositions) async throws(StoreError)
-    /// The positions last remembered, or `nil` when none were.
+    /// The positions last remembered, or `nil` when none were: the latest list's, each overlaid
+    /// by a position of the video remembered since (``remember(_:of:savedHere:)``).
     func rememberedPositions() async throws(StoreError) -> RememberedPositions?
+    /// Remembers one video's position as the server held it at `position.seenAt`: given when
+    /// asked, or taken from this machine. An older one than the video's remembered is ignored.
+    func remember(_ position: SeenPosition, of videoID: String, savedHere: Bool) async throws(StoreError)
+    /// Video `videoID`'s latest position the server held, as far as this machine saw; `nil`
+    /// when it saw none (a list of positions names the videos started, so a video it does not
+    /// name is not known to be at 0:00).
+    func serverPosition(of videoID: String) async throws(StoreError) -> RememberedPosition?
+}
+
+/// A position the server held, as this machine remembers it.
+public struct RememberedPosition: Equatable, Sendable {
+    public let position: SeenPosition
+    /// Whether this machine saved it (else the server gave it, set by another device or an earlier save).
+    public let savedHere: Bool
+
+    public init(position: SeenPosition, savedHere: Bool) {
+        self.position = position
+        self.savedHere = savedHere
+    }
 }
 
 /// A video played on this machine, and when.

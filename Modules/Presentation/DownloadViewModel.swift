@@ -96,6 +96,9 @@ public final class DownloadViewModel {
     static func message(for error: DownloadError) -> String {
         switch error.cause {
         case .refused(let words): "This video cannot be downloaded: \(words)."
+        case .parts(let failures):
+            "The copy is partial: \(failures.count == 1 ? "1 part" : "\(failures.count) parts") could not be fetched "
+                + "(\(failures.prefix(3).map(\.description).joined(separator: "; "))\(failures.count > 3 ? "; …" : ""))."
         default: "The download stopped: \(error)."
         }
     }

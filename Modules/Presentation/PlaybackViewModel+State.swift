@@ -1,6 +1,12 @@
 import Domain
 import Ports
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension PlaybackViewModel {
     /// Everything the playback screen can show.
     public enum State: Equatable, Sendable {
@@ -57,6 +63,47 @@ extension PlaybackViewModel {
         /// The server took the position, but the outbox could not forget an older position of
         /// this video (`store`), which a later command would send.
         case stale(StoreError)
+
+        /// Whether the server took the last position.
+        public var serverTookIt: Bool {
+            switch self {
+            case .saved, .stale: true
+            case .untracked, .pending, .lost: false
+            }
+        }
+    }
+
+    /// Where a copy on this machine starts when the server cannot give the position: the newest
+    /// this machine knows, and what it is.
+    public struct OfflineStart: Equatable, Sendable {
+        public enum Source: Equatable, Sendable {
+            /// Kept on this machine, not yet sent: where the viewer stopped here.
+            case keptHere(Int, at: Date)
+            /// The server's, as this machine last saw it: saved from here, or given.
+            case server(Int, at: Date, savedHere: Bool)
+            /// Nothing is known: the start.
+            case nothingKnown
+        }
+
+        public let source: Source
+        /// Why the server's position could not be asked.
+        public let unreachable: APIError
+        /// The stores that could not be read (the outbox, the history): what they held is not counted.
+        public let problems: [StoreError]
+
+        public init(source: Source, unreachable: APIError, problems: [StoreError] = []) {
+            self.source = source
+            self.unreachable = unreachable
+            self.problems = problems
+        }
+
+        /// Where playback starts, in seconds.
+        public var cursor: Int {
+            switch source {
+            case .keptHere(let cursor, _), .server(let cursor, _, _): cursor
+            case .nothingKnown: 0
+            }
+        }
     }
 
     /// What became of the last position when the viewer quit at once

@@ -34,10 +34,18 @@ public final class PlaybackViewModel {
     /// What the screen shows.
     public private(set) var state = State.idle
 
+    /// Where a copy played offline started, and why there; `nil` when the server gave the position.
+    public private(set) var offlineStart: OfflineStart?
+    /// The watch history's failure, when it could not remember a position (the playback went on).
+    public private(set) var historyProblem: StoreError?
+
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let player: any MediaPlayer
     @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let history: (any WatchHistory)?
     @ObservationIgnored private let now: @Sendable () -> Date
+    /// The server's position this playback's positions follow, as last seen (see ``/Ports/PendingProgress/basedOn``).
+    @ObservationIgnored private var basedOn: SeenPosition?
     /// The watch in progress, if any.
     @ObservationIgnored private var control: PlaybackControl?
 
@@ -48,17 +56,20 @@ public final class PlaybackViewModel {
     ///
     /// - Parameters:
     ///   - outbox: keeps the positions that could not be saved (this server's and account's).
+    ///   - history: remembers the positions the server gives and takes, with when; a copy
+    ///     played while the server cannot be reached starts at the newest position known.
     ///   - localCopy: the file of a copy on this machine, which the video's URL may then be
     ///     (the app chose it; a server's URL must be http or https).
     ///   - now: the clock that says when a save is due and when a kept position was recorded.
     public init(
         videoID: String, apiService: any APIService, player: any MediaPlayer, outbox: any ProgressOutbox,
-        localCopy: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        history: (any WatchHistory)? = nil, localCopy: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.videoID = videoID
         self.apiService = apiService
         self.player = player
         self.outbox = outbox
+        self.history = history
         self.localCopy = localCopy
         self.now = now
     }
@@ -75,9 +86,13 @@ public final class PlaybackViewModel {
 
     /// Whether a position of `cursor` seconds in a video `duration` seconds long is its end:
     /// within ``restartMargin`` seconds of it, where every device reads the episode as finished.
+    /// The one finished rule: `progress`, `continue` and `watch` all follow it.
     public nonisolated static func isFinished(_ cursor: Int, duration: Int) -> Bool {
         cursor >= duration - restartMargin
     }
+
+    /// The finished rule as the help, the manual and the screens say it.
+    public nonisolated static let finishedRule = "the last \(restartMargin) s of a video count as its end"
 
     /// Fetches the video and its saved progress at once, plays it, saves the position as it
     /// goes and once at the end; returns when playback ended and the last position is saved
@@ -116,7 +131,8 @@ public final class PlaybackViewModel {
         }
         guard let position = playhead.position else { return .untracked }
         if position == playhead.saved && playhead.sync == .saved { return .saved(position) }
-        let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: now())
+        let pending = PendingProgress(
+            progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: now(), basedOn: basedOn)
         do throws(StoreError) {
             try await outbox.keep(pending)
             return .kept(position)
@@ -149,11 +165,16 @@ public final class PlaybackViewModel {
         }
         control.playing(playback)
         let tracked = player.reportsPositions
+        // Offline, what the server holds is what this machine last saw it hold; a start kept here
+        // and not yet sent is pending, not saved.
+        let saved = offlineStart == nil ? progress.cursor : basedOn?.cursor ?? 0
+        var sync = tracked ? PlaybackViewModel.Sync.saved : .untracked
+        if tracked, let offlineStart, case .keptHere(let cursor, _) = offlineStart.source {
+            sync = .pending(cursor, because: offlineStart.unreachable)
+        }
         state = .playing(
-            Playhead(
-                video: video, start: start, position: tracked ? start : nil, saved: progress.cursor,
-                sync: tracked ? .saved : .untracked))
-        let saver = tracked ? saver(start: start, saved: progress.cursor) : nil
+            Playhead(video: video, start: start, position: tracked ? start : nil, saved: saved, sync: sync))
+        let saver = tracked ? saver(start: start, saved: saved) : nil
         var ending: PlaybackEnding?
         var reported: Int?
         for await event in playback.events {
@@ -186,17 +207,33 @@ public final class PlaybackViewModel {
     /// saves shows in the playhead.
     private func saver(start: Int, saved: Int) -> ProgressSaver {
         ProgressSaver(
-            videoID: videoID, apiService: apiService, outbox: outbox, now: now, start: start, saved: saved
+            videoID: videoID, apiService: apiService, outbox: outbox, now: now, start: start, saved: saved,
+            basedOn: { [weak self] in self?.basedOn }
         ) { [weak self] saved, sync in
             self?.updatePlayhead {
                 $0.saved = saved
                 $0.sync = sync
             }
+            if let self, sync.serverTookIt {
+                let seen = SeenPosition(cursor: saved, seenAt: self.now())
+                self.basedOn = seen
+                await self.remember(seen, savedHere: true)
+            }
+        }
+    }
+
+    /// Remembers `position` in the history, when there is one; a failure is kept for the caller to say.
+    private func remember(_ position: SeenPosition, savedHere: Bool) async {
+        do throws(StoreError) {
+            try await history?.remember(position, of: videoID, savedHere: savedHere)
+        } catch {
+            historyProblem = error
         }
     }
 
     /// The video and its saved progress, fetched at once; `nil` when either failed or a
-    /// stop came (the state then says so).
+    /// stop came (the state then says so). A copy on this machine whose position the server
+    /// cannot give starts at the newest position known here (see ``OfflineStart``).
     private func load(_ control: PlaybackControl) async -> (Video, VideoProgress)? {
         let fetches = Task { [apiService, videoID] in
             async let video = Self.outcome { () async throws(APIError) in try await apiService.video(id: videoID) }
@@ -208,12 +245,53 @@ public final class PlaybackViewModel {
         control.loading(cancel: { fetches.cancel() })
         switch await fetches.value {
         case (.success(let video), .success(let progress)):
-            guard control.isStopped else { return (video, progress) }
+            guard control.isStopped else {
+                basedOn = SeenPosition(cursor: progress.cursor, seenAt: now())
+                await remember(SeenPosition(cursor: progress.cursor, seenAt: now()), savedHere: false)
+                return (video, progress)
+            }
+            state = .idle
+        case (.success(let video), .failure(let error))
+        where error.kind == .unreachable && localCopy != nil && video.videoURL == localCopy:
+            let start = await newestKnownPosition(because: error)
+            offlineStart = start
+            guard control.isStopped else { return (video, VideoProgress(videoID: videoID, cursor: start.cursor)) }
             state = .idle
         case (.failure(let error), _): fail(error, Cause.video, context: .video)
         case (_, .failure(let error)): fail(error, Cause.progress, context: .progress)
         }
         return nil
+    }
+
+    /// The newest position this machine knows of the video — kept here and not yet sent, or
+    /// the server's as last seen — and, for the positions this playback keeps, the server's
+    /// it follows. What cannot be read counts as unknown, and is said through the start.
+    private func newestKnownPosition(because unreachable: APIError) async -> OfflineStart {
+        var kept: PendingProgress?
+        var problems: [StoreError] = []
+        do throws(StoreError) {
+            kept = try await outbox.pending().filter { $0.progress.videoID == videoID }.max {
+                $0.recordedAt < $1.recordedAt
+            }
+        } catch {
+            problems.append(error)
+        }
+        var seen: RememberedPosition?
+        do throws(StoreError) {
+            seen = try await history?.serverPosition(of: videoID)
+        } catch {
+            problems.append(error)
+        }
+        basedOn = seen?.position ?? kept?.basedOn
+        let start: OfflineStart.Source
+        if let kept, kept.recordedAt >= seen?.position.seenAt ?? .distantPast {
+            start = .keptHere(kept.progress.cursor, at: kept.recordedAt)
+        } else if let seen {
+            start = .server(seen.position.cursor, at: seen.position.seenAt, savedHere: seen.savedHere)
+        } else {
+            start = .nothingKnown
+        }
+        return OfflineStart(source: start, unreachable: unreachable, problems: problems)
     }
 
     /// Shows the failure of a fetch, or nothing for a cancelled one (a stop).

@@ -23,12 +23,14 @@ import Ports
 @MainActor
 final class ProgressSaver {
     /// Told after each save what the server holds and what became of the position.
-    typealias Report = @MainActor (_ saved: Int, _ sync: PlaybackViewModel.Sync) -> Void
+    typealias Report = @MainActor (_ saved: Int, _ sync: PlaybackViewModel.Sync) async -> Void
 
     private let videoID: String
     private let apiService: any APIService
     private let outbox: any ProgressOutbox
     private let now: @Sendable () -> Date
+    /// The server's position a position kept now follows (see ``/Ports/PendingProgress/basedOn``).
+    private let basedOn: @MainActor () -> SeenPosition?
     private let report: Report
     private var saved: Int
     private var sync = PlaybackViewModel.Sync.saved
@@ -43,12 +45,13 @@ final class ProgressSaver {
     /// A saver for a playback of `videoID` that started at `start` while the server held `saved`.
     init(
         videoID: String, apiService: any APIService, outbox: any ProgressOutbox, now: @escaping @Sendable () -> Date,
-        start: Int, saved: Int, report: @escaping Report
+        start: Int, saved: Int, basedOn: @escaping @MainActor () -> SeenPosition?, report: @escaping Report
     ) {
         self.videoID = videoID
         self.apiService = apiService
         self.outbox = outbox
         self.now = now
+        self.basedOn = basedOn
         self.report = report
         self.saved = saved
         lastDue = (start, now())
@@ -95,7 +98,7 @@ final class ProgressSaver {
     private func save(_ position: Int, isFinal: Bool) async {
         let recordedAt = now()
         let pending = PendingProgress(
-            progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: recordedAt)
+            progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: recordedAt, basedOn: basedOn())
         do throws(APIError) {
             saved = try await apiService.updateProgressForVideo(id: videoID, cursor: position).cursor
             sync = await forgetKeptPositions(before: pending)
@@ -103,7 +106,7 @@ final class ProgressSaver {
             if error.kind == .cancelled && !isFinal { return }
             sync = await keep(pending, because: error)
         }
-        report(saved, sync)
+        await report(saved, sync)
     }
 
     private func keep(_ pending: PendingProgress, because saveError: APIError) async -> PlaybackViewModel.Sync {

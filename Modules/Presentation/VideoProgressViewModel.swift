@@ -26,7 +26,7 @@ public final class VideoProgressViewModel {
     public let videoID: String
     /// What the screen shows.
     public private(set) var state = State.idle
-    /// What became of the position the last ``saveProgress(cursor:)`` could not save; `nil`
+    /// What became of the position the last ``saveProgress(cursor:basedOn:)`` could not save; `nil`
     /// after any other request, a save that went through, or one only cancelled.
     public private(set) var unsaved: Unsaved?
 
@@ -69,14 +69,17 @@ public final class VideoProgressViewModel {
     /// Saves `cursor` (seconds) as the progress and keeps what the server returns; when the
     /// server cannot take it, keeps it in the outbox instead — unless nobody is signed in
     /// (whose positions no account would send) or the server refused it for good
-    /// (``/Domain/APIError/isRefusedForGood``, sent again it would fail the same way).
-    public func saveProgress(cursor: Int) async {
+    /// (``/Domain/APIError/isRefusedForGood``, sent again it would fail the same way). A kept
+    /// position follows `basedOn`, the server's position as this machine last saw it, and is
+    /// not sent over a newer one (see ``/Ports/PendingProgress/basedOn``).
+    public func saveProgress(cursor: Int, basedOn: SeenPosition? = nil) async {
         let error = await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
         guard let error, error.cause != .notSignedIn, !error.isRefusedForGood else { return }
         guard let outbox else { return unsaved = .lost(cursor, nil) }
-        let pending = PendingProgress(progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now())
+        let pending = PendingProgress(
+            progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now(), basedOn: basedOn)
         do throws(StoreError) {
             try await outbox.keep(pending)
             unsaved = .kept(pending)

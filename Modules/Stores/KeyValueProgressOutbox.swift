@@ -12,7 +12,9 @@ import Ports
 /// One key per video, `<server>#<account>#progress#<videoID>`, so that one store can hold
 /// the outboxes of several servers and accounts beside each other (and beside a token
 /// store's keys) without one ever seeing another's. The value is a small JSON object,
-/// `{"cursor": 124, "recordedAt": 1795000000}` (seconds since 1970).
+/// `{"cursor": 124, "recordedAt": 1795000000, "basedOn": {"cursor": 90, "seenAt": 1794999000}}`
+/// (seconds since 1970; `basedOn`, the server's position it follows, is absent when unknown, as
+/// in what earlier releases kept).
 ///
 /// Every change is a compare-and-set under the store's exclusive access, so that two
 /// processes keeping and sending positions at once never lose the newer one. A value that
@@ -44,17 +46,20 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
     }
 
     /// Keeps `pending` unless the video's kept position was recorded later; at the same
-    /// moment the newer call wins. A negative position or a time that is no time is refused
-    /// with ``/Domain/StoreError/io(path:detail:)``, before anything is read or written.
+    /// moment the newer call wins. A position that knows no server position it follows takes
+    /// the one the position it replaces followed. A negative position or a time that is no time
+    /// is refused with ``/Domain/StoreError/io(path:detail:)``, before anything is read or written.
     public func keep(_ pending: PendingProgress) async throws(StoreError) {
         let key = key(forVideo: pending.progress.videoID)
-        let value = try Entry(pending).encoded(key: key)
+        _ = try Entry(pending).encoded(key: key)
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            var kept = pending
             // A kept value that does not parse is replaced: this position is the video's newest.
-            if let raw = values[key], let stored = parsed(raw, key: key), stored.recordedAt > pending.recordedAt {
-                return
+            if let raw = values[key], let stored = parsed(raw, key: key) {
+                if stored.recordedAt > pending.recordedAt { return }
+                kept.basedOn = kept.basedOn ?? stored.basedOn
             }
-            values[key] = value
+            values[key] = try Entry(kept).encoded(key: key)
         }
     }
 
@@ -150,7 +155,10 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         guard entry.isValid else { return nil }
         return PendingProgress(
             progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
-            recordedAt: Date(timeIntervalSince1970: entry.recordedAt))
+            recordedAt: Date(timeIntervalSince1970: entry.recordedAt),
+            basedOn: entry.basedOn.map {
+                SeenPosition(cursor: $0.cursor, seenAt: Date(timeIntervalSince1970: $0.seenAt))
+            })
     }
 }
 
@@ -167,17 +175,26 @@ public struct KeptPosition: Equatable, Sendable {
 
 /// The stored value of one pending position.
 private struct Entry: Codable {
+    struct Base: Codable {
+        let cursor: Int
+        let seenAt: Double
+    }
+
     let cursor: Int
     /// Seconds since 1970: readable, and free of `JSONEncoder`'s default reference date.
     let recordedAt: Double
+    let basedOn: Base?
 
     init(_ pending: PendingProgress) {
         cursor = pending.progress.cursor
         recordedAt = pending.recordedAt.timeIntervalSince1970
+        basedOn = pending.basedOn.map { Base(cursor: $0.cursor, seenAt: $0.seenAt.timeIntervalSince1970) }
     }
 
     /// A position no player reports, or a time that is no time, is no pending position.
-    var isValid: Bool { cursor >= 0 && recordedAt.isFinite }
+    var isValid: Bool {
+        cursor >= 0 && recordedAt.isFinite && (basedOn.map { $0.cursor >= 0 && $0.seenAt.isFinite } ?? true)
+    }
 
     /// The JSON text to store under `key`.
     func encoded(key: String) throws(StoreError) -> String {

@@ -11,10 +11,11 @@ import Ports
 ///
 /// One key per server and account, `<server>#<account>#history`, whose value is a small JSON
 /// object: `{"watched": [{"video": "…", "at": 1795000000}], "positions": {"at": …,
-/// "cursors": {"…": 124}}}` (times in seconds since 1970). It is bounded: the
-/// ``maximumWatched`` most recent videos (some 8 KB) and ``maximumPositions`` positions (some
-/// 40 KB at most: a catalogue of hundreds of started episodes stays far below), so the file
-/// stays small whatever the viewer does.
+/// "cursors": {"…": 124}}, "seen": {"…": {"cursor": 124, "at": …, "here": true}}}` (times in
+/// seconds since 1970): the videos played, the latest list of positions, and each video's
+/// position seen since. It is bounded: the ``maximumWatched`` most recent videos (some 8 KB)
+/// and ``maximumPositions`` positions of each kind (some 40 KB at most: a catalogue of hundreds
+/// of started episodes stays far below), so the file stays small whatever the viewer does.
 ///
 /// Every change is a compare-and-set under the store's exclusive access, so two processes
 /// recording at once both count. A value that does not parse is an error when read
@@ -58,15 +59,51 @@ public struct KeyValueWatchHistory: WatchHistory {
     public func remember(_ positions: RememberedPositions) async throws(StoreError) {
         let started = positions.cursors.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         let kept = Dictionary(uniqueKeysWithValues: started.prefix(Self.maximumPositions).map { ($0.key, $0.value) })
+        let at = positions.checkedAt.timeIntervalSince1970
         try await change { history in
-            history.positions = .init(at: positions.checkedAt.timeIntervalSince1970, cursors: kept)
+            history.positions = .init(at: at, cursors: kept)
+            // The list is the server's every position at `at`: what was seen before it is past,
+            // unless the list holds that very position, which then keeps its time and maker.
+            history.seen = history.seen?.filter { $0.value.at > at || $0.value.cursor == kept[$0.key] ?? 0 }
         }
     }
 
     public func rememberedPositions() async throws(StoreError) -> RememberedPositions? {
-        try await read()?.positions.map {
-            RememberedPositions(cursors: $0.cursors, checkedAt: Date(timeIntervalSince1970: $0.at))
+        guard let stored = try await read() else { return nil }
+        let seen = stored.seen ?? [:]
+        guard stored.positions != nil || !seen.isEmpty else { return nil }
+        var cursors = stored.positions?.cursors ?? [:]
+        for (video, position) in seen { cursors[video] = position.cursor > 0 ? position.cursor : nil }
+        let checkedAt = stored.positions?.at ?? seen.values.map(\.at).max() ?? 0
+        return RememberedPositions(cursors: cursors, checkedAt: Date(timeIntervalSince1970: checkedAt))
+    }
+
+    public func remember(_ position: SeenPosition, of videoID: String, savedHere: Bool) async throws(StoreError) {
+        let at = position.seenAt.timeIntervalSince1970
+        try await change { history in
+            var seen = history.seen ?? [:]
+            guard at > max(seen[videoID]?.at ?? -.infinity, history.positions?.at ?? -.infinity) else { return }
+            seen[videoID] = .init(cursor: max(0, position.cursor), at: at, here: savedHere)
+            if seen.count > Self.maximumPositions {
+                let oldest = seen.min { $0.value.at < $1.value.at }?.key
+                seen[oldest ?? videoID] = nil
+            }
+            history.seen = seen
         }
+    }
+
+    public func serverPosition(of videoID: String) async throws(StoreError) -> RememberedPosition? {
+        guard let stored = try await read() else { return nil }
+        if let seen = stored.seen?[videoID] {
+            return RememberedPosition(
+                position: SeenPosition(cursor: seen.cursor, seenAt: Date(timeIntervalSince1970: seen.at)),
+                savedHere: seen.here)
+        }
+        // The list holds started videos only: one it does not hold may be at 0:00 or outside the
+        // catalogue it was made from, so nothing is known of it.
+        guard let positions = stored.positions, let cursor = positions.cursors[videoID] else { return nil }
+        return RememberedPosition(
+            position: SeenPosition(cursor: cursor, seenAt: Date(timeIntervalSince1970: positions.at)), savedHere: false)
     }
 
     private func read() async throws(StoreError) -> Stored? {
@@ -88,7 +125,7 @@ public struct KeyValueWatchHistory: WatchHistory {
     private func write(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
         let key = key
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var history = Stored(watched: [], positions: nil)
+            var history = Stored(watched: [], positions: nil, seen: nil)
             if let raw = values[key] {
                 do throws(StoreError) {
                     history = try Stored.parsed(raw, key: key)
@@ -114,8 +151,17 @@ private struct Stored: Codable {
         let cursors: [String: Int]
     }
 
+    struct Seen: Codable {
+        let cursor: Int
+        let at: Double
+        /// Whether this machine saved it.
+        let here: Bool
+    }
+
     var watched: [Watched]
     var positions: Positions?
+    /// Each video's position seen since the list, by video.
+    var seen: [String: Seen]?
 
     /// The history in `raw`, the value of `key`; one that is not a history is
     /// ``/Domain/StoreError/corrupt(path:detail:)`` naming the key, with what is wrong in it.
@@ -130,7 +176,8 @@ private struct Stored: Codable {
                 detail: "the watch history is not {\"watched\": [{\"video\": id, \"at\": time}], \"positions\": …}")
         }
         guard stored.watched.allSatisfy({ $0.at.isFinite }), stored.positions?.at.isFinite ?? true,
-            stored.positions?.cursors.values.allSatisfy({ $0 >= 0 }) ?? true
+            stored.positions?.cursors.values.allSatisfy({ $0 >= 0 }) ?? true,
+            stored.seen?.values.allSatisfy({ $0.at.isFinite && $0.cursor >= 0 }) ?? true
         else { throw .corrupt(path: key, detail: "it holds a time that is no time, or a negative position") }
         return stored
     }

@@ -16,6 +16,10 @@ public struct PendingDelivery: Equatable, Sendable {
         /// position it will never accept): sending it again would fail the same way before
         /// every command, so the outbox forgot it.
         case refused(APIError)
+        /// Not sent, because another device moved the server's position since this machine last
+        /// saw it (the position the kept one follows): the newer one, this, stays on the server,
+        /// and the outbox forgot the kept one.
+        case superseded(VideoProgress)
         /// Not sent, because an earlier position's failure holds for every one (the server
         /// unreachable, nobody signed in, the task cancelled): it stays kept.
         case notSent
@@ -35,14 +39,13 @@ extension ProgressOutbox {
     /// Sends every kept position through `api`, oldest first; forgets what the server took,
     /// keeps what it did not, and says what happened to each, so that a caller can report it.
     ///
-    /// A kept position is always sent, never first compared with the server's. The API's
-    /// progress carries no time, so the server's cursor can never be shown to be newer in
-    /// time than a kept one; what is known is that this machine recorded the kept position
-    /// after the last save of that video it saw succeed (a successful save forgets every
-    /// position of the video recorded before it). A kept position equal to the server's
-    /// cursor sets the same value again, which is harmless; one smaller than it is where
-    /// the viewer was last seen here, and wins. Asking first would cost a request per video
-    /// and decide nothing.
+    /// A position never goes back in time: one kept with the server's position it follows
+    /// (``/Ports/PendingProgress/basedOn``) is sent only while the server still holds that one.
+    /// When it holds another, another device saved it since — the API's positions carry no time,
+    /// so a change is all that tells — and the kept one is forgotten, not sent
+    /// (``PendingDelivery/Outcome/superseded(_:)``). That costs a request per kept position, and
+    /// positions are kept only when a save failed. One kept with no base (an earlier release's)
+    /// is sent as it is.
     ///
     /// After a failure that holds for every position (``/Domain/APIError/Kind/unreachable``,
     /// ``/Domain/APIError/Kind/unauthorized``, ``/Domain/APIError/Kind/cancelled``) the rest are
@@ -69,23 +72,51 @@ extension ProgressOutbox {
     }
 
     private func deliver(_ pending: PendingProgress, to api: any APIService) async -> PendingDelivery.Outcome {
+        if let base = pending.basedOn {
+            let now: VideoProgress
+            do throws(APIError) {
+                now = try await api.progressForVideo(id: pending.progress.videoID)
+            } catch {
+                return await refusedForGood(pending, error) ?? .failed(error)
+            }
+            // Sent already (by a process that stopped before it could forget it): nothing to do.
+            if now.cursor == pending.progress.cursor { return await forget(pending, taken: now) }
+            if now.cursor != base.cursor {
+                do throws(StoreError) {
+                    try await remove(pending)
+                    return .superseded(now)
+                } catch {
+                    return .failed(.unknown(.store(error)))
+                }
+            }
+        }
         let taken: VideoProgress
         do throws(APIError) {
             taken = try await api.updateProgressForVideo(id: pending.progress.videoID, cursor: pending.progress.cursor)
         } catch {
-            guard error.isRefusedForGood else { return .failed(error) }
-            do throws(StoreError) {
-                try await remove(pending)
-                return .refused(error)
-            } catch {
-                return .failed(.unknown(.store(error)))
-            }
+            return await refusedForGood(pending, error) ?? .failed(error)
         }
+        return await forget(pending, taken: taken)
+    }
+
+    /// Forgets `pending`, which the server holds as `taken`.
+    private func forget(_ pending: PendingProgress, taken: VideoProgress) async -> PendingDelivery.Outcome {
         do throws(StoreError) {
             try await remove(pending)
             return .sent(taken)
         } catch {
             return .sentButKept(taken, error)
+        }
+    }
+
+    /// When `error` refuses `pending` for good, forgets it and says so; `nil` for any other error.
+    private func refusedForGood(_ pending: PendingProgress, _ error: APIError) async -> PendingDelivery.Outcome? {
+        guard error.isRefusedForGood else { return nil }
+        do throws(StoreError) {
+            try await remove(pending)
+            return .refused(error)
+        } catch {
+            return .failed(.unknown(.store(error)))
         }
     }
 

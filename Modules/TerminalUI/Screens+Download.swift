@@ -18,7 +18,7 @@ extension Screens {
             if case .refused = cause {
                 next = "Nothing was copied."
             } else {
-                next = "What is whole is kept\(keptText(kept)); the same download goes on from there."
+                next = "What is whole is kept\(keptText(kept)); the same download fetches only what is missing."
             }
             return style.failure(style.cross) + " " + TerminalText.sanitized(message) + "\n  " + style.dim(next)
         case .complete(let copy):

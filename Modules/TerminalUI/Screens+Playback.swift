@@ -1,5 +1,12 @@
 import Domain
+import Ports
 import Presentation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Screens {
     /// Watching a video: fetching, playing with what the server holds, saving at the end,
@@ -98,7 +105,69 @@ extension Screens {
     }
 
     /// `2:04`.
-    private static func time(_ seconds: Int) -> String {
+    static func time(_ seconds: Int) -> String {
         VideoDuration.format(seconds: seconds)
+    }
+}
+
+extension Screens {
+    /// A kept position that was not sent because another device moved the server's since
+    /// this machine last saw it: both positions and their ages, and which stays.
+    public static func superseded(_ pending: PendingProgress, by server: VideoProgress, now: Date) -> String {
+        let video = TerminalText.sanitized(pending.progress.videoID)
+        let kept = time(pending.progress.cursor)
+        let base = pending.basedOn.map {
+            " after this machine last saw it at \(time($0.cursor)) (\(RelativeAge.phrase(from: $0.seenAt, to: now)))"
+        }
+        return "not sent \(kept) of video \(video), kept on this machine since "
+            + "\(RelativeAge.phrase(from: pending.recordedAt, to: now)): another device saved \(time(server.cursor))"
+            + "\(base ?? "") — \(time(server.cursor)) stays, the newer."
+    }
+}
+
+extension Screens {
+    /// Why playback of `playhead` starts where it does, when that needs saying: a copy played
+    /// while the server cannot be reached (from which position known here, and how old), or the
+    /// start of an episode already finished; `nil` otherwise.
+    @MainActor
+    public static func whereItStarts(_ model: PlaybackViewModel, _ playhead: PlaybackViewModel.Playhead, now: Date)
+        -> String?
+    {
+        if let offline = model.offlineStart {
+            let at = time(playhead.start)
+            let cause =
+                offline.unreachable.cause.map {
+                    " (\(TerminalText.sanitized(String($0.description.trimmingSuffix(".")))))"
+                } ?? ""
+            let which: String =
+                switch offline.source {
+                case .keptHere(_, let when):
+                    "where you stopped here \(RelativeAge.phrase(from: when, to: now)), not yet sent"
+                case .server(_, let when, true):
+                    "where you stopped here \(RelativeAge.phrase(from: when, to: now))"
+                case .server(_, let when, false):
+                    "where the server said you were \(RelativeAge.phrase(from: when, to: now))"
+                case .nothingKnown: "as no position of it is known here"
+                }
+            let finished =
+                playhead.start == 0 && offline.cursor > 0 ? ", the start, as \(time(offline.cursor)) is its end" : ""
+            let unread =
+                offline.problems.isEmpty
+                ? ""
+                : " (what cannot be read is not counted: \(offline.problems.map(\.description).joined(separator: "; ")))"
+            return "the server cannot be reached\(cause): the copy starts at \(at)\(finished), \(which)\(unread)."
+        }
+        guard playhead.start == 0, playhead.saved > 0,
+            PlaybackViewModel.isFinished(playhead.saved, duration: playhead.video.duration)
+        else { return nil }
+        return "starting at 0:00: you finished it (at \(time(playhead.saved)) of \(time(playhead.video.duration)); "
+            + "\(PlaybackViewModel.finishedRule))."
+    }
+}
+
+extension String {
+    /// Without `suffix` at its end, once.
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
     }
 }

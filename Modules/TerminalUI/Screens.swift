@@ -83,8 +83,12 @@ public enum Screens {
         case .idle: return style.dim("No progress fetched yet.")
         case .loading: return busy("Syncing the progress of video \(video)…", style)
         case .loaded(let progress) where progress.cursor == 0: return "Video \(video): not started."
-        case .loaded(let progress) where duration.map({ $0 > 0 && progress.cursor >= $0 }) == true:
-            return "Video \(video): finished (\(VideoDuration.format(seconds: progress.cursor)))."
+        case .loaded(let progress)
+        where duration.map({ $0 > 0 && PlaybackViewModel.isFinished(progress.cursor, duration: $0) }) == true:
+            let at = VideoDuration.format(seconds: progress.cursor)
+            guard let duration, progress.cursor < duration else { return "Video \(video): finished (\(at))." }
+            return "Video \(video): finished (\(at) of \(VideoDuration.format(seconds: duration)); "
+                + "\(PlaybackViewModel.finishedRule))."
         case .loaded(let progress):
             return
                 "Video \(video): watched up to \(VideoDuration.format(seconds: progress.cursor)) (\(progress.cursor) s)."

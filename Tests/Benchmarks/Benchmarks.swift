@@ -101,6 +101,11 @@ enum Benchmarks {
                     "(15. skipped: \(missing.joined(separator: ", ")) not installed; apt-get install curl ffmpeg, pip install yt-dlp)"
                 )
             }
+            if Self.onPath("openssl") && Self.onPath("python3") {
+                report.add(try await EncryptedPartsBenchmark.run(cli: cli, mockAPI: "Scripts/mock-api"))
+            } else {
+                print("(15e. skipped: openssl or python3 is not installed)")
+            }
         }
         if let url = options.continueURL, let cli = options.cli, options.selected(16) {
             for row in try await ContinueBenchmark.run(url: url, cli: cli, runs: runs) { report.add(row) }

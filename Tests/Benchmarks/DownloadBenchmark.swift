@@ -10,7 +10,11 @@ import Foundation
 ///   `yt-dlp -N 4` (native HLS) vs `ffmpeg -c copy` (target ≤ 0.6× yt-dlp), and the floor
 ///   (requests × delay ÷ jobs);
 /// - d: the parts fetched again when a download killed (SIGKILL) at half is run again
-///   (target: at most one per job in flight).
+///   (target: at most one per job in flight);
+/// - e: AES-128 parts decrypted as they arrive (``EncryptedPartsBenchmark``).
+///
+/// Every part is digested (SHA-256) as it is written, and every part checked on disk before
+/// the copy is called complete: rows a to d measure that work too.
 ///
 /// Each run starts from an empty data folder. The servers are `Scripts/mock-api --media
 /// --media-size N` and `--media hls --media-seconds 600 --media-segment-seconds 6

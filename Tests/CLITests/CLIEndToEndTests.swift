@@ -86,12 +86,16 @@ struct CLIEndToEndTests {
         }
     }
 
+    /// A port bound and never listening, not a stopped server's, which a busy run may give to
+    /// the next server at once.
     @Test func aDeadServerIsUnreachable() async throws {
-        let server = try await MockAPIServer.start()
-        await server.stop()
-        try await TemporaryDirectory.with { directory in
-            let result = try await CLIProcess(in: directory, baseURL: server.baseURL).run(["episodes"])
-            #expect(result.status == 69 && result.stderr.hasPrefix("cocoacasts: Could not connect to 127.0.0.1"))
+        try await LoopbackPort.with(.closed) { closed in
+            try await TemporaryDirectory.with { directory in
+                let result = try await CLIProcess(in: directory, baseURL: closed.baseURL).run(["episodes"])
+                #expect(
+                    result.status == 69 && result.stderr.hasPrefix("cocoacasts: Could not connect to 127.0.0.1"),
+                    "\(result)")
+            }
         }
     }
 

@@ -70,7 +70,7 @@ struct DownloadOutputTests {
             #expect(run.stderr.contains("needs ffmpeg (apt-get install ffmpeg)"))
             #expect(run.stderr.contains("The copy is complete: `cocoacasts watch 556` plays it."))
             #expect(!FileManager.default.fileExists(atPath: file.path))
-            #expect(try await cli.run(["downloads"]).stdout.contains("632759499  complete"))
+            #expect(try await cli.run(["downloads"]).stdout.contains("556\tAuthenticating the Users\t360p\t"))
         }
     }
 

@@ -11,14 +11,18 @@ struct DownloadTests {
         try await WatchTests.watching { server, cli, directory in
             let downloaded = try await cli.run(["download", "556", "--jobs", "2"])
             #expect(downloaded.status == 0, "\(downloaded)")
-            #expect(downloaded.stdout.contains("video 632759499: the file, 4.1 MB, on this machine"))
+            #expect(
+                downloaded.stdout.contains("episode 556, “Authenticating the Users”: the file, 4.1 MB, on this machine")
+            )
             let folder = directory.file("home/.local/share/cocoacasts/videos/632759499")
             #expect(try TemporaryDirectory.mode(of: folder) == "700")
             #expect(try TemporaryDirectory.mode(of: folder.appendingPathComponent("video.wav")) == "600")
             #expect(try await server.admin.count("media-credentials") == 0, "the media host got no credential")
             let listed = try await cli.run(["downloads", "--json"])
             #expect(
-                listed.stdout.contains("\"videoID\" : \"632759499\"") && listed.stdout.contains("\"complete\" : true"))
+                listed.stdout.contains("\"videoID\" : \"632759499\"")
+                    && listed.stdout.contains("\"state\" : \"complete\"")
+                    && listed.stdout.contains("\"episode\" : 556"), "\(listed.stdout)")
             await server.stop()
             // Ctrl-C typed once mpv shows two seconds played, however long a busy machine took to get there.
             let watched = try await PseudoTerminal.run(
@@ -52,23 +56,26 @@ struct DownloadTests {
 
     @Test func copiesAreListedAndRemoved() async throws {
         try await WatchTests.watching { _, cli, _ in
-            #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))
+            #expect(try await cli.run(["downloads"]).stdout.contains("No episode is copied to this machine"))
             #expect(try await cli.run(["download", "556"]).status == 0)
             let listed = try await cli.run(["downloads"])
-            #expect(listed.stdout.contains("632759499  complete  the file  4.1 MB"), "\(listed.stdout)")
+            #expect(
+                listed.stdout.hasPrefix("556\tAuthenticating the Users\tthe file\t")
+                    && listed.stdout.contains("\tcomplete\t"),
+                "\(listed.stdout)")
             let status = try await cli.run(["status", "--offline"])
             #expect(status.stdout.contains("Copies:      1 video, 4.1 MB in "), "\(status.stdout)")
             let missing = try await cli.run(["downloads", "--remove", "1"])
-            #expect(missing.status == 1 && missing.stderr.contains("No copy of video 1 is on this machine"))
+            #expect(missing.status == 1 && missing.stderr.contains("No copy of episode or video 1 is on this machine"))
             #expect(try await cli.run(["downloads", "--remove-all"]).stdout.contains("Removed 1 copy."))
-            #expect(try await cli.run(["downloads"]).stdout.contains("No video is copied to this machine"))
+            #expect(try await cli.run(["downloads"]).stdout.contains("No episode is copied to this machine"))
             #expect(!(try await cli.run(["status", "--offline"]).stdout.contains("Copies:")))
         }
     }
 
     @Test(arguments: [
         (["download", "556", "--jobs", "0"], "--jobs"), (["download", "556", "--quality", "high"], "--quality"),
-        (["downloads", "--remove"], "the video ids to remove"),
+        (["downloads", "--remove"], "the episodes whose copies to remove"),
     ])
     func aWrongOptionIsAUsageError(arguments: [String], words: String) async throws {
         try await TemporaryDirectory.with { directory in

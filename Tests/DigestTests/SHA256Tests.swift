@@ -41,4 +41,17 @@ struct SHA256Tests {
             #expect(SHA256.hex(message) == digest, "\(message.count) bytes")
         }
     }
+
+    /// Fed in pieces of every size from 1 to 130 bytes, the digest is the one of the whole.
+    @Test func piecesOfAnySizeGiveTheDigestOfTheWhole() {
+        let message = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let whole = SHA256.digest(message)
+        for size in 1...130 {
+            var hasher = SHA256()
+            for start in stride(from: 0, to: message.count, by: size) {
+                message[start..<min(start + size, message.count)].withUnsafeBytes { hasher.update($0) }
+            }
+            #expect(hasher.finalize() == whole, "pieces of \(size)")
+        }
+    }
 }

@@ -52,11 +52,11 @@ struct EncryptedSegmentTests {
                 #EXT-X-ENDLIST
                 """)
             let copy = try await HLSDownloadTests.download(host, into: directory).get()
-            #expect(try Data(contentsOf: directory.file("copy/video/00000.ts")) == plain[0])
-            #expect(try Data(contentsOf: directory.file("copy/video/00001.ts")) == plain[1])
+            #expect(try Data(contentsOf: directory.file("videos/copy/video/00000.ts")) == plain[0])
+            #expect(try Data(contentsOf: directory.file("videos/copy/video/00001.ts")) == plain[1])
             #expect(copy.bytes == 9096)
             #expect(host.count(base + "key") == 1, "one key, fetched once")
-            let local = try String(contentsOf: directory.file("copy/video/index.m3u8"), encoding: .utf8)
+            let local = try String(contentsOf: directory.file("videos/copy/video/index.m3u8"), encoding: .utf8)
             #expect(!local.contains("EXT-X-KEY"), "the copy is decrypted already")
         }
     }
@@ -73,7 +73,10 @@ struct EncryptedSegmentTests {
         try await TemporaryDirectory.with { directory in
             let failure = await HLSDownloadTests.download(host, into: directory).failure
             #expect(
-                failure == DownloadError(.decryption(part: "video/00000.ts", detail: "its key is 15 bytes, not 16")))
+                failure
+                    == DownloadError(
+                        .parts([PartFailure(part: "video/00000.ts", reason: .key("its key is 15 bytes, not 16"))])))
+            #expect(failure?.isFinal == true && failure?.isUnreachable == false, "refused for good: 1, not 69")
         }
     }
 }

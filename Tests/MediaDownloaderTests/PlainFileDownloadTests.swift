@@ -19,7 +19,7 @@ struct PlainFileDownloadTests {
     }
 
     static func request(_ server: MockAPIServer, _ directory: TemporaryDirectory) -> DownloadRequest {
-        DownloadRequest(url: mediaURL(server), destination: directory.file("copy"))
+        DownloadRequest(videoID: "copy", url: mediaURL(server))
     }
 
     /// The file as curl fetches it, a second client.
@@ -34,9 +34,10 @@ struct PlainFileDownloadTests {
     @Test func theFileIsTheBytesCurlGets() async throws {
         try await MockAPIServer.with(arguments: Self.arguments) { server in
             try await TemporaryDirectory.with { directory in
-                let copy = try await MediaDownloader(transport: CurlTransport()).download(
-                    Self.request(server, directory)
-                ) { _ in }
+                let copy = try await MediaDownloader(transport: CurlTransport(), root: directory.file("videos"))
+                    .download(
+                        Self.request(server, directory)
+                    ) { _ in }
                 let byCurl = try await Self.curlCopy(server, directory)
                 #expect(copy.quality == "the file" && copy.bytes == byCurl.count)
                 #expect(copy.playable.lastPathComponent == "video.wav")
@@ -51,7 +52,7 @@ struct PlainFileDownloadTests {
     @Test func aStoppedDownloadResumesFromWhereItStopped() async throws {
         try await MockAPIServer.with(arguments: Self.arguments) { server in
             try await TemporaryDirectory.with { directory in
-                let downloader = MediaDownloader(transport: CurlTransport())
+                let downloader = MediaDownloader(transport: CurlTransport(), root: directory.file("videos"))
                 // Progress is heard on the downloading task: past 1 MiB it cancels that very task.
                 let first = Task {
                     try await downloader.download(Self.request(server, directory)) { progress in
@@ -60,7 +61,8 @@ struct PlainFileDownloadTests {
                 }
                 await #expect(throws: DownloadError(.cancelled)) { try await first.value }
                 let kept =
-                    try FileManager.default.attributesOfItem(atPath: directory.file("copy/video.wav.part").path)[.size]
+                    try FileManager.default.attributesOfItem(atPath: directory.file("videos/copy/video.wav.part").path)[
+                        .size]
                     as? Int ?? 0
                 #expect(kept >= 1 << 20 && kept < 4_104_044, "kept \(kept) of the 513 s file")
                 let starts = Mutex<[Int]>([])
@@ -69,7 +71,7 @@ struct PlainFileDownloadTests {
                 }
                 #expect(starts.withLock { $0.first } == kept, "the second run starts from what was kept")
                 #expect(try Data(contentsOf: copy.playable) == (try await Self.curlCopy(server, directory)))
-                #expect(!FileManager.default.fileExists(atPath: directory.file("copy/video.wav.part").path))
+                #expect(!FileManager.default.fileExists(atPath: directory.file("videos/copy/video.wav.part").path))
             }
         }
     }
@@ -78,8 +80,9 @@ struct PlainFileDownloadTests {
     @Test func aFileThatChangedIsFetchedWholeAgainNeverSpliced() async throws {
         try await MockAPIServer.with(arguments: Self.arguments) { server in
             try await TemporaryDirectory.with { directory in
-                let folder = directory.file("copy")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let folder = directory.file("videos/copy")
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 try Data(repeating: 0xAB, count: 100_000).write(to: folder.appendingPathComponent("video.wav.part"))
                 let manifest = """
                     {"source": "\(Self.mediaURL(server).absoluteString)", "kind": "file", "quality": "the file",
@@ -87,9 +90,10 @@ struct PlainFileDownloadTests {
                      "bytes": 100000, "complete": false, "updated": 0}
                     """
                 try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json"))
-                let copy = try await MediaDownloader(transport: CurlTransport()).download(
-                    Self.request(server, directory)
-                ) { _ in }
+                let copy = try await MediaDownloader(transport: CurlTransport(), root: directory.file("videos"))
+                    .download(
+                        Self.request(server, directory)
+                    ) { _ in }
                 #expect(try Data(contentsOf: copy.playable) == (try await Self.curlCopy(server, directory)))
             }
         }

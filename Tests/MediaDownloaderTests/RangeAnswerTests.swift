@@ -23,23 +23,24 @@ struct RangeAnswerTests {
         let host = FakeCDN()
         host.serve(url, whole, headers: ["ETag": "\"v1\""])
         try await TemporaryDirectory.with { directory in
-            let request = DownloadRequest(url: URL(string: url)!, destination: directory.file("copy"))
-            let downloader = MediaDownloader(transport: host.transport)
+            let request = DownloadRequest(videoID: "copy", url: URL(string: url)!)
+            let downloader = MediaDownloader(transport: host.transport, root: directory.file("videos"))
             _ = try await downloader.download(request) { _ in }
             // Back to the moment before the rename, the manifest not yet complete.
-            let folder = directory.file("copy")
+            let folder = directory.file("videos/copy")
             try FileManager.default.moveItem(
                 at: folder.appendingPathComponent("video.mp4"), to: folder.appendingPathComponent("video.mp4.part"))
             let manifest = folder.appendingPathComponent("manifest.json")
             let text = try String(contentsOf: manifest, encoding: .utf8)
-            try text.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false")
+            try text.replacingOccurrences(of: "\"complete\":true", with: "\"complete\":false")
                 .write(to: manifest, atomically: true, encoding: .utf8)
             let pageHost = SpyTransport { _ in
                 HTTPResponse(
                     status: 416, headers: ["Content-Range": "bytes */5000", "Content-Type": "text/html"],
                     body: Data("<html>Range Not Satisfiable</html>".utf8))
             }
-            let copy = try await MediaDownloader(transport: pageHost).download(request) { _ in }
+            let copy = try await MediaDownloader(transport: pageHost, root: directory.file("videos")).download(request)
+            { _ in }
             #expect(try Data(contentsOf: copy.playable) == whole)
         }
     }

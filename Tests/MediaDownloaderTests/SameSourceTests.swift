@@ -1,6 +1,7 @@
 import Foundation
-import MediaDownloader
 import Testing
+
+@testable import MediaDownloader
 
 /// Which stream a partial copy was made from: the one a resumed download goes on with.
 @Suite("DownloadManifest: the same source, whatever its query, and on 127.0.0.1 whatever its port")

@@ -32,6 +32,26 @@ extension Contract where Subject == HTTPTransportSubject {
                     #expect(failure?.cause == .connectionLost, "\(String(describing: failure))")
                 }
             },
+            HTTPTransportContract("a compressed body read slowly stops at its limit, as tooLarge") { subject in
+                try await MockAPIServer.with { server async throws in
+                    try await server.admin.inject(.gzipBomb(inflatingTo: 200 << 20, route: MockAPIRoute.episodes))
+                    let limit = 10 << 20
+                    let body = try await subject.make().stream(server.request("episodes", limit: limit)).body
+                    var count = 0
+                    var failure: TransportError?
+                    do {
+                        // The reader falls behind at once, as a writer to a slow disk does.
+                        while let chunk = try await body.next() {
+                            count += chunk.count
+                            if count < 1 << 20 { try await Task.sleep(for: .milliseconds(100)) }
+                        }
+                    } catch let error as TransportError {
+                        failure = error
+                    }
+                    #expect(failure?.cause == .tooLarge, "\(String(describing: failure))")
+                    #expect(count <= limit, "\(count) decoded bytes handed over, past the limit of \(limit)")
+                }
+            },
             HTTPTransportContract("a slow reader gets every byte") { subject in
                 try await MockAPIServer.with { server async throws in
                     // Six times what a transport buffers for a reader, so that it pauses and goes on

@@ -125,6 +125,33 @@ extension Contract where Subject == WatchHistoryFixture {
                 try await history.recordWatched(videoID: "a", at: start)
                 #expect(try await history.watched().map(\.videoID) == ["a"])
             },
+            WatchHistoryContract("a position seen later replaces the video's, and an earlier one does not") {
+                fixture async throws in
+                let history = fixture.history()
+                #expect(try await history.serverPosition(of: "a") == nil)
+                try await history.remember(SeenPosition(cursor: 40, seenAt: start + 10), of: "a", savedHere: false)
+                try await history.remember(SeenPosition(cursor: 90, seenAt: start + 20), of: "a", savedHere: true)
+                try await history.remember(SeenPosition(cursor: 5, seenAt: start + 15), of: "a", savedHere: false)
+                #expect(
+                    try await history.serverPosition(of: "a")
+                        == RememberedPosition(position: SeenPosition(cursor: 90, seenAt: start + 20), savedHere: true))
+                #expect(try await history.rememberedPositions()?.cursors == ["a": 90])
+            },
+            WatchHistoryContract("a list of positions is the server's at its time; a video it does not hold is unknown")
+            {
+                fixture async throws in
+                let history = fixture.history()
+                try await history.remember(SeenPosition(cursor: 40, seenAt: start + 10), of: "a", savedHere: true)
+                try await history.remember(SeenPosition(cursor: 70, seenAt: start + 10), of: "b", savedHere: true)
+                try await history.remember(RememberedPositions(cursors: ["a": 40, "c": 12], checkedAt: start + 30))
+                #expect(
+                    try await history.serverPosition(of: "a")
+                        == RememberedPosition(position: SeenPosition(cursor: 40, seenAt: start + 10), savedHere: true),
+                    "the list holds that very position: it keeps its time and maker")
+                #expect(try await history.serverPosition(of: "b") == nil, "the list says b is not started")
+                #expect(try await history.serverPosition(of: "c")?.position.cursor == 12)
+                #expect(try await history.serverPosition(of: "z") == nil)
+            },
         ]
     }
 }

@@ -12,8 +12,7 @@ import Testing
 @MainActor
 struct DownloadViewModelTests {
     static let request = DownloadRequest(
-        url: URL(string: "https://cdn.example/1/master.m3u8")!, quality: .best,
-        destination: URL(fileURLWithPath: "/tmp/copy"))
+        videoID: "1", url: URL(string: "https://cdn.example/1/master.m3u8")!, quality: .best)
     static let half = DownloadProgress(bytes: 50, expectedBytes: 100, partsDone: 1, parts: 2)
     static let copy = DownloadedCopy(
         playable: URL(fileURLWithPath: "/tmp/copy/index.m3u8"), bytes: 100, quality: "720p")
@@ -38,7 +37,7 @@ struct DownloadViewModelTests {
     }
 
     @Test func aFailureSaysItsCauseAndWhatWasKept() async {
-        let error = DownloadError(.partFailed(part: "video/00001.ts", status: 503, transport: nil))
+        let error = DownloadError(.parts([PartFailure(part: "video/00001.ts", reason: .status(503))]))
         let model = DownloadViewModel(
             videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .failed(error)))
         await model.download(Self.request)
@@ -46,7 +45,7 @@ struct DownloadViewModelTests {
             model.state
                 == .failed(
                     message:
-                        "The download stopped: part video/00001.ts could not be fetched (the server answered 503).",
+                        "The copy is partial: 1 part could not be fetched (video/00001.ts: the server answered 503).",
                     error.cause, kept: Self.half))
     }
 
@@ -109,5 +108,14 @@ private final class LateReporter: VideoDownloader {
 
     func reportNow(_ progress: DownloadProgress) {
         report.withLock { $0 }?(progress)
+    }
+
+    // Only the download is driven here; the copies are the scripted double's to keep.
+    let location = URL(fileURLWithPath: "/nonexistent")
+    func copies() async throws(DownloadError) -> [LocalCopy] { [] }
+    func copy(of videoID: String, verifying: Bool) async throws(DownloadError) -> LocalCopy? { nil }
+    func remove(videoID: String) async throws(DownloadError) -> Bool { false }
+    func export(videoID: String, to destination: URL) async throws(DownloadError) -> Int {
+        throw DownloadError(.notComplete(videoID: videoID))
     }
 }

@@ -29,7 +29,7 @@ struct PlaybackFixture {
     /// Playback of `script`, from a saved `cursor`.
     init(
         _ script: [ScriptedPlayer.Step], cursor: Int = 0, reportsPositions: Bool = true,
-        startFailure: PlayerError? = nil, localCopy: URL? = nil
+        startFailure: PlayerError? = nil, localCopy: URL? = nil, history: (any WatchHistory)? = nil
     ) {
         (spy, gate) = Samples.scriptedService()
         spy.progressResult = .success(VideoProgress(videoID: Self.videoID, cursor: cursor))
@@ -38,8 +38,8 @@ struct PlaybackFixture {
         store = FailingKeyValueStore(InMemoryKeyValueStore())
         outbox = ProgressOutboxFixture(store: store).outbox()
         viewModel = PlaybackViewModel(
-            videoID: Self.videoID, apiService: spy, player: player, outbox: outbox, localCopy: localCopy,
-            now: { [clock] in clock.now })
+            videoID: Self.videoID, apiService: spy, player: player, outbox: outbox, history: history,
+            localCopy: localCopy, now: { [clock] in clock.now })
     }
 
     /// Positions from `first` to `last`, one every `seconds`.

@@ -17,9 +17,12 @@ struct PlaybackOutboxTests {
     static let refused = APIError.unreachable(
         .cannotConnect(host: "127.0.0.1", port: 8080, detail: "Couldn't connect to server"))
 
+    /// A position kept `seconds` after playback started, following the server's 0:00 as the
+    /// playback loaded it (no save went through since).
     func kept(_ cursor: Int, at seconds: Double) -> PendingProgress {
         PendingProgress(
-            progress: VideoProgress(videoID: Fixture.videoID, cursor: cursor), recordedAt: TestClock().now + seconds)
+            progress: VideoProgress(videoID: Fixture.videoID, cursor: cursor), recordedAt: TestClock().now + seconds,
+            basedOn: SeenPosition(cursor: 0, seenAt: TestClock().now))
     }
 
     @Test func aFailedSaveIsKeptAndTheNextSaveThatGoesThroughForgetsIt() async throws {

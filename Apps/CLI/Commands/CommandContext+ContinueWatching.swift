@@ -3,10 +3,38 @@ import Ports
 import Presentation
 import Stores
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension CommandContext {
     /// The watch history of the account signed in on this server (see ``WatchHistory``).
     func watchHistory() async throws(StoreError) -> any WatchHistory {
         services.watchHistory(try await services.accountStore.account() ?? "")
+    }
+
+    /// The server's position of `videoID` as this machine last saw it; `nil` when it saw none, or
+    /// the history cannot be read (said).
+    func serverPosition(of videoID: String) async -> SeenPosition? {
+        do throws(StoreError) {
+            return try await watchHistory().serverPosition(of: videoID)?.position
+        } catch {
+            console.notice(error.historyMessage, style: appearance.error)
+            return nil
+        }
+    }
+
+    /// Remembers `progress` as the server's position now (`savedHere` when this machine set it);
+    /// a history that cannot be written is said.
+    func rememberServerPosition(_ progress: VideoProgress, savedHere: Bool) async {
+        do throws(StoreError) {
+            try await watchHistory().remember(
+                SeenPosition(cursor: progress.cursor, seenAt: Date()), of: progress.videoID, savedHere: savedHere)
+        } catch {
+            console.notice(error.historyMessage, style: appearance.error)
+        }
     }
 
     /// Continue watching, read (the catalogue, the positions, the kept positions and the

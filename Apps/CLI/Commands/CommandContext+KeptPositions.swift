@@ -49,6 +49,9 @@ extension CommandContext {
                 console.notice(
                     "dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))",
                     style: appearance.error)
+            case .superseded(let server):
+                console.notice(
+                    Screens.superseded(delivery.pending, by: server, now: now), style: appearance.error)
             case .failed(let error) where error.kind == .unreachable: unreachable = true
             case .failed(let error) where error.kind == .cancelled: break
             case .failed(let error):
@@ -60,7 +63,7 @@ extension CommandContext {
         let waiting = deliveries.filter {
             switch $0.outcome {
             case .failed, .notSent: true
-            case .sent, .sentButKept, .refused: false
+            case .sent, .sentButKept, .refused, .superseded: false
             }
         }.count
         if unreachable && !listsWhatIsKept {

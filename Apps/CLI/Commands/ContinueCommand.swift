@@ -21,7 +21,9 @@ struct ContinueCommand: ServiceCommand, Equatable {
         name: "--limit", valueName: "N", summary: "show at most the N most recent")
     static let spec = CommandLineParser.CommandSpec(
         name: "continue", aliases: ["resume", "history"], arguments: [], options: [Grammar.json, limit],
-        summary: "List the episodes you started and did not finish, the most recent first (needs sign-in)",
+        summary:
+            "List the episodes you started and did not finish (\(PlaybackViewModel.finishedRule)), the most recent first "
+            + "(needs sign-in)",
         examples: [
             ("cocoacasts continue", "where you are in each, and the time left"),
             ("cocoacasts continue --limit 1", "the one you watched last"),

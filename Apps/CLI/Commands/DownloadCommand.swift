@@ -1,8 +1,6 @@
 import Domain
-import MediaDownloader
 import Ports
 import Presentation
-import Synchronization
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -11,14 +9,18 @@ import TerminalUI
     import Foundation
 #endif
 
-/// `cocoacasts download EPISODE|VIDEO…`: copies each video to this machine (see
-/// ``/MediaDownloader/MediaDownloader``), for `watch` to play with the network off.
+/// `cocoacasts download EPISODE|VIDEO…`: copies each video to this machine, named by its
+/// episode, for `watch` to play with the network off (see ``/Ports/VideoDownloader``).
 ///
 /// On a terminal one line says how far it is, redrawn; piped, a line per video once it is
-/// whole. Ctrl-C keeps what is whole and says how to go on; the same command goes on from there.
+/// whole. A copy remembers its quality: run again without `--quality`, it goes on at it.
+/// Ctrl-C keeps what is whole and names the command that goes on, with every episode not
+/// finished. A part that fails does not stop the others: the copy is partial, and the same
+/// command fetches only what is missing — or damaged.
 struct DownloadCommand: ServiceCommand, Equatable {
     static let quality = CommandLineParser.Option(
-        name: "--quality", valueName: "Q", summary: "best (the default), worst, or a height such as 720",
+        name: "--quality", valueName: "Q",
+        summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
         choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true)
     static let jobs = CommandLineParser.Option(
         name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)")
@@ -28,7 +30,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "download", arguments: ["<id or words>", "[more...]"],
         options: [quality, jobs, output, Grammar.json],
-        summary: "Copy videos to this machine, to watch with the network off (needs sign-in)",
+        summary: "Copy episodes to this machine, to watch with the network off (needs sign-in)",
         examples: [
             ("cocoacasts download 556", "episode 556's video, in the best quality"),
             ("cocoacasts download 556 553 --quality 720", "two episodes, at most 720 pixels high"),
@@ -36,16 +38,18 @@ struct DownloadCommand: ServiceCommand, Equatable {
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
+    static let defaultJobs = 4
 
     let references: [String]
-    let choice: DownloadQuality
+    /// The quality asked for; `nil` goes on at a copy's own (best for a new one).
+    let choice: DownloadQuality?
     let jobCount: Int
     /// Where to write the copy as one file too, if anywhere.
     let outputPath: String?
     let json: Bool
 
     init(
-        references: [String], quality: DownloadQuality = .best, jobs: Int = 4, outputPath: String? = nil,
+        references: [String], quality: DownloadQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
         json: Bool = false
     ) {
         self.references = references
@@ -56,20 +60,14 @@ struct DownloadCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        var quality = DownloadQuality.best
+        var quality: DownloadQuality?
         if let text = parsed.value(Self.quality) {
-            switch text.lowercased() {
-            case "best": quality = .best
-            case "worst": quality = .worst
-            default:
-                let digits = text.lowercased().hasSuffix("p") ? String(text.dropLast()) : text
-                guard let height = Int(digits), height > 0 else {
-                    throw .invalidValue(Self.quality.name, value: text, expected: "best, worst or a height such as 720")
-                }
-                quality = .height(height)
+            guard let chosen = DownloadQuality(text) else {
+                throw .invalidValue(Self.quality.name, value: text, expected: "best, worst or a height such as 720")
             }
+            quality = chosen
         }
-        var jobs = 4
+        var jobs = Self.defaultJobs
         if let text = parsed.value(Self.jobs) {
             guard let count = Int(text), (1...16).contains(count) else {
                 throw .invalidValue(Self.jobs.name, value: text, expected: "a number from 1 to 16")
@@ -92,6 +90,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     struct Outcome: Encodable {
         let event: String
         let videoID: String
+        let episode: Nullable<Int>
         let complete: Bool
         let quality: String?
         let bytes: Int
@@ -117,133 +116,218 @@ struct DownloadCommand: ServiceCommand, Equatable {
             }
         }
         await context.deliverKeptPositions()
-        let library = context.services.downloads
-        do throws(StoreError) {
-            try library.prepare()
-        } catch {
-            context.console.fail(error.description)
-            return .localState
+        let batch = Batch(references)
+        // A second Ctrl-C ends at once, and still names what goes on, on a line of its own.
+        let lastWords = { @MainActor in
+            if context.console.isErrorTerminal { context.console.writeError("\r\u{1B}[2K") }
+            context.console.fail(goOnLine(batch.remaining))
         }
-        var status = ExitCode.success
-        for reference in references {
-            let ended = await download(reference, in: context)
-            if ended != .success { status = ended }
-            if ended == .interrupted || ended == .localState { break }
+        return await Interruption.shared.onQuitAtOnce(lastWords) {
+            var status = ExitCode.success
+            while let reference = batch.remaining.first {
+                let (ended, again) = await download(reference, in: context)
+                batch.typed(again)
+                if ended != .success { status = ended }
+                if ended == .interrupted {
+                    context.console.fail(goOnLine(batch.remaining))
+                    break
+                }
+                if ended == .localState { break }
+                batch.done()
+            }
+            return status
         }
-        return status
     }
 
-    /// Downloads one reference, and says how it ended (with `--json`, as its last event).
-    @MainActor private func download(_ typed: String, in context: CommandContext) async -> ExitCode {
-        let videoID: String
-        // What the messages give to type again: the episode's id for words.
-        let reference: String
-        switch await context.resolve(typed, context: .video, needingTheEpisode: false) {
-        case .video(let id, let episode):
-            videoID = id
-            reference = CommandContext.isWords(typed) ? episode.map { String($0.id) } ?? id : typed
-        case .ended(let status): return status
+    /// The references not finished yet, as the line to go on names them.
+    @MainActor private final class Batch {
+        private(set) var remaining: ArraySlice<String>
+
+        init(_ references: [String]) {
+            remaining = references[...]
         }
+
+        /// The first remaining reference, as the viewer types it again (an episode's id for words).
+        func typed(_ reference: String) {
+            if !remaining.isEmpty { remaining[remaining.startIndex] = reference }
+        }
+
+        func done() {
+            remaining = remaining.dropFirst()
+        }
+    }
+
+    /// `Run `cocoacasts download 556 553 --quality 180` to go on from there.`
+    private func goOnLine(_ remaining: ArraySlice<String>) -> String {
+        "Run `\(goOn(remaining))` to go on from there."
+    }
+
+    /// The command that goes on with `remaining`, with the options given.
+    func goOn(_ remaining: ArraySlice<String>) -> String {
+        let quoted = remaining.map { $0.contains(" ") ? "'\($0)'" : $0 }
+        let options =
+            (choice.map { ["--quality", $0.description] } ?? [])
+            + (jobCount == Self.defaultJobs ? [] : ["--jobs", String(jobCount)])
+        return (["cocoacasts", "download"] + quoted + options).joined(separator: " ")
+    }
+
+    /// Downloads one reference, and says how it ended (with `--json`, as its last event); the
+    /// reference to type again (an episode's id for words).
+    @MainActor private func download(_ typed: String, in context: CommandContext) async -> (ExitCode, String) {
+        let videoID: String
+        let episode: Episode?
+        switch await context.resolve(typed, context: .video, needingTheEpisode: true) {
+        case .video(let id, let found): (videoID, episode) = (id, found)
+        case .ended(let status): return (status, typed)
+        }
+        let reference = episode.map { String($0.id) } ?? typed
+        let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
         let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
         guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return .interrupted
+            return (.interrupted, reference)
         }
         if case .failed(_, let failure, _) = model.state {
-            return context.report(
+            let status = context.report(
                 failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
+            return (status, reference)
         }
-        guard case .loaded(let video) = model.state else { return .failure }
+        guard case .loaded(let video) = model.state else { return (.failure, reference) }
+        await sayWhatIsReplaced(videoID, what: what, in: context)
         let request = DownloadRequest(
-            url: video.videoURL, quality: choice, destination: context.services.downloads.folder(forVideo: videoID),
-            jobs: jobCount,
-            metadata: [
-                "videoID": videoID, "duration": String(video.duration), "reference": reference,
-                "server": context.services.server,
-            ])
+            videoID: videoID, url: video.videoURL, quality: choice, jobs: jobCount,
+            episode: episode.map { EpisodeLabel(id: $0.id, title: $0.title) }, duration: video.duration,
+            metadata: ["server": context.services.server])
         let download = DownloadViewModel(videoID: videoID, downloader: context.services.downloader)
         let line = ProgressLine(console: context.console, appearance: context.appearance, events: json)
         await line.following(download) { await download.download(request) }
-        let outcome: Outcome
-        let status: ExitCode
-        switch download.state {
+        let (outcome, status) = await ended(download.state, videoID, episode, what, reference, in: context)
+        if json { line.printEvent(outcome) }
+        return (status, reference)
+    }
+
+    /// Says, before anything is replaced, that a copy at another quality than the one asked
+    /// for gives way to it.
+    @MainActor private func sayWhatIsReplaced(_ videoID: String, what: String, in context: CommandContext) async {
+        guard let choice else { return }
+        let existing: LocalCopy?
+        do throws(DownloadError) {
+            existing = try await context.services.downloader.copy(of: videoID, verifying: false)
+        } catch {
+            return  // the download itself says what is wrong with the copies' folder
+        }
+        guard let existing, let chosen = existing.chosen, chosen != choice, existing.quality != "the file" else {
+            return
+        }
+        context.console.notice(
+            "the copy of \(what) at \(existing.quality ?? chosen.description) (\(CopiesTable.state(existing.state))) "
+                + "is replaced by one at --quality \(choice).", style: context.appearance.error)
+    }
+
+    /// Says how the download ended; its `--json` event and the status.
+    @MainActor private func ended(
+        _ state: DownloadViewModel.State, _ videoID: String, _ episode: Episode?, _ what: String, _ reference: String,
+        in context: CommandContext
+    ) async -> (Outcome, ExitCode) {
+        let id = Nullable(episode?.id)
+        switch state {
         case .complete(let copy):
             if !json {
-                context.console.print(
-                    "video \(videoID): \(copy.quality), \(ByteSize.text(copy.bytes)), on this machine — "
-                        + "cocoacasts watch \(reference) plays it with the network off.")
+                for note in copy.notes { context.console.notice(note + ".", style: context.appearance.error) }
+                sayTheQualityTaken(copy, in: context)
+                context.console.say(
+                    "\(what): \(copy.quality), \(ByteSize.text(copy.bytes)), on this machine — cocoacasts watch "
+                        + "\(reference) plays it with the network off.")
             }
-            var complete = Outcome(
-                event: "complete", videoID: videoID, complete: true, quality: copy.quality, bytes: copy.bytes,
-                path: copy.playable.path, error: nil)
-            if let outputPath {
-                let failure: String?
-                (status, failure) = await export(videoID, reference: reference, to: outputPath, in: context)
-                if status == .success { complete.output = URL(fileURLWithPath: outputPath).path }
-                complete.error = failure
-            } else {
-                status = .success
-            }
-            outcome = complete
+            var outcome = Outcome(
+                event: "complete", videoID: videoID, episode: id, complete: true, quality: copy.quality,
+                bytes: copy.bytes, path: copy.playable.path, error: nil)
+            guard let outputPath else { return (outcome, .success) }
+            let (status, failure) = await export(videoID, reference: reference, to: outputPath, in: context)
+            if status == .success { outcome.output = URL(fileURLWithPath: outputPath).path }
+            outcome.error = failure
+            return (outcome, status)
         case .interrupted(let kept):
+            let bytes = await onDisk(videoID, in: context) ?? kept?.bytes ?? 0
             context.console.fail(
-                "Stopped: what is whole of video \(videoID) is kept\(onDisk(videoID, in: context)). "
-                    + "Run `cocoacasts download \(reference)` to go on from there.")
-            outcome = Outcome(
-                event: "stopped", videoID: videoID, complete: false, quality: nil, bytes: kept?.bytes ?? 0, path: nil,
-                error: DownloadError(.cancelled).description)
-            status = .interrupted
+                "Stopped \(what): the \(ByteSize.text(bytes)) fetched are kept on this machine for the next download.")
+            return (
+                Outcome(
+                    event: "stopped", videoID: videoID, episode: id, complete: false, quality: nil, bytes: bytes,
+                    path: nil, error: DownloadError(.cancelled).description), .interrupted
+            )
         case .failed(_, let cause, let kept):
-            status = report(DownloadError(cause), videoID: videoID, reference: reference, in: context)
-            outcome = Outcome(
-                event: "failed", videoID: videoID, complete: false, quality: nil, bytes: kept?.bytes ?? 0, path: nil,
-                error: DownloadError(cause).description)
+            let error = DownloadError(cause)
+            let status = report(error, what: what, reference: reference, in: context)
+            return (
+                Outcome(
+                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil,
+                    bytes: kept?.bytes ?? 0, path: nil, error: error.description), status
+            )
         case .waiting, .downloading:
-            return .failure  // the download returns only once it has ended
+            return (
+                Outcome(
+                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil, bytes: 0, path: nil,
+                    error: "it ended without saying how"), .failure
+            )
         }
-        if json { line.printEvent(outcome) }
-        return status
     }
 
-    /// The bytes of `videoID`'s copy on disk, as ` (12.3 MB on disk)`; empty when they cannot be read.
-    @MainActor private func onDisk(_ videoID: String, in context: CommandContext) -> String {
-        do throws(StoreError) {
-            return " (\(ByteSize.text(try context.services.downloads.bytes(ofVideo: videoID))) on disk)"
+    /// Says when the height asked for is not offered, and which was taken.
+    @MainActor private func sayTheQualityTaken(_ copy: DownloadedCopy, in context: CommandContext) {
+        guard case .height(let height) = choice, !copy.offeredHeights.isEmpty, !copy.offeredHeights.contains(height)
+        else { return }
+        let offered = copy.offeredHeights.map { "\($0)p" }.joined(separator: ", ")
+        context.console.notice(
+            "\(height)p is not offered (this stream has \(offered)): \(copy.quality) was taken.",
+            style: context.appearance.error)
+    }
+
+    /// The bytes of `videoID`'s copy on disk; `nil` when they cannot be read.
+    @MainActor private func onDisk(_ videoID: String, in context: CommandContext) async -> Int? {
+        do throws(DownloadError) {
+            return try await context.services.downloader.copy(of: videoID, verifying: false)?.bytes
         } catch {
-            return ""  // the size is a detail; the folder's own failure is said by the next command that uses it
+            return nil  // the size is a detail; the folder's own failure is said by the next command that uses it
         }
     }
 
-    /// Says why the download of `videoID` stopped, and how to go on; returns the exit status.
-    @MainActor private func report(
-        _ error: DownloadError, videoID: String, reference: String, in context: CommandContext
-    )
+    /// Says why the download of `what` stopped, and how to go on; returns the exit status: 69
+    /// only for a server that could not be reached, 1 for one that refused or failed, 74 for
+    /// the disk.
+    @MainActor private func report(_ error: DownloadError, what: String, reference: String, in context: CommandContext)
         -> ExitCode
     {
         let again = "cocoacasts download \(reference)"
+        let capitalized = what.prefix(1).uppercased() + what.dropFirst()
         switch error.cause {
         case .noRoom(let needed, let free, let path):
             context.console.fail(
-                "Video \(videoID) needs about \(ByteSize.text(needed)) more, and the disk of \(path) has "
-                    + "\(ByteSize.text(free)) free: nothing more was fetched. Make room, then run `\(again)`.")
+                "\(capitalized) needs about \(ByteSize.text(needed)) more, and "
+                    + "the disk of \(path) has \(ByteSize.text(free)) free: nothing more was fetched. Make room, then "
+                    + "run `\(again)`.")
             return .localState
-        case .noSpace, .io, .busy:
-            context.console.fail("The download of video \(videoID) stopped: \(error). What is whole is kept.")
+        case .noSpace, .io, .busy, .notComplete, .export:
+            context.console.fail("The download of \(what) stopped: \(error). What is whole is kept.")
             return .localState
         case .refused:
-            context.console.fail("Video \(videoID) cannot be downloaded: \(error).")
+            context.console.fail("\(capitalized) cannot be downloaded: \(error).")
             return .failure
-        case .status(let status) where DownloadError.isFinal(status),
-            .partFailed(_, let status?, _) where DownloadError.isFinal(status):
-            // The server answered, and no retry mends the answer: the request failed (1).
+        case .parts(let failures):
+            // An episode's title in quotes is followed by a comma, as an apposition is.
+            let subject = what.hasSuffix("”") ? "\(what)," : what
             context.console.fail(
-                "The download of video \(videoID) stopped: \(error). What is whole is kept; going on would meet "
-                    + "the same answer.")
-            return .failure
-        default:
-            context.console.fail(
-                "The download of video \(videoID) stopped: \(error). What is whole is kept: run `\(again)` to go on.")
+                "The copy of \(subject) is partial: \(failures.count) \(failures.count == 1 ? "part" : "parts") could "
+                    + "not be fetched (\(failures.prefix(3).map(\.description).joined(separator: "; "))"
+                    + (failures.count > 3 ? "; …" : "") + "); every other part is on this machine.")
+        case .status, .transport, .cancelled:
+            context.console.fail("The download of \(what) stopped: \(error). What is whole is kept.")
+        }
+        if error.isUnreachable {
+            context.console.fail("Run `\(again)` once the server can be reached, to fetch only what is missing.")
             return .unreachable
         }
+        if !error.isFinal { context.console.fail("Run `\(again)` to fetch only what is missing.") }
+        return .failure
     }
 }
 
@@ -253,32 +337,28 @@ extension DownloadCommand {
     @MainActor fileprivate func export(
         _ videoID: String, reference: String, to path: String, in context: CommandContext
     ) async -> (ExitCode, String?) {
-        guard let copy = context.services.downloads.copy(of: videoID) else {
-            let words = "the copy went away before it was written to \(path)"
-            context.console.fail("Video \(videoID) was not written to \(path): \(words).")
-            return (.localState, words)
-        }
-        let export = CopyExport(copy, environment: context.environment)
-        var outcome: Result<Int, CopyExport.Failure> = .failure(.cancelled)
+        var outcome: Result<Int, DownloadError> = .failure(DownloadError(.export(.cancelled)))
         _ = await context.withSpinner("Writing \(path)…") {
-            do throws(CopyExport.Failure) {
-                outcome = .success(try await export.export(to: URL(fileURLWithPath: path)))
+            do throws(DownloadError) {
+                outcome = .success(
+                    try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))
             } catch {
                 outcome = .failure(error)
             }
         }
         let written: Int
-        do throws(CopyExport.Failure) {
+        do throws(DownloadError) {
             written = try outcome.get()
         } catch {
             let kept = "The copy is complete: `cocoacasts watch \(reference)` plays it."
             context.console.fail("Video \(videoID) was not written to \(path): \(error). \(kept)")
             let said = "not written to \(path): \(error)"
-            switch error {
+            guard case .export(let failure) = error.cause else { return (.localState, said) }
+            switch failure {
             case .needsFFmpeg, .ffmpegNotStarted: return (.unreachable, said)
             case .ffmpegFailed: return (.failure, said)
             case .cancelled: return (.interrupted, said)
-            case .exists, .io, .incomplete: return (.localState, said)
+            case .exists, .io: return (.localState, said)
             }
         }
         if !json { context.console.print("video \(videoID): written to \(path) (\(ByteSize.text(written))).") }

@@ -1,5 +1,5 @@
 import Domain
-import MediaDownloader
+import Ports
 import Presentation
 import TerminalUI
 
@@ -9,113 +9,279 @@ import TerminalUI
     import Foundation
 #endif
 
-/// `cocoacasts downloads [--remove ID…] [--remove-all]`: the videos copied to this machine,
-/// complete or partial, and the space they take; or removes copies.
+/// `cocoacasts downloads [EPISODE…] [--verify] [--remove|--remove-all] [--json]`: the copies on
+/// this machine, named by their episodes — complete, partial (how far) or damaged (what is
+/// missing) — and the space they take; or removes copies. Episodes are named as `download`
+/// takes them: ids, or words matched against the copies' titles.
 struct DownloadsCommand: ServiceCommand, Equatable {
     static let remove = CommandLineParser.Option(
-        name: "--remove", valueName: nil, summary: "remove the copies of the videos named")
+        name: "--remove", valueName: nil, summary: "remove the copies of the episodes named")
     static let removeAll = CommandLineParser.Option(
         name: "--remove-all", valueName: nil, summary: "remove every copy")
+    static let verify = CommandLineParser.Option(
+        name: "--verify", valueName: nil,
+        summary: "read every part and check its SHA-256 (a part found changed is fetched again by download)")
     static let spec = CommandLineParser.CommandSpec(
-        name: "downloads", arguments: ["[video-ids...]"], options: [Grammar.json, remove, removeAll],
-        summary: "List the videos copied to this machine, or remove copies",
+        name: "downloads", arguments: ["[id or words...]"], options: [Grammar.json, verify, remove, removeAll],
+        summary: "List the episodes copied to this machine, check them, or remove copies",
         examples: [
-            ("cocoacasts downloads", "every copy: complete or partial, quality, size"),
+            ("cocoacasts downloads", "every copy: its episode, quality, size, and whether it is complete"),
+            ("cocoacasts downloads --verify", "check every byte of every copy (or name episodes)"),
             ("cocoacasts downloads --json", "the same, for scripts"),
-            ("cocoacasts downloads --remove-all", "remove every copy (--remove ID removes one)"),
+            ("cocoacasts downloads --remove-all", "remove every copy (--remove removes those named)"),
         ])
     static let settingsUsed: Set<ConfigKey> = []
     static let callsTheAPI = false
 
     enum Action: Equatable {
         case list
-        case remove([String])
+        case remove
         case removeAll
     }
 
     let action: Action
+    let references: [String]
+    let verifies: Bool
     let json: Bool
 
-    init(action: Action, json: Bool) {
+    init(action: Action, references: [String] = [], verifies: Bool = false, json: Bool = false) {
         self.action = action
+        self.references = references
+        self.verifies = verifies
         self.json = json
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+        // Ids are copies each; words, all of them together, name one.
+        let references =
+            arguments.contains(where: CommandContext.isWords) ? [arguments.joined(separator: " ")] : arguments
+        let verifies = parsed.has(Self.verify)
         if parsed.has(Self.removeAll) {
-            guard arguments.isEmpty, !parsed.has(Self.remove) else {
-                throw .conflictingOptions(Self.removeAll.name, arguments.first ?? Self.remove.name)
+            guard arguments.isEmpty, !parsed.has(Self.remove), !verifies else {
+                throw .conflictingOptions(
+                    Self.removeAll.name, arguments.first ?? (verifies ? Self.verify.name : Self.remove.name))
             }
             self.init(action: .removeAll, json: parsed.has(Grammar.json))
         } else if parsed.has(Self.remove) {
             guard !arguments.isEmpty else {
-                throw .missingArgument("the video ids to remove", usage: Self.spec.usage(of: Grammar.program))
+                throw .missingArgument(
+                    "the episodes whose copies to remove", usage: Self.spec.usage(of: Grammar.program))
             }
-            self.init(action: .remove(arguments), json: parsed.has(Grammar.json))
+            guard !verifies else { throw .conflictingOptions(Self.remove.name, Self.verify.name) }
+            self.init(action: .remove, references: references, json: parsed.has(Grammar.json))
         } else {
-            guard arguments.isEmpty else { throw .unexpectedArgument(arguments[0]) }
-            self.init(action: .list, json: parsed.has(Grammar.json))
+            self.init(action: .list, references: references, verifies: verifies, json: parsed.has(Grammar.json))
         }
-    }
-
-    struct Row: Encodable {
-        let videoID: String
-        let quality: String
-        let bytes: Int
-        let complete: Bool
-        /// When it was last written, as a status line says it ("3 minutes ago").
-        let updated: String
-        let path: String
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        let library = context.services.downloads
-        let console = context.console
-        do throws(StoreError) {
-            switch action {
-            case .list:
-                let copies = try library.copies()
-                let rows = try copies.map { copy throws(StoreError) in
-                    Row(
-                        videoID: copy.videoID, quality: copy.manifest.quality,
-                        bytes: try library.bytes(ofVideo: copy.videoID),
-                        complete: copy.manifest.complete,
-                        updated: RelativeAge.phrase(
-                            from: Date(timeIntervalSince1970: copy.manifest.updated), to: Date()),
-                        path: copy.playable.path)
-                }
-                if json {
-                    context.printJSON(rows)
-                } else if rows.isEmpty {
-                    console.say("No video is copied to this machine: cocoacasts download EPISODE copies one.")
-                } else {
-                    for row in rows {
-                        console.print(
-                            "\(row.videoID)  \(row.complete ? "complete" : "partial ")  \(row.quality)  "
-                                + "\(ByteSize.text(row.bytes))  \(row.updated)")
-                    }
-                    console.say(
-                        "\(rows.count) \(rows.count == 1 ? "copy takes" : "copies take") \(ByteSize.text(rows.reduce(0) { $0 + $1.bytes })) in \(library.root.path)."
-                    )
-                }
-            case .remove(let ids):
-                for id in ids {
-                    if try library.remove(id) {
-                        console.say("Removed the copy of video \(id).")
-                    } else {
-                        console.fail("No copy of video \(id) is on this machine (cocoacasts downloads lists them).")
-                        return .failure
-                    }
-                }
-            case .removeAll:
-                let copies = try library.copies()
-                for copy in copies { _ = try library.remove(copy.videoID) }
-                console.say("Removed \(copies.count) \(copies.count == 1 ? "copy" : "copies").")
-            }
+        let downloader = context.services.downloader
+        var copies: [LocalCopy]
+        do throws(DownloadError) {
+            copies = try await downloader.copies()
         } catch {
-            console.fail(error.description)
+            context.console.fail("The copies on this machine cannot be listed: \(error).")
             return .localState
         }
-        return .success
+        copies = await Self.named(copies, in: context)
+        if action == .removeAll { return await removeAll(copies, in: context) }
+        var chosen = copies
+        if !references.isEmpty {
+            chosen = []
+            for reference in references {
+                switch await Self.copy(namedBy: reference, among: copies, in: context) {
+                case .success(let copy): chosen.append(copy)
+                case .failure(let ended): return ended.status
+                }
+            }
+        }
+        if action == .remove { return await remove(chosen, in: context) }
+        if verifies {
+            switch await verified(chosen, in: context) {
+            case .success(let checked): chosen = checked
+            case .failure(let ended): return ended.status
+            }
+        }
+        list(chosen, of: copies, in: context)
+        return chosen.allSatisfy(\.isComplete) || !verifies ? .success : .failure
+    }
+
+    /// `copies` with the episode of each that does not say it found in the saved catalogue
+    /// (an earlier release's copies), asking nothing of the server.
+    static func named(_ copies: [LocalCopy], in context: CommandContext) async -> [LocalCopy] {
+        guard copies.contains(where: { $0.episode == nil }) else { return copies }
+        let episodes: [Episode]
+        do throws(APIError) {
+            episodes = try await context.services.api.catalogue(policy: .offlineOnly).episodes
+        } catch {
+            return copies  // no catalogue saved: such a copy is named by its video
+        }
+        let byVideo = Dictionary(episodes.map { ($0.videoID, $0) }, uniquingKeysWith: { first, _ in first })
+        return copies.map { copy in
+            var named = copy
+            named.episode = named.episode ?? byVideo[copy.videoID].map { EpisodeLabel(id: $0.id, title: $0.title) }
+            return named
+        }
+    }
+
+    /// The copy `reference` names: an episode id, a video id, or words matched against the
+    /// copies' titles (several: the picker on a terminal, else listed with 64).
+    static func copy(namedBy reference: String, among copies: [LocalCopy], in context: CommandContext) async
+        -> Result<LocalCopy, CommandContext.Ended>
+    {
+        if CommandContext.isWords(reference) {
+            let episodes = copies.compactMap { copy in
+                copy.episode.map {
+                    Episode(
+                        id: $0.id, title: $0.title, excerpt: "", imageURL: URL(fileURLWithPath: "/"),
+                        videoDuration: copy.duration ?? 0, videoID: copy.videoID)
+                }
+            }
+            switch await context.episode(namedBy: reference, among: episodes, offline: true) {
+            case .success(let episode):
+                if let copy = copies.first(where: { $0.videoID == episode.videoID }) { return .success(copy) }
+            case .failure(let ended):
+                return .failure(ended)
+            }
+        }
+        if let copy = copies.first(where: { $0.episode.map { String($0.id) } == reference })
+            ?? copies.first(where: { $0.videoID == reference })
+        {
+            return .success(copy)
+        }
+        context.console.fail(
+            "No copy of episode or video \(TerminalText.sanitized(reference)) is on this machine "
+                + "(cocoacasts downloads lists them).")
+        return .failure(CommandContext.Ended(status: .failure))
+    }
+
+    /// `copies` with every part's digest read (under the spinner).
+    private func verified(_ copies: [LocalCopy], in context: CommandContext) async
+        -> Result<[LocalCopy], CommandContext.Ended>
+    {
+        var checked: [LocalCopy] = []
+        var failure: DownloadError?
+        let finished = await context.withSpinner("Checking every byte…") {
+            for copy in copies {
+                do throws(DownloadError) {
+                    var found = try await context.services.downloader.copy(of: copy.videoID, verifying: true) ?? copy
+                    found.episode = found.episode ?? copy.episode
+                    checked.append(found)
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+        guard finished else { return .failure(CommandContext.Ended(status: .interrupted)) }
+        if let failure {
+            context.console.fail("The copies could not be checked: \(failure).")
+            return .failure(CommandContext.Ended(status: .localState))
+        }
+        return .success(checked)
+    }
+
+    @MainActor private func list(_ chosen: [LocalCopy], of all: [LocalCopy], in context: CommandContext) {
+        let console = context.console
+        if json {
+            context.printJSON(chosen.map(Entry.init))
+        } else if all.isEmpty {
+            console.say("No episode is copied to this machine: cocoacasts download EPISODE copies one.")
+        } else if console.isOutputTerminal {
+            console.print(
+                CopiesTable.render(chosen, width: context.appearance.width, now: Date(), style: context.style))
+            if references.isEmpty {
+                let bytes = ByteSize.text(all.reduce(0) { $0 + $1.bytes })
+                console.say(
+                    "\(all.count) \(all.count == 1 ? "copy takes" : "copies take") \(bytes) in "
+                        + "\(TerminalText.sanitized(context.services.downloader.location.path)).")
+            }
+            if chosen.contains(where: { !$0.isComplete }) {
+                console.say("`cocoacasts download EPISODE` finishes a partial copy and mends a damaged one.")
+            }
+        } else {
+            console.print(CopiesTable.tabSeparated(chosen))
+        }
+    }
+
+    private func remove(_ chosen: [LocalCopy], in context: CommandContext) async -> ExitCode {
+        var status = ExitCode.success
+        for copy in chosen {
+            let ended = await Self.remove(copy, in: context)
+            if ended != .success { status = ended }
+        }
+        return status
+    }
+
+    private func removeAll(_ copies: [LocalCopy], in context: CommandContext) async -> ExitCode {
+        var removed = 0
+        var status = ExitCode.success
+        for copy in copies {
+            let ended = await Self.remove(copy, in: context, saying: false)
+            if ended == .success { removed += 1 } else { status = ended }
+        }
+        context.console.say("Removed \(removed) \(removed == 1 ? "copy" : "copies").")
+        return status
+    }
+
+    /// Removes `copy`, and says so (unless not `saying`) or why not: a copy a download is
+    /// writing is left alone (74).
+    static func remove(_ copy: LocalCopy, in context: CommandContext, saying: Bool = true) async -> ExitCode {
+        let what = Self.what(copy)
+        do throws(DownloadError) {
+            if try await context.services.downloader.remove(videoID: copy.videoID), saying {
+                context.console.say("Removed the copy of \(what) (\(ByteSize.text(copy.bytes))).")
+            }
+            return .success
+        } catch {
+            if case .busy = error.cause {
+                context.console.fail(
+                    "The copy of \(what) is being downloaded now, and is not removed: stop that download (Ctrl-C), "
+                        + "then remove it.")
+            } else {
+                context.console.fail("The copy of \(what) could not be removed: \(error).")
+            }
+            return .localState
+        }
+    }
+
+    /// `episode 553, “Adopting the Model-View-ViewModel Pattern”`, or `video 632759499`.
+    static func what(_ copy: LocalCopy) -> String {
+        copy.episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" }
+            ?? "video \(TerminalText.sanitized(copy.videoID))"
+    }
+
+    /// One copy in `--json`.
+    struct Entry: Encodable {
+        let videoID: String
+        let episode: Nullable<Int>
+        let title: Nullable<String>
+        let quality: Nullable<String>
+        let state: String
+        let partsDone: Nullable<Int>
+        let parts: Nullable<Int>
+        let problems: [PartProblem]
+        let bytes: Int
+        /// When a download last wrote it, ISO 8601.
+        let updated: String
+        let path: String
+
+        init(_ copy: LocalCopy) {
+            videoID = copy.videoID
+            episode = Nullable(copy.episode?.id)
+            title = Nullable(copy.episode?.title)
+            quality = Nullable(copy.quality)
+            bytes = copy.bytes
+            updated = Date.ISO8601FormatStyle().format(copy.updated)
+            path = copy.playable.path
+            switch copy.state {
+            case .complete:
+                (state, partsDone, parts, problems) = ("complete", Nullable(nil), Nullable(nil), [])
+            case .partial(let done, let total, let failed):
+                (state, partsDone, parts, problems) = ("partial", Nullable(done), Nullable(total), failed)
+            case .damaged(let found):
+                (state, partsDone, parts, problems) = ("damaged", Nullable(nil), Nullable(nil), found)
+            }
+        }
     }
 }

@@ -16,7 +16,8 @@ struct ProgressCommand: ServiceCommand, Equatable {
         summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)")
     static let delete = CommandLineParser.Option(name: "--delete", valueName: nil, summary: "forget the progress")
     static let done = CommandLineParser.Option(
-        name: "--done", valueName: nil, summary: "mark it watched to the end (its whole length saved)")
+        name: "--done", valueName: nil,
+        summary: "mark it watched to the end (its whole length saved; \(PlaybackViewModel.finishedRule))")
     static let spec = CommandLineParser.CommandSpec(
         name: "progress", arguments: ["<id or words>", "[more-words...]"], options: [set, delete, done, Grammar.json],
         summary: "Show, save or delete a video's progress (needs sign-in)",
@@ -125,9 +126,10 @@ extension ProgressCommand {
             }
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
+        let basedOn = save == nil ? nil : await context.serverPosition(of: videoID)
         let synced = await context.withSpinner("Syncing the progress…") {
             if let save {
-                await model.saveProgress(cursor: save.seconds)
+                await model.saveProgress(cursor: save.seconds, basedOn: basedOn)
             } else if action == .delete {
                 await model.deleteProgress()
             } else {
@@ -151,6 +153,9 @@ extension ProgressCommand {
         }
         // Set or deleted by hand: a position kept from an earlier watch must not overwrite it later.
         if action != .show { await context.forgetTheKeptPosition(of: videoID) }
+        if case .loaded(let progress) = model.state {
+            await context.rememberServerPosition(progress, savedHere: action != .show)
+        }
         if json, case .loaded(let progress) = model.state {
             context.printJSON(ProgressOutput(progress: progress, pending: pending))
         } else if action == .delete {

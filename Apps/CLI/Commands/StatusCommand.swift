@@ -1,5 +1,4 @@
 import Domain
-import MediaDownloader
 import Ports
 import Presentation
 import Stores
@@ -104,7 +103,7 @@ extension StatusCommand.Work {
         -> ExitCode
     {
         let cache = await cacheSummary()
-        let copies = copiesSummary()
+        let copies = await copiesSummary()
         if json {
             context.printJSON(
                 StatusCommand.Report(
@@ -177,21 +176,20 @@ extension StatusCommand.Work {
         var description: String {
             guard let videos, let complete, let bytes else { return problem ?? "\(directory) (unreadable)" }
             let partial = videos - complete
-            return "\(videos) \(videos == 1 ? "video" : "videos")" + (partial > 0 ? " (\(partial) partial)" : "")
+            return "\(videos) \(videos == 1 ? "video" : "videos")" + (partial > 0 ? " (\(partial) not complete)" : "")
                 + ", \(ByteSize.text(bytes)) in \(directory)"
         }
     }
 
     /// `nil` when no video is copied (nothing to say).
-    private func copiesSummary() -> CopiesSummary? {
-        let library = services.downloads
-        let directory = TerminalText.sanitized(library.root.path)
-        do throws(StoreError) {
-            let copies = try library.copies()
+    private func copiesSummary() async -> CopiesSummary? {
+        let directory = TerminalText.sanitized(services.downloader.location.path)
+        do throws(DownloadError) {
+            let copies = try await services.downloader.copies()
             guard !copies.isEmpty else { return nil }
             return CopiesSummary(
-                directory: directory, videos: copies.count, complete: copies.filter(\.manifest.complete).count,
-                bytes: try library.bytes(), problem: nil)
+                directory: directory, videos: copies.count, complete: copies.filter(\.isComplete).count,
+                bytes: copies.reduce(0) { $0 + $1.bytes }, problem: nil)
         } catch {
             return CopiesSummary(
                 directory: directory, videos: nil, complete: nil, bytes: nil,

@@ -1,5 +1,4 @@
 import Domain
-import MediaDownloader
 import Observation
 import Ports
 import Presentation
@@ -123,61 +122,63 @@ struct WatchCommand: ServiceCommand, Equatable {
         _ videoID: String, fromStart: Bool, player: any MediaPlayer, outbox: any ProgressOutbox,
         history: any WatchHistory, in context: CommandContext
     ) async -> (PlaybackViewModel, ExitCode) {
-        let (api, localCopy) = await api(for: videoID, outbox: outbox, history: history, in: context)
+        let (api, localCopy) = await api(for: videoID, in: context)
         let model = PlaybackViewModel(
-            videoID: videoID, apiService: api, player: player, outbox: outbox, localCopy: localCopy)
+            videoID: videoID, apiService: api, player: player, outbox: outbox, history: history, localCopy: localCopy)
         Self.announceThePlayback(of: model, in: context)
         // Until the end is said: a second signal after the last save still says what became of it.
         let status = await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
             await model.watch(fromStart: fromStart)
-            return Self.finish(model, videoID: videoID, interrupted: Task.isCancelled, in: context)
+            if let problem = model.historyProblem {
+                context.console.notice(problem.historyMessage, style: context.appearance.error)
+            }
+            // A signal noted (the handler's own record) before the main queue cancelled the task
+            // still ended this playback: on a loaded machine the player may quit on it first.
+            let signalled = Task.isCancelled || Interruption.shared.receivedSignal != nil
+            return Self.finish(model, videoID: videoID, interrupted: signalled, in: context)
         }
         return (model, status)
     }
 
     /// The API the playback uses: the server's, or, when the video is copied to this machine
-    /// whole and `--stream` was not given, one whose video is the copy (said once).
-    @MainActor private func api(
-        for videoID: String, outbox: any ProgressOutbox, history: any WatchHistory, in context: CommandContext
-    ) async -> (any APIService, localCopy: URL?) {
+    /// whole and `--stream` was not given, one whose video is the copy (said once). A copy that
+    /// is partial or damaged is not played: the video streams, and that is said with why.
+    @MainActor private func api(for videoID: String, in context: CommandContext) async
+        -> (any APIService, localCopy: URL?)
+    {
         let api = context.services.api
-        // A copy of another server's video (the mock's, say) is not this one's, though the ids agree.
-        guard !streams, let copy = context.services.downloads.copy(of: videoID), copy.manifest.complete,
-            copy.manifest.metadata?["server"] == context.services.server,
-            let duration = copy.manifest.metadata?["duration"].flatMap({ Int($0) })
+        guard !streams, let copy = await Self.copy(of: videoID, in: context),
+            // A copy of another server's video (the mock's, say) is not this one's, though the ids agree.
+            copy.metadata["server"] == context.services.server
         else { return (api, nil) }
+        guard copy.isComplete, let duration = copy.duration else {
+            let why =
+                switch copy.state {
+                case .partial(let done, let parts, _): "partial (\(done) of \(parts) parts)"
+                case .damaged(let problems):
+                    "damaged (\(problems.first.map { "\($0.part): \($0.words)" } ?? "it cannot be read"))"
+                case .complete: "of unknown length"
+                }
+            context.console.notice(
+                "the copy on this machine is \(TerminalText.sanitized(why)), so the video is streamed; "
+                    + "`cocoacasts download \(videoID)` completes the copy.", style: context.appearance.error)
+            return (api, nil)
+        }
         context.console.notice(
-            "playing the copy on this machine (\(copy.manifest.quality)); --stream plays it from the server.",
+            "playing the copy on this machine (\(copy.quality ?? "")); --stream plays it from the server.",
             style: context.appearance.error)
         let video = Video(duration: duration, videoURL: copy.playable, imageURL: copy.playable)
-        return (
-            LocalCopyAPI(api: api, copy: video) {
-                await Self.knownCursor(of: videoID, outbox: outbox, history: history, in: context)
-            }, copy.playable
-        )
+        return (LocalCopyAPI(api: api, copy: video), copy.playable)
     }
 
-    /// Where the copy starts when the server cannot be reached: the latest position kept on
-    /// this machine, which is newer than any the server gave, else the one it last gave.
-    @MainActor private static func knownCursor(
-        of videoID: String, outbox: any ProgressOutbox, history: any WatchHistory, in context: CommandContext
-    ) async -> Int? {
-        do throws(StoreError) {
-            if let kept = try await outbox.pending().filter({ $0.progress.videoID == videoID })
-                .max(by: { $0.recordedAt < $1.recordedAt })
-            {
-                return kept.progress.cursor
-            }
+    /// Video `videoID`'s copy, when there is one; copies that cannot be read are said, and the video streams.
+    @MainActor private static func copy(of videoID: String, in context: CommandContext) async -> LocalCopy? {
+        do throws(DownloadError) {
+            return try await context.services.downloader.copy(of: videoID, verifying: false)
         } catch {
             context.console.notice(
-                "positions kept on this machine cannot be read: \(error)", style: context.appearance.error)
-        }
-        do throws(StoreError) {
-            return try await history.rememberedPositions()?.cursors[videoID]
-        } catch {
-            context.console.notice(
-                "the position the server last gave cannot be read from the watch history, so the copy starts at "
-                    + "0:00: \(error)", style: context.appearance.error)
+                "the copies on this machine cannot be read (\(error)), so the video is streamed.",
+                style: context.appearance.error)
             return nil
         }
     }
@@ -205,6 +206,9 @@ struct WatchCommand: ServiceCommand, Equatable {
                 case .idle, .loading:
                     announceThePlayback(of: model, in: context)
                 case .playing(let playhead):
+                    if let why = Screens.whereItStarts(model, playhead, now: Date()) {
+                        context.console.notice(why, style: context.appearance.error)
+                    }
                     let video = "video \(model.videoID) (\(VideoDuration.format(seconds: playhead.video.duration)))"
                     context.console.notice(
                         playhead.position == nil

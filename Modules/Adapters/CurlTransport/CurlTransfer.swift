@@ -87,9 +87,12 @@ final class CurlTransfer: @unchecked Sendable {
             ccurl_easy_setopt_callback(f, easy, Int32(CCURLOPT_HEADERFUNCTION), receiveHeader),
             ccurl_easy_setopt_pointer(f, easy, Int32(CCURLOPT_HEADERDATA), context),
         ]
-        // Strings are copied by curl. An empty ACCEPT_ENCODING offers every decoding curl has.
+        // Strings are copied by curl. An empty ACCEPT_ENCODING offers every decoding curl has; a
+        // request that names its own Accept-Encoding (`identity`, a media file's) gets the body
+        // as the server sends it, never inflated.
+        let decodes = request.headers["Accept-Encoding"] == nil
         let strings: [(Int32, String?)] =
-            [(Int32(CCURLOPT_URL), request.url.absoluteString), (Int32(CCURLOPT_ACCEPT_ENCODING), "")]
+            [(Int32(CCURLOPT_URL), request.url.absoluteString), (Int32(CCURLOPT_ACCEPT_ENCODING), decodes ? "" : nil)]
             + Self.trustOptions(authorities)
         for (option, value) in strings {
             failures.append(
@@ -168,6 +171,14 @@ final class CurlTransfer: @unchecked Sendable {
                 return 0
             }
             guard let bytes, count > 0 else { return count }
+            // An encoded body is never paused: paused, curl would go on inflating what it has read
+            // into a buffer of its own, past the limit. Every decoded byte comes through here and
+            // counts against it, so the channel holds at most the limit.
+            if headers["Content-Encoding"] != nil {
+                _ = channel.append(Data(bytes: bytes, count: count))
+                streamed += count
+                return count
+            }
             // A full channel pauses the transfer; curl offers the same bytes again once resumed.
             guard channel.offer(UnsafeRawBufferPointer(start: bytes, count: count)) else {
                 return Int(CCURL_WRITEFUNC_PAUSE)

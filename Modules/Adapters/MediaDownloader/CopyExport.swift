@@ -1,4 +1,5 @@
 import Domain
+import Ports
 import Subprocesses
 
 #if canImport(FoundationEssentials)
@@ -20,61 +21,27 @@ import Subprocesses
 /// The file is written under a temporary name beside the destination and renamed when whole,
 /// so a failure or Ctrl-C never leaves half a file under the name asked for; an existing
 /// file is never written over.
-public struct CopyExport: Sendable {
-    /// Why no file was written.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        /// The copy is not complete (or there is none).
-        case incomplete
-        /// A file is already at the destination.
-        case exists(String)
-        /// The video and its audio are apart and no `ffmpeg` is on `PATH`.
-        case needsFFmpeg
-        /// ffmpeg could not be started: the system's words.
-        case ffmpegNotStarted(String)
-        /// ffmpeg could not remux them: its last words.
-        case ffmpegFailed(String)
-        /// Writing failed: the path and the system's words (a full disk, a folder that cannot be written).
-        case io(String, String)
-        /// Stopped (Ctrl-C) before the file was whole; nothing was left under its name.
-        case cancelled
+struct CopyExport: Sendable {
+    typealias Failure = ExportFailure
 
-        public var description: String {
-            switch self {
-            case .incomplete: "the copy is not complete"
-            case .exists(let path): "\(path) exists already, and is not written over"
-            case .needsFFmpeg:
-                "its video and its audio are apart, and putting them in one file needs ffmpeg (apt-get install ffmpeg)"
-            case .ffmpegNotStarted(let words): "ffmpeg could not be started (\(words))"
-            case .ffmpegFailed(let words): "ffmpeg could not put the video and the audio in one file: \(words)"
-            case .io(let path, let words): "\(path) could not be written (\(words))"
-            case .cancelled: "stopped before the file was whole"
-            }
-        }
-    }
-
-    private let copy: DownloadLibrary.Copy
-    private let environment: [String: String]
-
-    /// An export of `copy`, finding ffmpeg on `environment`'s `PATH` when it needs it.
-    public init(_ copy: DownloadLibrary.Copy, environment: [String: String]) {
-        self.copy = copy
-        self.environment = environment
-    }
+    let folder: CopyFolder
+    let manifest: DownloadManifest
+    /// Where ffmpeg is found (`PATH`), when it is needed.
+    let environment: [String: String]
 
     /// Whether writing needs ffmpeg: a video and its audio kept apart.
-    public var needsFFmpeg: Bool {
-        copy.manifest.kind == .hls && FileManager.default.fileExists(atPath: folder("audio/index.m3u8"))
+    var needsFFmpeg: Bool {
+        manifest.parts.contains { $0.name.hasPrefix("audio/") }
     }
 
     /// Writes the copy to `destination`; returns the bytes written.
-    public func export(to destination: URL) async throws(Failure) -> Int {
-        guard copy.manifest.complete else { throw .incomplete }
+    func export(to destination: URL) async throws(Failure) -> Int {
         guard !FileManager.default.fileExists(atPath: destination.path) else { throw .exists(destination.path) }
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).part")
         defer { _ = unlink(temporary.path) }  // gone once renamed; else what a failure left
-        if copy.manifest.kind == .file {
-            try concatenate([folder(copy.manifest.playable)], into: temporary)
+        if manifest.kind == .file {
+            try concatenate([folder(manifest.playable)], into: temporary)
         } else if needsFFmpeg {
             try await remux(into: temporary, like: destination)
         } else {
@@ -84,7 +51,7 @@ public struct CopyExport: Sendable {
         return Self.size(of: destination.path)
     }
 
-    private func folder(_ name: String) -> String { copy.folder.appendingPathComponent(name).path }
+    private func folder(_ name: String) -> String { folder.path(name) }
 
     /// Gives the whole file `temporary` the name `destination`, never over a file: `link`,
     /// which fails when a file took the name meanwhile; where the file system has no links
@@ -102,22 +69,23 @@ public struct CopyExport: Sendable {
     }
 
     /// The files a local playlist lists, in order (names the download chose): each fMP4
-    /// initialization section (`EXT-X-MAP`) where it comes, then the segments after it.
+    /// initialization section (`EXT-X-MAP`) where it comes, then the segments after it; only
+    /// the parts the manifest records, so that an edited playlist names nothing else.
     private func segments(of playlist: String) throws(Failure) -> [String] {
         let text: String
-        do {
-            text = try String(contentsOfFile: folder(playlist), encoding: .utf8)
-        } catch {
-            throw .io(folder(playlist), "it could not be read (\(error))")
+        switch folder.contents(of: playlist) {
+        case .success(let data?): text = String(decoding: data, as: UTF8.self)
+        case .success(nil): throw .io(folder(playlist), "it is missing")
+        case .failure(let failure): throw .io(folder(playlist), "it could not be read (\(failure))")
         }
         let base = playlist.split(separator: "/").dropLast().joined(separator: "/")
+        let recorded = Set(manifest.parts.map(\.name))
         return text.split(separator: "\n").compactMap { line -> String? in
             if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
-                let name = line[uri.upperBound...].prefix { $0 != "\"" }
-                return folder(base + "/" + name)
+                return base + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
             }
-            return line.isEmpty || line.hasPrefix("#") ? nil : folder(base + "/" + line)
-        }
+            return line.isEmpty || line.hasPrefix("#") ? nil : base + "/" + line
+        }.filter(recorded.contains).map(folder)
     }
 
     private func concatenate(_ files: [String], into target: URL) throws(Failure) {
@@ -126,7 +94,7 @@ public struct CopyExport: Sendable {
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         for file in files {
-            let input = open(file, O_RDONLY | O_CLOEXEC)
+            let input = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard input >= 0 else { throw .io(file, String(cString: strerror(errno))) }
             defer { close(input) }
             while true {
@@ -153,7 +121,7 @@ public struct CopyExport: Sendable {
         }
         let known = ["mp4": "mp4", "m4v": "mp4", "mov": "mov", "mkv": "matroska", "ts": "mpegts"]
         let format = known[destination.pathExtension.lowercased()] ?? "mpegts"
-        let words = copy.folder.appendingPathComponent(".ffmpeg-\(getpid()).log")
+        let words = URL(fileURLWithPath: folder.path(".ffmpeg-\(getpid()).log"))
         let log = open(words.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard log >= 0 else { throw .io(words.path, String(cString: strerror(errno))) }
         defer {

@@ -1,3 +1,4 @@
+import Domain
 import Ports
 import PrivateFiles
 
@@ -14,8 +15,9 @@ import PrivateFiles
 #endif
 
 /// The folder of one local copy: private (0700, its files 0600), every file written under a
-/// temporary name (`NAME.part`) and renamed once whole, so that a file with its final name is
-/// always a whole one, whatever stopped the process.
+/// temporary name (`NAME.part`) and renamed once whole, so that a file with its final name was
+/// whole when the process renamed it (nothing is synced to disk first: after a power cut the
+/// size check of the manifest's records finds a part the disk lost).
 struct CopyFolder: Sendable {
     let root: String
 
@@ -25,15 +27,54 @@ struct CopyFolder: Sendable {
 
     func path(_ name: String) -> String { root + "/" + name }
 
-    /// Creates the folder and `subfolders` private, and checks them as the token store's.
+    /// Creates the folder and `subfolders` private, and checks them as the token store's
+    /// (a link in their place is refused, never followed).
     func prepare(subfolders: [String]) throws(DownloadError) {
         for folder in [root] + subfolders.map(path) {
             do {
                 try PrivateDirectory(path: folder).ensure()
             } catch {
-                throw DownloadError(.io(path: folder, detail: "\(error)"))
+                throw Self.failure(error, path: folder)
             }
         }
+    }
+
+    /// A private folder's failure in a copy's words (never a token file's).
+    static func failure(_ error: StoreError, path: String) -> DownloadError {
+        switch error {
+        case .untrustedLocation(_, let problem, let fix):
+            DownloadError(.io(path: path, detail: "it \(problem). \(fix)"))
+        case .io(_, let detail), .corrupt(_, let detail): DownloadError(.io(path: path, detail: detail))
+        case .insecurePermissions(_, let mode):
+            DownloadError(.io(path: path, detail: "its mode is \(mode), not private"))
+        case .lockTimeout: DownloadError(.busy(path: path))
+        }
+    }
+
+    /// The whole content of the regular file `name` (never through a link); `nil` when there is
+    /// none, the system's words when it cannot be read.
+    func contents(of name: String) -> Result<Data?, ReadFailure> {
+        let descriptor = open(path(name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            return errno == ENOENT ? .success(nil) : .failure(ReadFailure(errno))
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadFailure(errno)) }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// A writer that appends to `name` (created 0600), never through a link.
+    func appender(_ name: String) throws(DownloadError) -> FileWriter {
+        let descriptor = open(path(name), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw Self.failure(errno, path: path(name)) }
+        return FileWriter(descriptor: descriptor, path: path(name))
     }
 
     /// The size of the whole file `name`, or `nil` when there is none.
@@ -89,6 +130,16 @@ struct CopyFolder: Sendable {
         try finish(name)
     }
 
+    /// Removes the subfolder `name` and all it holds, if there is one (a link is removed, never followed).
+    func removeTree(_ name: String) throws(DownloadError) {
+        do {
+            try FolderTree.remove(path(name))
+        } catch {
+            throw DownloadError(
+                .io(path: error.path, detail: "what an earlier download left could not be removed (\(error.words))"))
+        }
+    }
+
     /// Removes `name` and its temporary file, if there are.
     func remove(_ name: String) {
         unlink(path(name))
@@ -99,6 +150,15 @@ struct CopyFolder: Sendable {
     static func failure(_ code: Int32, path: String) -> DownloadError {
         if code == ENOSPC || code == EDQUOT { return DownloadError(.noSpace(path: path)) }
         return DownloadError(.io(path: path, detail: String(cString: strerror(code))))
+    }
+}
+
+/// Why a file could not be read: the system's words.
+struct ReadFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ code: Int32) {
+        description = String(cString: strerror(code))
     }
 }
 
@@ -132,6 +192,7 @@ final class FileWriter {
 
     /// Closes the file; a failure here (NFS, a full disk found late) is a failure of the part.
     func close() throws(DownloadError) {
+        guard descriptor >= 0 else { return }  // closed already, or abandoned
         let code = closeFile(descriptor)
         descriptor = -1
         if code != 0 { throw CopyFolder.failure(errno, path: path) }

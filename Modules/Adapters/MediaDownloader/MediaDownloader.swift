@@ -1,7 +1,6 @@
 import Domain
 import HLS
 import Ports
-import PrivateFiles
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -10,50 +9,87 @@ import Synchronization
     import Foundation
 #endif
 
-/// The ``/Ports/VideoDownloader`` of the layer: an HLS stream (the chosen video variant and its
-/// audio rendition, several segments at a time, each checked against its length, decrypted
-/// when AES-128, written under a temporary name and renamed when whole) or a plain file
-/// (resumed with `Range` and `If-Range`, as `curl -C -` does), into a private folder with a
-/// manifest of what is done. Only the stream's own URLs are fetched, with no credential.
+/// The ``/Ports/VideoDownloader`` of the layer, and the one owner of the copies on disk.
+///
+/// A download copies an HLS stream (the chosen variant and its audio rendition, several
+/// segments at a time, each checked against its length and bound, decrypted as it arrives
+/// when AES-128, digested, recorded, then renamed) or a plain file (resumed with `Range` and
+/// `If-Range`, as `curl -C -` does), into a private folder per video under `root`
+/// (`$XDG_DATA_HOME/cocoacasts/videos` by default) with a manifest of every whole part's size
+/// and SHA-256. Listing, verifying, removing and exporting copies happen here too, each under
+/// the copy's lock, so that a removal and a download never meet half-way. Only the stream's
+/// own URLs are fetched, with no credential.
 public final class MediaDownloader: VideoDownloader {
     private let transport: any HTTPTransport
     private let parser: PlaylistParser
     private let attempts: Int
     private let timeout: TimeInterval
+    private let library: CopyLibrary
+    private let environment: [String: String]
 
-    /// A downloader over `transport` that tries each part `attempts` times in all, each
-    /// request bounded by `timeout` seconds of silence.
+    /// A downloader over `transport` keeping its copies under `root`, that tries each part
+    /// `attempts` times in all, each transfer bounded by `timeout` seconds (a part's whole
+    /// transfer; a plain file's, as a window in which 256 KiB at least must come); `environment`
+    /// is where an export finds ffmpeg (`PATH`).
     public init(
-        transport: any HTTPTransport, attempts: Int = 3, timeout: TimeInterval = 30,
-        parser: PlaylistParser = PlaylistParser()
+        transport: any HTTPTransport, root: URL, environment: [String: String] = [:], attempts: Int = 3,
+        timeout: TimeInterval = 30, parser: PlaylistParser = PlaylistParser()
     ) {
         self.transport = transport
+        self.library = CopyLibrary(root: root)
+        self.environment = environment
         self.attempts = max(1, attempts)
         self.timeout = timeout
         self.parser = parser
     }
 
+    /// The copies of `environment`'s user: `$XDG_DATA_HOME/cocoacasts/videos` when that is an
+    /// absolute path (as the XDG specification asks), else `~/.local/share/cocoacasts/videos`.
+    public static func defaultRoot(environment: [String: String]) -> URL {
+        CopyLibrary.root(environment: environment)
+    }
+
+    public var location: URL { library.root }
+
     public func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
         async throws(DownloadError) -> DownloadedCopy
     {
-        let folder = CopyFolder(request.destination)
+        let held = try await library.lock(request.videoID)
+        defer { held.release() }
+        let folder = library.folder(forVideo: request.videoID)
         try folder.prepare(subfolders: [])
-        let lock = FileLock(path: folder.path(".lock"), timeout: .milliseconds(300))
-        let held: Int32
-        do throws(StoreError) {
-            held = try await lock.acquire()
-        } catch {
-            if case .lockTimeout = error { throw DownloadError(.busy(path: folder.root)) }
-            throw DownloadError(.io(path: folder.path(".lock"), detail: "\(error)"))
-        }
-        defer { lock.release(held) }
         let manifest = ManifestFile(folder: folder)
-        let earlier = manifest.read()
+        var earlier: DownloadManifest?
+        switch manifest.read() {
+        case .manifest(let found): earlier = found
+        case .newer(let format):
+            throw DownloadError(
+                .io(
+                    path: folder.root,
+                    detail: "a later version of cocoacasts wrote this copy (format \(format)); that version goes on "
+                        + "with it, or `cocoacasts downloads --remove` removes it"))
+        case .none, .unreadable: break  // what is there is fetched again
+        }
+        let quality = request.quality ?? earlier?.chosen.flatMap(DownloadQuality.init) ?? .best
+        // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
+        if let earlier, earlier.complete, earlier.parts.count == earlier.partCount,
+            earlier.kind == .file || request.quality == nil || request.quality?.description == earlier.chosen,
+            DownloadManifest.isSameSource(earlier.source, request.url),
+            CopyCheck(folder: folder, manifest: earlier).problems(verifying: false).isEmpty
+        {
+            return DownloadedCopy(
+                playable: URL(fileURLWithPath: folder.path(earlier.playable)),
+                bytes: earlier.parts.reduce(0) { $0 + $1.bytes }, quality: earlier.quality,
+                offeredHeights: earlier.offeredHeights ?? [])
+        }
         if let earlier, earlier.kind == .file, DownloadManifest.isSameSource(earlier.source, request.url) {
             return try await plainFile(request, folder, manifest, earlier, progress).resume()
         }
         let (url, response) = try await open(request.url)
-        var first = try await firstChunk(of: response.body)
+        // Enough to tell a playlist, however the body is cut into chunks.
+        var first = Data()
+        while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
+        guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
         if PlaylistSniffer.isPlaylist(first) {
             while let chunk = try await nextChunk(of: response.body) {
                 first.append(chunk)
@@ -64,11 +100,51 @@ public final class MediaDownloader: VideoDownloader {
                 }
             }
             let stream = StreamDownload(
-                request: request, folder: folder, manifest: manifest, earlier: earlier, transport: transport,
-                parser: parser, attempts: attempts, timeout: timeout, progress: progress)
+                request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
+                transport: transport, parser: parser, attempts: attempts, timeout: timeout, progress: progress)
             return try await stream.run(playlist: first, from: url)
         }
+        if earlier?.kind == .hls {  // the stream an earlier download copied gives way to the file
+            try folder.removeTree("video")
+            try folder.removeTree("audio")
+            folder.remove("index.m3u8")
+        }
         return try await plainFile(request, folder, manifest, earlier, progress).start(response, firstChunk: first)
+    }
+
+    public func copies() async throws(DownloadError) -> [LocalCopy] {
+        try library.folderNames().compactMap { name in
+            CopyCheck.copy(videoID: CopyLibrary.videoID(ofFolder: name), in: library, verifying: false)
+        }.sorted { $0.updated > $1.updated }
+    }
+
+    public func copy(of videoID: String, verifying: Bool) async throws(DownloadError) -> LocalCopy? {
+        try library.check(creating: false)
+        guard library.folder(forVideo: videoID).exists else { return nil }
+        guard verifying else { return CopyCheck.copy(videoID: videoID, in: library, verifying: false) }
+        // Under the lock: what the digests find damaged is recorded, for `download` to mend.
+        let held = try await library.lock(videoID)
+        defer { held.release() }
+        return try CopyCheck.verify(videoID: videoID, in: library)
+    }
+
+    public func remove(videoID: String) async throws(DownloadError) -> Bool {
+        try await library.remove(videoID)
+    }
+
+    public func export(videoID: String, to destination: URL) async throws(DownloadError) -> Int {
+        let held = try await library.lock(videoID)
+        defer { held.release() }
+        let folder = library.folder(forVideo: videoID)
+        guard case .manifest(let manifest) = ManifestFile(folder: folder).read(), manifest.complete,
+            CopyCheck(folder: folder, manifest: manifest).problems(verifying: false).isEmpty
+        else { throw DownloadError(.notComplete(videoID: videoID)) }
+        do {
+            return try await CopyExport(folder: folder, manifest: manifest, environment: environment)
+                .export(to: destination)
+        } catch {
+            throw DownloadError(.export(error))
+        }
     }
 
     private func plainFile(
@@ -87,7 +163,7 @@ public final class MediaDownloader: VideoDownloader {
         do {
             (final, response) = try await MediaRequests(transport: transport, timeout: timeout).open(url)
         } catch {
-            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
+            throw error.isCancelled ? DownloadError(.cancelled) : PlainFileDownload.failure(error)
         }
         guard response.status == 200 else {
             response.body.cancel()
@@ -96,15 +172,11 @@ public final class MediaDownloader: VideoDownloader {
         return (final, response)
     }
 
-    private func firstChunk(of body: HTTPBody) async throws(DownloadError) -> Data {
-        try await nextChunk(of: body) ?? Data()
-    }
-
     private func nextChunk(of body: HTTPBody) async throws(DownloadError) -> Data? {
         do {
             return try await body.next()
         } catch {
-            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
+            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error))
         }
     }
 }
@@ -116,38 +188,6 @@ enum PlaylistSniffer {
         let header = Array("#EXTM3U".utf8)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         return bytes.starts(with: header) || bytes.starts(with: bom + header)
-    }
-}
-
-/// The manifest of one folder: read whole or not at all, written atomically.
-struct ManifestFile: Sendable {
-    let folder: CopyFolder
-
-    /// The manifest, or `nil` when there is none or it cannot be read: the parts beside an
-    /// unreadable one cannot be trusted to be what a new plan names, so the copy starts over.
-    func read() -> DownloadManifest? {
-        guard let data = FileManager.default.contents(atPath: folder.path(DownloadManifest.fileName)) else {
-            return nil
-        }
-        do {
-            return try JSONDecoder().decode(DownloadManifest.self, from: data)
-        } catch {
-            return nil
-        }
-    }
-
-    func write(_ manifest: DownloadManifest) throws(DownloadError) {
-        var manifest = manifest
-        manifest.updated = Date().timeIntervalSince1970
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(manifest)
-        } catch {
-            throw DownloadError(.io(path: folder.path(DownloadManifest.fileName), detail: "\(error)"))
-        }
-        try folder.write(data, as: DownloadManifest.fileName)
     }
 }
 
@@ -175,8 +215,6 @@ final class ProgressCounter: Sendable {
         report(DownloadProgress(bytes: bytes, expectedBytes: expectedBytes, partsDone: partsDone, parts: parts))
     }
 
-    var bytes: Int { state.withLock { $0.bytes } }
-
     /// Counts `count` more bytes; reports every 256 KiB.
     func add(_ count: Int) {
         let now = state.withLock { state -> DownloadProgress? in
@@ -196,39 +234,5 @@ final class ProgressCounter: Sendable {
                 bytes: state.bytes, expectedBytes: expectedBytes, partsDone: state.partsDone, parts: parts)
         }
         report(now)
-    }
-}
-
-/// The requests of a download: `GET`, redirects followed (http and https only, at most five),
-/// the headers kept on every hop (a `Range` too).
-struct MediaRequests: Sendable {
-    let transport: any HTTPTransport
-    let timeout: TimeInterval
-
-    /// The final URL and its response, whatever its status; a redirect past the fifth is answered as it is.
-    func open(_ url: URL, headers: HTTPHeaders = [:], limit: Int = 1 << 40) async throws(TransportError) -> (
-        URL, HTTPStreamedResponse
-    ) {
-        var url = url
-        for hop in 0...5 {
-            let response = try await transport.stream(
-                HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout, maximumResponseSize: limit))
-            guard hop < 5, [301, 302, 303, 307, 308].contains(response.status),
-                let location = response.headers["Location"],
-                let next = URL(string: location, relativeTo: url)?.absoluteURL,
-                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
-            else { return (url, response) }
-            response.body.cancel()
-            url = next
-        }
-        preconditionFailure("the last hop returns")
-    }
-
-    /// The whole body of `url` (a playlist, a key), at most `limit` bytes.
-    func data(_ url: URL, limit: Int) async throws(TransportError) -> (URL, status: Int, Data) {
-        let (final, response) = try await open(url, limit: limit)
-        var data = Data()
-        while let chunk = try await response.body.next() { data.append(chunk) }
-        return (final, response.status, data)
     }
 }

@@ -17,13 +17,27 @@ struct Part: Sendable, Equatable {
     /// The key it was encrypted with, and the IV.
     let key: SegmentKey?
     let iv: [UInt8]?
+    /// The most bytes it may have: past them it is no part of this stream (see ``bound(seconds:)``).
+    let limit: Int
 
-    init(name: String, url: URL, range: ByteRange? = nil, key: SegmentKey? = nil, iv: [UInt8]? = nil) {
+    init(
+        name: String, url: URL, range: ByteRange? = nil, key: SegmentKey? = nil, iv: [UInt8]? = nil,
+        limit: Int = Part.bound(seconds: nil)
+    ) {
         self.name = name
         self.url = url
         self.range = range
         self.key = key
         self.iv = iv
+        self.limit = limit
+    }
+
+    /// The most bytes media `seconds` long may take: 50 Mbit/s (twice a 4K stream's) for every
+    /// second, and 8 MiB besides; without a length, 8 MiB (an initialization section) plus what
+    /// 12 hours would take. A body past it is no part of the video (a server writing without
+    /// end), whatever it announces.
+    static func bound(seconds: Double?) -> Int {
+        8 << 20 + Int(min(seconds ?? 43_200, 43_200).rounded(.up)) * 6_250_000
     }
 
     /// The extensions a player's HLS demuxer opens from disk (FFmpeg's allowed list); any
@@ -33,8 +47,8 @@ struct Part: Sendable, Equatable {
     ]
 
     /// The extension to save `url` under: its own when a player opens it from disk, else `fallback`.
-    static func fileExtension(of url: URL, fallback: String = "ts") -> String {
-        let own = url.pathExtension.lowercased()
+    static func fileExtension(of url: URL?, fallback: String = "ts") -> String {
+        let own = url?.pathExtension.lowercased() ?? ""
         return playableExtensions.contains(own) ? own : fallback
     }
 }
@@ -48,21 +62,27 @@ struct Rendering: Sendable {
     let segments: [Part]
     /// The initialization sections' parts, by their place in the playlist.
     let maps: [MediaInitialization: Part]
+    /// The SHA-256 of the media playlist as served: another one means other parts.
+    let digest: String
 
-    init(folder: String, playlist: MediaPlaylist) {
+    init(folder: String, playlist: MediaPlaylist, digest: String) {
         self.folder = folder
         self.playlist = playlist
+        self.digest = digest
         var maps: [MediaInitialization: Part] = [:]
         for map in playlist.segments.compactMap(\.map) where maps[map] == nil {
             let name = "\(folder)/init-\(maps.count).\(Part.fileExtension(of: map.uri, fallback: "mp4"))"
-            maps[map] = Part(name: name, url: map.uri, range: map.byteRange, key: map.key, iv: map.key?.iv)
+            maps[map] = Part(
+                name: name, url: map.uri, range: map.byteRange, key: map.key, iv: map.key?.iv,
+                limit: Part.bound(seconds: 0))
         }
         self.maps = maps
         segments = playlist.segments.enumerated().map { index, segment in
             Part(
                 name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
                 range: segment.byteRange, key: segment.key,
-                iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber))
+                iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber),
+                limit: Part.bound(seconds: segment.duration))
         }
     }
 

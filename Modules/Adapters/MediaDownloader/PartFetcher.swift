@@ -8,8 +8,10 @@ import Ports
 #endif
 
 /// Fetches one part into its file: checked against its announced length (and its byte
-/// range), decrypted when keyed, renamed when whole; a transient failure (a dropped
-/// connection, a 5xx, a part cut short) is tried again, up to `attempts` times in all.
+/// range) and its bound, decrypted as it arrives when keyed, digested as it is written,
+/// recorded in the journal, then renamed: a file with a part's name is a whole, recorded part.
+/// A failure that another try may mend (the network, a 5xx, a part cut short) is tried again,
+/// up to `attempts` times in all; the whole transfer of each try is bounded by `timeout`.
 struct PartFetcher: Sendable {
     let transport: any HTTPTransport
     let folder: CopyFolder
@@ -19,15 +21,16 @@ struct PartFetcher: Sendable {
     /// The bytes written so far, for progress.
     let written: @Sendable (Int) -> Void
 
-    func fetch(_ part: Part) async throws(DownloadError) {
+    /// The part's record once whole; a part that could not be fetched throws `.parts([its failure])`.
+    func fetch(_ part: Part) async throws(DownloadError) -> DownloadManifest.PartRecord {
         var attempt = 1
         while true {
             do throws(DownloadError) {
                 return try await fetchOnce(part)
             } catch {
-                guard error.isWorthRetrying, attempt < attempts, !Task.isCancelled else {
-                    throw Task.isCancelled ? DownloadError(.cancelled) : error
-                }
+                guard case .parts(let failures) = error.cause, failures.allSatisfy(\.isWorthRetrying),
+                    attempt < attempts, !Task.isCancelled
+                else { throw Task.isCancelled ? DownloadError(.cancelled) : error }
                 do {
                     try await Task.sleep(for: .milliseconds(250 << (attempt - 1)))
                 } catch {
@@ -38,60 +41,97 @@ struct PartFetcher: Sendable {
         }
     }
 
-    private func fetchOnce(_ part: Part) async throws(DownloadError) {
+    private func failed(_ part: Part, _ reason: PartFailure.Reason) -> DownloadError {
+        DownloadError(.parts([PartFailure(part: part.name, reason: reason)]))
+    }
+
+    private func fetchOnce(_ part: Part) async throws(DownloadError) -> DownloadManifest.PartRecord {
         var headers = HTTPHeaders()
         if let range = part.range { headers.append(name: "Range", value: range.rangeHeader) }
+        // The key first: a segment is decrypted as it arrives.
+        let decryptor = try await decryptor(for: part)
         let response: HTTPStreamedResponse
         do {
             (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
-                .open(part.url, headers: headers, limit: 1 << 30)
+                .open(part.url, headers: headers, limit: part.limit)
         } catch {
-            throw DownloadError(
-                error.cause == .cancelled
-                    ? .cancelled : .partFailed(part: part.name, status: nil, transport: error.cause))
+            if error.isCancelled { throw DownloadError(.cancelled) }
+            if case .transport(let transport) = error, transport.cause == .tooLarge {
+                throw failed(part, .tooLarge(limit: part.limit))  // a length announced past the bound
+            }
+            throw failed(part, error.reason)
         }
-        // A range answered whole, or another range than the one asked for, would be the wrong
-        // bytes: only a 206 carries a range, and its Content-Range must be the one asked.
-        guard response.status == (part.range == nil ? 200 : 206),
-            part.range.map({ Self.contentRange(response.headers["Content-Range"], is: $0) }) ?? true
-        else {
+        let announced: Int?
+        do throws(DownloadError) {
+            announced = try check(response, of: part)
+        } catch {
             response.body.cancel()
-            throw DownloadError(.partFailed(part: part.name, status: response.status, transport: nil))
+            throw error
         }
-        // A length announced for an encoded body counts other bytes than the decoded ones read.
-        let declared =
-            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
-        let announced = part.range?.length ?? declared
+        let watch = TransferWatch(response.body, window: timeout, deadline: timeout)
+        defer { watch.end() }
         let writer = try folder.temporary(part.name)
+        let digest = DigestBeside()
+        var bytes = 0
         do throws(DownloadError) {
             var received = 0
-            var encrypted = Data()
-            while let chunk = try await next(response.body, part) {
+            while let chunk = try await next(response.body, part, watch) {
                 received += chunk.count
+                watch.received(chunk.count)
                 if let expected = announced, received > expected {
-                    throw DownloadError(.partLength(part: part.name, expected: expected, received: received))
+                    throw failed(part, .length(expected: expected, received: received))
                 }
-                if part.key == nil {
-                    try writer.write(chunk)
-                    written(chunk.count)
-                } else {
-                    encrypted.append(chunk)
-                }
+                if received > part.limit { throw failed(part, .tooLarge(limit: part.limit)) }
+                bytes += try write(try decrypt(chunk, decryptor, part), writer, digest)
             }
             if let expected = announced, received != expected {
-                throw DownloadError(.partLength(part: part.name, expected: expected, received: received))
+                throw failed(part, .length(expected: expected, received: received))
             }
-            if let key = part.key, let iv = part.iv {
-                let plain = try await decrypt(encrypted, key: key, iv: iv, part: part)
-                try writer.write(plain)
-                written(plain.count)
-            }
+            if let decryptor { bytes += try write(try finish(decryptor, part), writer, digest) }
             try writer.close()
         } catch {
             writer.abandon()
             throw error
         }
+        let record = DownloadManifest.PartRecord(
+            name: part.name, bytes: bytes, sha256: digest.finish(),
+            validator: ResourceValidator(response.status, response.headers))
+        try PartJournal(folder: folder).append(record)
         try folder.finish(part.name)
+        return record
+    }
+
+    /// The length the answer announces; a status, a range or a length that cannot be this part's
+    /// fails it.
+    private func check(_ response: HTTPStreamedResponse, of part: Part) throws(DownloadError) -> Int? {
+        guard response.status == (part.range == nil ? 200 : 206) else {
+            // A range answered whole would be the wrong bytes: only a 206 carries a range.
+            if part.range != nil && response.status == 200 {
+                throw failed(part, .wrongRange("its server ignored the byte range asked for and sent the whole file"))
+            }
+            throw failed(part, .status(response.status))
+        }
+        if let range = part.range, !Self.contentRange(response.headers["Content-Range"], is: range) {
+            throw failed(
+                part,
+                .wrongRange(
+                    "its server answered the range \(response.headers["Content-Range"] ?? "(none)") for "
+                        + "\(range.offset)-\(range.offset + range.length - 1)"))
+        }
+        // A length announced for an encoded body counts other bytes than the decoded ones read.
+        let declared =
+            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
+        let announced = part.range?.length ?? declared
+        if let announced, announced > part.limit { throw failed(part, .tooLarge(limit: part.limit)) }
+        return announced
+    }
+
+    /// Writes `data` and digests it; its size.
+    private func write(_ data: Data, _ writer: FileWriter, _ digest: DigestBeside) throws(DownloadError) -> Int {
+        try writer.write(data)
+        digest.update(data)
+        written(data.count)
+        return data.count
     }
 
     /// Whether `header` (`bytes FIRST-LAST/TOTAL`) is exactly `range`.
@@ -102,22 +142,40 @@ struct PartFetcher: Sendable {
         return first == range.offset && last == range.offset + range.length - 1
     }
 
-    private func next(_ body: HTTPBody, _ part: Part) async throws(DownloadError) -> Data? {
+    private func next(_ body: HTTPBody, _ part: Part, _ watch: TransferWatch) async throws(DownloadError) -> Data? {
         do {
             return try await body.next()
         } catch {
-            throw DownloadError(
-                error.cause == .cancelled
-                    ? .cancelled : .partFailed(part: part.name, status: nil, transport: error.cause))
+            if let verdict = watch.verdict { throw failed(part, verdict) }
+            if error.cause == .tooLarge { throw failed(part, .tooLarge(limit: part.limit)) }
+            throw error.cause == .cancelled ? DownloadError(.cancelled) : failed(part, .transport(error))
         }
     }
 
-    private func decrypt(_ data: Data, key: SegmentKey, iv: [UInt8], part: Part) async throws(DownloadError) -> Data {
+    private func decryptor(for part: Part) async throws(DownloadError) -> SegmentDecryptor? {
+        guard let key = part.key, let iv = part.iv else { return nil }
         let bytes = try await keys.key(at: key.uri, for: part.name)
         do {
-            return try AES128CBC.shared.get().decrypt(data, key: bytes, iv: iv)
+            return try SegmentDecryptor(key: bytes, iv: iv)
         } catch {
-            throw DownloadError(.decryption(part: part.name, detail: error.detail))
+            throw failed(part, .decryption(error.detail))
+        }
+    }
+
+    private func decrypt(_ chunk: Data, _ decryptor: SegmentDecryptor?, _ part: Part) throws(DownloadError) -> Data {
+        guard let decryptor else { return chunk }
+        do {
+            return try decryptor.update(chunk)
+        } catch {
+            throw failed(part, .decryption(error.detail))
+        }
+    }
+
+    private func finish(_ decryptor: SegmentDecryptor, _ part: Part) throws(DownloadError) -> Data {
+        do {
+            return try decryptor.finish()
+        } catch {
+            throw failed(part, .decryption(error.detail))
         }
     }
 }
@@ -126,50 +184,55 @@ struct PartFetcher: Sendable {
 actor KeyCache {
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
-    private var keys: [URL: Task<Result<[UInt8], DownloadError>, Never>] = [:]
+    /// Why a key could not be had: a part's failure without the part, which each waiting part names.
+    struct Failure: Error {
+        let reason: PartFailure.Reason
+    }
+
+    private var keys: [URL: Task<Result<[UInt8], Failure>, Never>] = [:]
 
     init(transport: any HTTPTransport, timeout: TimeInterval) {
         self.transport = transport
         self.timeout = timeout
     }
 
-    /// The 16 bytes at `url`, the key of part `name`.
+    /// The 16 bytes at `url`, the key of part `name` (a failure is said as that part's).
     func key(at url: URL, for name: String) async throws(DownloadError) -> [UInt8] {
-        let fetching =
-            keys[url]
-            ?? Task { [transport, timeout] () async -> Result<[UInt8], DownloadError> in
-                do throws(TransportError) {
-                    let (_, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
-                        .data(url, limit: 1024)
-                    guard status == 200 else {
-                        return .failure(
-                            DownloadError(.partFailed(part: "the key of \(name)", status: status, transport: nil)))
-                    }
-                    guard body.count == 16 else {
-                        return .failure(
-                            DownloadError(.decryption(part: name, detail: "its key is \(body.count) bytes, not 16")))
-                    }
-                    return .success([UInt8](body))
-                } catch {
-                    return .failure(
-                        DownloadError(.partFailed(part: "the key of \(name)", status: nil, transport: error.cause)))
-                }
-            }
+        let fetching = keys[url] ?? Task { [transport, timeout] in await Self.fetch(url, transport, timeout) }
         keys[url] = fetching
         let result = await fetching.value
         if case .failure = result { keys[url] = nil }  // the next segment tries again
-        return try result.get()
+        switch result {
+        case .success(let key): return key
+        case .failure(let failure):
+            if case .transport(let error) = failure.reason, error.cause == .cancelled {
+                throw DownloadError(.cancelled)
+            }
+            throw DownloadError(.parts([PartFailure(part: name, reason: failure.reason)]))
+        }
     }
-}
 
-extension DownloadError {
-    /// Whether another attempt may go otherwise: the network or the server, not the disk or the stream.
-    var isWorthRetrying: Bool {
-        switch cause {
-        case .partFailed(_, let status?, _): status >= 400 && !DownloadError.isFinal(status)
-        case .partFailed(_, nil, let transport?): transport != .cancelled && transport != .tooLarge
-        case .partLength: true
-        default: false
+    private static func fetch(_ url: URL, _ transport: any HTTPTransport, _ timeout: TimeInterval) async
+        -> Result<[UInt8], Failure>
+    {
+        do throws(MediaRequests.Failure) {
+            let (_, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
+                .data(url, limit: 1024)
+            guard status == 200 else {
+                return .failure(
+                    Failure(
+                        reason: DownloadError.isFinal(status)
+                            ? .key("its key's server answered \(status)") : .status(status)))
+            }
+            guard body.count == 16 else {
+                return .failure(Failure(reason: .key("its key is \(body.count) bytes, not 16")))
+            }
+            return .success([UInt8](body))
+        } catch {
+            if case .transport(let transportError) = error, transportError.cause == .tooLarge {
+                return .failure(Failure(reason: .key("its key is more than 1 KB, not 16 bytes")))
+            }
+            return .failure(Failure(reason: error.reason))
         }
     }
 }

@@ -6,9 +6,11 @@ import Ports
     import Foundation
 #endif
 
-/// One plain file: streamed into `video.EXT.part` and renamed when its length is whole; a
-/// later call resumes the part with `Range` from its end and `If-Range` with the file's
-/// validator, so that a file that changed meanwhile is fetched whole again, never spliced.
+/// One plain file: streamed into `video.EXT.part`, digested as it is written, and renamed
+/// when its length is whole; a later call resumes the part with `Range` from its end and
+/// `If-Range` with the file's validator, so that a file that changed meanwhile is fetched whole
+/// again, never spliced. A file whose server announces no length is bounded by the video's
+/// length (``Part/bound(seconds:)``): past it, what came is removed.
 struct PlainFileDownload: Sendable {
     let request: DownloadRequest
     let folder: CopyFolder
@@ -19,13 +21,10 @@ struct PlainFileDownload: Sendable {
     let progress: @Sendable (DownloadProgress) -> Void
 
     private var name: String { "video." + Part.fileExtension(of: request.url, fallback: "mp4") }
+    private var bound: Int { Part.bound(seconds: request.duration.map(Double.init)) }
 
-    /// Goes on from an earlier call's part (or says the copy is complete).
+    /// Goes on from an earlier call's part.
     func resume() async throws(DownloadError) -> DownloadedCopy {
-        if let earlier, earlier.complete, let size = folder.size(of: name) {
-            return DownloadedCopy(
-                playable: URL(fileURLWithPath: folder.path(name)), bytes: size, quality: earlier.quality)
-        }
         var headers = HTTPHeaders()
         let kept = folder.temporarySize(of: name) ?? 0
         if kept > 0, let validator = earlier?.validator {
@@ -37,13 +36,14 @@ struct PlainFileDownload: Sendable {
             (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
                 .open(request.url, headers: headers)
         } catch {
-            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
+            throw error.isCancelled ? DownloadError(.cancelled) : Self.failure(error)
         }
         switch response.status {
         case 206:
             guard let total = Self.total(response.headers["Content-Range"], startingAt: kept) else {
                 response.body.cancel()
-                throw DownloadError(.status(206))
+                throw DownloadError(
+                    .parts([PartFailure(part: name, reason: .wrongRange("its server answered another range"))]))
             }
             return try await write(response, firstChunk: nil, appendingTo: kept, total: total)
         case 200: return try await start(response, firstChunk: nil)
@@ -51,28 +51,48 @@ struct PlainFileDownload: Sendable {
             // The part is whole already (stopped between its last byte and its rename); the
             // answer's body is the server's page about the range, not the file's.
             response.body.cancel()
-            return try finishWhole(kept, validator: earlier?.validator)
+            return try finishWhole(kept)
         default:
             response.body.cancel()
             throw DownloadError(.status(response.status))
         }
     }
 
-    /// Gives the whole part of `bytes` its name and says the copy is complete.
-    private func finishWhole(_ bytes: Int, validator: String?) throws(DownloadError) -> DownloadedCopy {
-        try folder.finish(name)
-        try manifest.write(
-            DownloadManifest(
-                source: request.url.absoluteString, kind: .file, quality: "the file", plan: request.url.absoluteString,
-                playable: name, validator: validator, parts: 1, bytes: bytes, expectedBytes: bytes, complete: true,
-                updated: 0, metadata: request.metadata))
-        return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
-    }
-
     /// Writes the whole file from `response` (a `200`), `firstChunk` already read from it.
     func start(_ response: HTTPStreamedResponse, firstChunk: Data?) async throws(DownloadError) -> DownloadedCopy {
-        let total = response.headers["Content-Length"].flatMap { Int($0) }
-        return try await write(response, firstChunk: firstChunk, appendingTo: 0, total: total)
+        let declared =
+            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
+        return try await write(response, firstChunk: firstChunk, appendingTo: 0, total: declared)
+    }
+
+    static func failure(_ error: MediaRequests.Failure) -> DownloadError {
+        switch error {
+        case .transport(let transport): DownloadError(.transport(transport))
+        case .redirect(let words): DownloadError(.refused("the file: \(words)"))
+        }
+    }
+
+    /// The manifest of the file as far as it is, `record` its one part once whole.
+    private func manifest(
+        validator: String?, total: Int?, record: DownloadManifest.PartRecord?
+    ) -> DownloadManifest {
+        DownloadManifest(
+            episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .file,
+            quality: "the file", chosen: nil, plan: request.url.absoluteString, playlists: nil, validator: validator,
+            partCount: 1, parts: record.map { [$0] } ?? [], failed: nil, expectedBytes: total, offeredHeights: nil,
+            complete: record != nil, updated: 0, metadata: request.metadata)
+    }
+
+    /// Gives the whole part of `bytes` its name and says the copy is complete.
+    private func finishWhole(_ bytes: Int) throws(DownloadError) -> DownloadedCopy {
+        guard let digest = PartDigest.ofFile(folder.path(name) + ".part") else {
+            throw DownloadError(.io(path: folder.path(name) + ".part", detail: "it could not be read"))
+        }
+        let record = DownloadManifest.PartRecord(name: name, bytes: bytes, sha256: digest)
+        try PartJournal(folder: folder).append(record)
+        try folder.finish(name)
+        try manifest.write(manifest(validator: earlier?.validator, total: bytes, record: record))
+        return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
     }
 
     private func write(_ response: HTTPStreamedResponse, firstChunk: Data?, appendingTo kept: Int, total: Int?)
@@ -80,53 +100,75 @@ struct PlainFileDownload: Sendable {
     {
         // Only a strong validator may resume (RFC 9110, 13.1.5): a weak ETag is not sent back.
         let etag = response.headers["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 }
-        var record = DownloadManifest(
-            source: request.url.absoluteString, kind: .file, quality: "the file", plan: request.url.absoluteString,
-            playable: name, validator: etag ?? response.headers["Last-Modified"], parts: 1, bytes: kept,
-            expectedBytes: total, complete: false, updated: 0, metadata: request.metadata)
-        try manifest.write(record)
-        if let total {
-            do throws(DownloadError) {
+        let validator = etag ?? response.headers["Last-Modified"]
+        try manifest.write(manifest(validator: validator, total: total, record: nil))
+        do throws(DownloadError) {
+            if let total {
+                guard total <= bound else {
+                    throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
+                }
                 try folder.checkRoom(for: total - kept)
-            } catch {
-                response.body.cancel()
-                throw error
             }
+        } catch {
+            response.body.cancel()
+            throw error
+        }
+        let digest = DigestBeside()
+        if kept > 0, digest.update(file: folder.path(name) + ".part") != kept {
+            response.body.cancel()
+            throw DownloadError(
+                .io(path: folder.path(name) + ".part", detail: "what was fetched before could not be read"))
         }
         let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
         let writer = try folder.temporary(name, appending: kept > 0)
+        let watch = TransferWatch(response.body, window: timeout, deadline: nil)
+        defer { watch.end() }
+        var received = kept
         do throws(DownloadError) {
-            var received = kept
             var pending = firstChunk
-            while let chunk = try await next(response.body, pending: &pending) {
+            while let chunk = try await next(response.body, pending: &pending, watch) {
                 received += chunk.count
+                watch.received(chunk.count)
                 if let total, received > total {
-                    throw DownloadError(.partLength(part: name, expected: total, received: received))
+                    throw DownloadError(
+                        .parts([PartFailure(part: name, reason: .length(expected: total, received: received))]))
+                }
+                if received > bound {
+                    writer.abandon()  // more than any video of this length: none of it is kept
+                    throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
                 }
                 try writer.write(chunk)
+                digest.update(chunk)
                 counter.add(chunk.count)
             }
             if let total, received != total {
-                throw DownloadError(.partLength(part: name, expected: total, received: received))
+                throw DownloadError(
+                    .parts([PartFailure(part: name, reason: .length(expected: total, received: received))]))
             }
             try writer.close()
-            record.bytes = received
         } catch {
-            // What came stays for the next call: closed, not removed. A failure to close is
-            // not said over the failure that stopped the download; the next call's length check
-            // finds what it cost.
+            // A body of no announced length that filled the disk may have no end: none of it is
+            // kept, so that the disk is not left full.
+            if total == nil, case .noSpace = error.cause { writer.abandon() }
+            // What came stays for the next call: closed, not removed (unless abandoned). A
+            // failure to close is not said over the failure that stopped the download; the next
+            // call's length check finds what it cost.
             do { try writer.close() } catch {}
             throw error
         }
+        let record = DownloadManifest.PartRecord(
+            name: name, bytes: received, sha256: digest.finish(),
+            validator: ResourceValidator(response.status, response.headers))
+        try PartJournal(folder: folder).append(record)
         try folder.finish(name)
         counter.partDone()
-        record.complete = true
-        try manifest.write(record)
-        return DownloadedCopy(
-            playable: URL(fileURLWithPath: folder.path(name)), bytes: record.bytes, quality: record.quality)
+        try manifest.write(manifest(validator: validator, total: received, record: record))
+        return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: received, quality: "the file")
     }
 
-    private func next(_ body: HTTPBody, pending: inout Data?) async throws(DownloadError) -> Data? {
+    private func next(_ body: HTTPBody, pending: inout Data?, _ watch: TransferWatch) async throws(DownloadError)
+        -> Data?
+    {
         if let chunk = pending {
             pending = nil
             return chunk
@@ -134,8 +176,10 @@ struct PlainFileDownload: Sendable {
         do {
             return try await body.next()
         } catch {
-            throw DownloadError(
-                error.cause == .cancelled ? .cancelled : .partFailed(part: name, status: nil, transport: error.cause))
+            if let verdict = watch.verdict { throw DownloadError(.parts([PartFailure(part: name, reason: verdict)])) }
+            throw error.cause == .cancelled
+                ? DownloadError(.cancelled)
+                : DownloadError(.parts([PartFailure(part: name, reason: .transport(error))]))
         }
     }
 

@@ -1,3 +1,4 @@
+import Digest
 import HLS
 import Ports
 
@@ -7,10 +8,15 @@ import Ports
     import Foundation
 #endif
 
-/// One HLS download: the plan (variant, audio, their segments), the parts not yet whole
-/// fetched `jobs` at a time, then the local playlists and the manifest that says complete.
+/// One HLS download: the plan (variant, audio, their segments); what an earlier download left
+/// kept only where it is still the server's (the same variant, the same playlist, resources
+/// whose validators did not change) and still whole on disk; the other parts fetched `jobs` at
+/// a time, every one tried whatever another does — but none started once the host could not
+/// be reached; then every part checked on disk before the local playlists and the manifest
+/// that says complete.
 struct StreamDownload: Sendable {
     let request: DownloadRequest
+    let quality: DownloadQuality
     let folder: CopyFolder
     let manifest: ManifestFile
     let earlier: DownloadManifest?
@@ -21,41 +27,57 @@ struct StreamDownload: Sendable {
     let progress: @Sendable (DownloadProgress) -> Void
 
     func run(playlist data: Data, from url: URL) async throws(DownloadError) -> DownloadedCopy {
-        let (renderings, quality, bandwidth) = try await plan(try parse(data, from: url))
-        let plan = renderings.map { "\($0.folder) \($0.segments.first?.url.path ?? "") \($0.segments.count)" }
-            .joined(separator: "; ")
-        if earlier?.plan != plan || !DownloadManifest.isSameSource(earlier?.source ?? "", request.url) {
-            try startOver()
-        }
-        try folder.prepare(subfolders: renderings.map(\.folder))
-        let parts = renderings.flatMap(\.parts)
-        let duration = renderings.first?.playlist.duration ?? 0
-        let expected = bandwidth.map { Int(Double($0) / 8 * duration) }
+        let plan = try await StreamPlan.make(
+            parse(data, from: url), quality: quality, requests: requests, parser: parser)
+        var notes: [String] = []
+        let parts = plan.renderings.flatMap(\.parts)
+        let kept = await revalidated(try keptParts(of: plan, notes: &notes), parts: parts, notes: &notes)
+        try folder.prepare(subfolders: plan.renderings.map(\.folder))
         var record = DownloadManifest(
-            source: request.url.absoluteString, kind: .hls, quality: quality, plan: plan, playable: "index.m3u8",
-            validator: nil, parts: parts.count, bytes: 0, expectedBytes: expected, complete: false, updated: 0,
+            episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .hls,
+            quality: plan.label, chosen: quality.description, plan: plan.description,
+            playlists: Dictionary(uniqueKeysWithValues: plan.renderings.map { ($0.folder, $0.digest) }),
+            validator: nil, partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, failed: nil,
+            expectedBytes: plan.expectedBytes, offeredHeights: plan.offeredHeights, complete: false, updated: 0,
             metadata: request.metadata)
         try manifest.write(record)
-        let whole = parts.filter { folder.size(of: $0.name) != nil }
-        let wholeNames = Set(whole.map(\.name))
-        let wholeBytes = whole.reduce(0) { $0 + (folder.size(of: $1.name) ?? 0) }
-        if let expected { try folder.checkRoom(for: expected - wholeBytes) }
+        let keptBytes = kept.values.reduce(0) { $0 + $1.bytes }
+        if let expected = plan.expectedBytes { try folder.checkRoom(for: expected - keptBytes) }
         let counter = ProgressCounter(
-            bytes: wholeBytes, partsDone: whole.count, parts: parts.count, expectedBytes: expected, report: progress)
+            bytes: keptBytes, partsDone: kept.count, parts: parts.count, expectedBytes: plan.expectedBytes,
+            report: progress)
         let fetcher = PartFetcher(
             transport: transport, folder: folder, keys: KeyCache(transport: transport, timeout: timeout),
             attempts: attempts, timeout: timeout, written: { counter.add($0) })
-        try await fetch(parts.filter { !wholeNames.contains($0.name) }, with: fetcher, counter: counter)
-        for rendering in renderings {
+        let (fetched, failures) = try await fetch(
+            parts.filter { kept[$0.name] == nil }, with: fetcher, counter: counter)
+        record.parts = parts.compactMap { kept[$0.name] ?? fetched[$0.name] }
+        record.failed = failures.map { PartProblem(part: $0.part, words: $0.words) }
+        guard failures.isEmpty else {
+            try manifest.write(record)
+            throw DownloadError(.parts(failures))
+        }
+        // Complete means every part is there: each one listed is checked on disk, as another
+        // process may have removed some meanwhile.
+        let missing = record.parts.filter { folder.size(of: $0.name) != $0.bytes }.map(\.name)
+        guard missing.isEmpty else {
+            record.parts.removeAll { missing.contains($0.name) }
+            try manifest.write(record)
+            throw DownloadError(
+                .io(path: folder.root, detail: "\(missing.count) of its parts went away while it was downloaded"))
+        }
+        for rendering in plan.renderings {
             try folder.write(Data(rendering.localPlaylist.utf8), as: "\(rendering.folder)/index.m3u8")
         }
-        try folder.write(Data(master(renderings, bandwidth: bandwidth).utf8), as: "index.m3u8")
-        record.bytes = parts.reduce(0) { $0 + (folder.size(of: $1.name) ?? 0) }
+        try folder.write(Data(plan.localMaster.utf8), as: "index.m3u8")
         record.complete = true
         try manifest.write(record)
         return DownloadedCopy(
-            playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.bytes, quality: quality)
+            playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.parts.reduce(0) { $0 + $1.bytes },
+            quality: plan.label, offeredHeights: plan.offeredHeights, notes: notes)
     }
+
+    private var requests: MediaRequests { MediaRequests(transport: transport, timeout: timeout) }
 
     private func parse(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
         do {
@@ -65,100 +87,144 @@ struct StreamDownload: Sendable {
         }
     }
 
-    /// The media playlists to copy, what was chosen, and its bandwidth.
-    private func plan(_ playlist: Playlist) async throws(DownloadError) -> ([Rendering], String, Int?) {
-        switch playlist {
-        case .media(let media):
-            return ([Rendering(folder: "video", playlist: media)], "the stream", nil)
-        case .master(let master):
-            guard let variant = master.variant(for: request.quality.hls) else {
-                throw DownloadError(.refused("the master playlist lists no variant"))
-            }
-            var renderings = [Rendering(folder: "video", playlist: try await mediaPlaylist(at: variant.uri))]
-            if let audio = master.audio(for: variant).first, let uri = audio.uri {
-                renderings.append(Rendering(folder: "audio", playlist: try await mediaPlaylist(at: uri)))
-            }
-            let quality = variant.resolution.map { "\($0.height)p" } ?? "\(variant.bandwidth / 1000) kb/s"
-            return (renderings, quality, variant.averageBandwidth ?? variant.bandwidth)
-        }
-    }
-
-    private func mediaPlaylist(at url: URL) async throws(DownloadError) -> MediaPlaylist {
-        let (final, status, body): (URL, Int, Data)
-        do {
-            (final, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
-                .data(url, limit: parser.maximumBytes)
-        } catch {
-            if error.cause == .tooLarge {
-                let refusal = PlaylistError.tooLarge(bytes: parser.maximumBytes + 1, limit: parser.maximumBytes)
-                throw DownloadError(.refused(refusal.description))
-            }
-            throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error.cause))
-        }
-        guard status == 200 else { throw DownloadError(.status(status)) }
-        guard case .media(let media) = try parse(body, from: final) else {
-            throw DownloadError(.refused("a variant's playlist is itself a master playlist"))
-        }
-        return media
-    }
-
-    /// Removes the parts of an earlier plan (or of one no manifest describes), whose names
-    /// the new plan reuses for other bytes.
-    private func startOver() throws(DownloadError) {
-        for name in ["video", "audio"] where FileManager.default.fileExists(atPath: folder.path(name)) {
-            do {
-                try FileManager.default.removeItem(atPath: folder.path(name))
-            } catch {
-                throw DownloadError(
-                    .io(
-                        path: folder.path(name),
-                        detail: "the parts of an earlier download could not be removed (\(error))"))
-            }
-        }
-    }
-
-    private func fetch(_ parts: [Part], with fetcher: PartFetcher, counter: ProgressCounter) async throws(DownloadError)
+    /// The earlier download's parts that are still this plan's and whole on disk, by name; the
+    /// files of every other are removed, and a rendition whose playlist changed is said.
+    private func keptParts(of plan: StreamPlan, notes: inout [String]) throws(DownloadError)
+        -> [String: DownloadManifest.PartRecord]
     {
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                var pending = parts.makeIterator()
-                for _ in 0..<request.jobs {
-                    guard let part = pending.next() else { break }
-                    group.addTask { try await fetcher.fetch(part) }
+        guard let earlier, earlier.kind == .hls, DownloadManifest.isSameSource(earlier.source, request.url) else {
+            // Another stream's parts, or the file an earlier download of the video copied.
+            try removeRenditions(["video", "audio"])
+            for part in earlier?.parts ?? [] where DownloadManifest.isSafe(part.name) { folder.remove(part.name) }
+            return [:]
+        }
+        var kept: [String: DownloadManifest.PartRecord] = [:]
+        var damaged = 0
+        // A rendition the plan no longer has (the audio, now in the video) goes.
+        try removeRenditions(["video", "audio"].filter { name in !plan.renderings.contains { $0.folder == name } })
+        for rendering in plan.renderings {
+            let sameVariant = earlier.plan.split(separator: ";").contains { $0 == plan.entry(for: rendering) }
+            guard sameVariant, earlier.playlists?[rendering.folder] == rendering.digest else {
+                if earlier.parts.contains(where: { $0.name.hasPrefix(rendering.folder + "/") }) {
+                    notes.append(
+                        sameVariant
+                            ? "the server's \(rendering.folder) playlist changed since the last download: its parts "
+                                + "are fetched again"
+                            : "the copy's \(rendering.folder) was of another variant: it is fetched anew")
                 }
-                while try await group.next() != nil {
-                    counter.partDone()
-                    if let part = pending.next() { group.addTask { try await fetcher.fetch(part) } }
+                try removeRenditions([rendering.folder])
+                continue
+            }
+            let names = Set(rendering.parts.map(\.name))
+            for part in earlier.parts where names.contains(part.name) {
+                if part.damaged != true, folder.size(of: part.name) == part.bytes {
+                    kept[part.name] = part
+                } else {
+                    damaged += 1
+                    folder.remove(part.name)
                 }
             }
-        } catch let error as DownloadError {
-            throw error
-        } catch {
-            throw DownloadError(.cancelled)
         }
+        if damaged > 0 { notes.append("\(damaged) damaged \(damaged == 1 ? "part was" : "parts were") fetched again") }
+        return kept
     }
 
-    /// The local master playlist: the variant, and its audio when apart.
-    private func master(_ renderings: [Rendering], bandwidth: Int?) -> String {
-        var lines = ["#EXTM3U"]
-        let hasAudio = renderings.contains { $0.folder == "audio" }
-        if hasAudio {
-            lines.append(
-                "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"audio\",DEFAULT=YES,AUTOSELECT=YES,URI=\"audio/index.m3u8\""
-            )
+    private func removeRenditions(_ names: [String]) throws(DownloadError) {
+        for name in names { try folder.removeTree(name) }
+    }
+
+    /// `kept` without the parts whose resource the server changed since they were fetched: one
+    /// `HEAD` a resource, compared with the validator it had.
+    private func revalidated(_ kept: [String: DownloadManifest.PartRecord], parts: [Part], notes: inout [String]) async
+        -> [String: DownloadManifest.PartRecord]
+    {
+        let urls = Dictionary(parts.map { ($0.name, $0.url) }, uniquingKeysWith: { first, _ in first })
+        var recorded: [URL: ResourceValidator] = [:]
+        for (name, part) in kept {
+            if let url = urls[name], let validator = part.validator { recorded[url] = validator }
         }
-        lines.append("#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth ?? 1)" + (hasAudio ? ",AUDIO=\"audio\"" : ""))
-        lines.append("video/index.m3u8")
-        return lines.joined(separator: "\n") + "\n"
+        guard !recorded.isEmpty else { return kept }
+        let changed = await ResourceCheck(requests: requests, jobs: request.jobs).changed(recorded)
+        guard !changed.isEmpty else { return kept }
+        let stale = kept.keys.filter { urls[$0].map(changed.contains) ?? false }
+        for name in stale { folder.remove(name) }
+        notes.append(
+            "\(stale.count) \(stale.count == 1 ? "part" : "parts") changed on the server since the last download: fetched again"
+        )
+        return kept.filter { !stale.contains($0.key) }
+    }
+
+    /// Fetches `parts`, `jobs` at a time; a part that fails does not stop the others. Returns
+    /// what became whole and what failed; a failure of the disk, or a stop, ends it at once.
+    private func fetch(_ parts: [Part], with fetcher: PartFetcher, counter: ProgressCounter) async throws(DownloadError)
+        -> ([String: DownloadManifest.PartRecord], [PartFailure])
+    {
+        let outcome = await withTaskGroup(of: Result<DownloadManifest.PartRecord, DownloadError>.self) { group in
+            var pending = parts.makeIterator()
+            func start(_ part: Part) {
+                group.addTask {
+                    do throws(DownloadError) { return .success(try await fetcher.fetch(part)) } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            for _ in 0..<request.jobs { if let part = pending.next() { start(part) } }
+            var fetched: [String: DownloadManifest.PartRecord] = [:]
+            var failures: [PartFailure] = []
+            // A host that cannot be reached fails every part: once one says so, no more start.
+            var reachable = true
+            while let result = await group.next() {
+                switch result {
+                case .success(let record):
+                    fetched[record.name] = record
+                    counter.partDone()
+                case .failure(let error):
+                    guard case .parts(let failed) = error.cause else {
+                        group.cancelAll()
+                        return Result<([String: DownloadManifest.PartRecord], [PartFailure]), DownloadError>.failure(
+                            error)
+                    }
+                    failures += failed
+                    if failed.contains(where: \.isUnreachable) { reachable = false }
+                }
+                if reachable, let part = pending.next() { start(part) }
+            }
+            return .success((fetched, failures.sorted { $0.part < $1.part }))
+        }
+        return try outcome.get()
     }
 }
 
-extension DownloadQuality {
-    var hls: Quality {
-        switch self {
-        case .best: .best
-        case .worst: .worst
-        case .height(let height): .height(height)
+/// The resources whose validators changed: a `HEAD` each, `jobs` at a time; one whose server
+/// does not answer it, or answers nothing to compare, counts as unchanged.
+struct ResourceCheck: Sendable {
+    let requests: MediaRequests
+    let jobs: Int
+
+    func changed(_ recorded: [URL: ResourceValidator]) async -> Set<URL> {
+        await withTaskGroup(of: URL?.self) { group in
+            var pending = recorded.makeIterator()
+            func start(_ url: URL, _ validator: ResourceValidator) {
+                group.addTask {
+                    do throws(MediaRequests.Failure) {
+                        let (_, response) = try await requests.open(url, method: "HEAD")
+                        response.body.cancel()
+                        guard (200..<300).contains(response.status),
+                            let now = ResourceValidator(response.status, response.headers)
+                        else { return nil }
+                        return now.differs(from: validator) ? url : nil
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            for _ in 0..<max(1, jobs) { if let (url, validator) = pending.next() { start(url, validator) } }
+            var changed: Set<URL> = []
+            while let answer = await group.next() {
+                if let answer { changed.insert(answer) }
+                if let (url, validator) = pending.next() { start(url, validator) }
+            }
+            return changed
         }
     }
 }

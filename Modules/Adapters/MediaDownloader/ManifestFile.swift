@@ -1,0 +1,138 @@
+import Ports
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The manifest of one folder, with its journal folded in: read whole or said unreadable,
+/// written atomically.
+struct ManifestFile: Sendable {
+    /// What the folder's manifest says.
+    enum Reading: Sendable, Equatable {
+        /// There is none (a folder made, then stopped before its first write).
+        case none
+        /// It cannot be read: why, in words.
+        case unreadable(String)
+        /// A later version of cocoacasts wrote it, in this format: it is not touched.
+        case newer(Int)
+        case manifest(DownloadManifest)
+    }
+
+    let folder: CopyFolder
+
+    var journal: PartJournal { PartJournal(folder: folder) }
+
+    /// The one field every manifest is read for first.
+    private struct Format: Decodable {
+        let format: Int?
+    }
+
+    /// The manifest, the parts its journal recorded since laid over its own; one of an earlier
+    /// release is upgraded, its parts found from its local playlists.
+    func read() -> Reading {
+        let path = folder.path(DownloadManifest.fileName)
+        let data: Data
+        switch folder.contents(of: DownloadManifest.fileName) {
+        case .success(let found?): data = found
+        case .success(nil): return .none
+        case .failure(let words): return .unreadable("\(path) cannot be read (\(words))")
+        }
+        let decoder = JSONDecoder()
+        do {
+            // A later version's manifest may hold anything but its format, which is read first.
+            let format = try decoder.decode(Format.self, from: data).format
+            if let format, format > DownloadManifest.currentFormat { return .newer(format) }
+        } catch {
+            return .unreadable("\(path) is not a manifest this version reads")
+        }
+        do {
+            var manifest = try decoder.decode(DownloadManifest.self, from: data)
+            manifest.parts = Self.laid(journal.records(), over: manifest.parts)
+            return .manifest(manifest)
+        } catch {
+            // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
+        }
+        do {
+            let earlier = try decoder.decode(EarlierManifest.self, from: data)
+            return .manifest(earlier.upgraded(records: EarlierCopy(folder: folder, manifest: earlier).records()))
+        } catch {
+            return .unreadable("\(path) is not a manifest this version reads")
+        }
+    }
+
+    /// `records` laid over `parts`: the later record of a name wins.
+    static func laid(_ records: [DownloadManifest.PartRecord], over parts: [DownloadManifest.PartRecord])
+        -> [DownloadManifest.PartRecord]
+    {
+        var byName: [String: Int] = [:]
+        var merged = parts
+        for (index, part) in merged.enumerated() { byName[part.name] = index }
+        for record in records {
+            if let index = byName[record.name] {
+                merged[index] = record
+            } else {
+                byName[record.name] = merged.count
+                merged.append(record)
+            }
+        }
+        return merged
+    }
+
+    /// Writes `manifest` (its parts the whole list) and empties the journal, which it holds.
+    func write(_ manifest: DownloadManifest) throws(DownloadError) {
+        var manifest = manifest
+        manifest.updated = Date().timeIntervalSince1970
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(manifest)
+        } catch {
+            throw DownloadError(.io(path: folder.path(DownloadManifest.fileName), detail: "\(error)"))
+        }
+        try folder.write(data, as: DownloadManifest.fileName)
+        folder.remove(PartJournal.fileName)
+    }
+}
+
+/// The parts that became whole since the manifest was last written, one JSON line each,
+/// appended before the part gets its final name: a part with its final name is recorded, and a
+/// line cut short by a crash is passed over when read.
+struct PartJournal: Sendable {
+    static let fileName = "parts.jsonl"
+    let folder: CopyFolder
+    private static let appending = Mutex(())
+
+    func append(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let line: Data
+        do {
+            line = try encoder.encode(record) + Data("\n".utf8)
+        } catch {
+            throw DownloadError(.io(path: folder.path(Self.fileName), detail: "\(error)"))
+        }
+        // One write(2) a line, one line at a time: O_APPEND keeps lines whole.
+        try Self.appending.withLock { _ throws(DownloadError) in
+            let writer = try folder.appender(Self.fileName)
+            try writer.write(line)
+            try writer.close()
+        }
+    }
+
+    /// Every whole line's record, in the order written.
+    func records() -> [DownloadManifest.PartRecord] {
+        guard case .success(let data?) = folder.contents(of: Self.fileName) else { return [] }
+        let decoder = JSONDecoder()
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { line -> DownloadManifest.PartRecord? in
+            do {
+                return try decoder.decode(DownloadManifest.PartRecord.self, from: Data(line))
+            } catch {
+                return nil  // a line a crash cut short: its part has no final name
+            }
+        }
+    }
+}

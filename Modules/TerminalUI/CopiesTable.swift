@@ -1,0 +1,91 @@
+import Domain
+import Ports
+import Presentation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The copies on this machine as a table that fits the terminal (`EP TITLE QUALITY SIZE STATE
+/// UPDATED`, a copy that is not complete followed by a line of what it lacks), or as
+/// tab-separated fields for a pipe.
+public enum CopiesTable {
+    /// The table, `width` cells at most (30 at least), ages said from `now`.
+    public static func render(_ copies: [LocalCopy], width: Int, now: Date, style: TerminalStyle = .plain) -> String {
+        let width = max(width, EpisodeTable.minimumWidth)
+        let ids = copies.map { $0.episode.map { String($0.id) } ?? "–" }
+        let titles = copies.map(title)
+        let qualities = copies.map { TerminalText.sanitized($0.quality ?? "–") }
+        let sizes = copies.map { ByteSize.text($0.bytes) }
+        let states = copies.map { state($0.state) }
+        let ages = copies.map { RelativeAge.phrase(from: $0.updated, to: now) }
+        let fixed = [ids, qualities, sizes, states, ages].map { $0.map(CellWidth.of).reduce(2, max) }
+        let longestTitle = titles.map(CellWidth.of).reduce(CellWidth.of("TITLE"), max)
+        let titleWidth = max(CellWidth.of("TITLE"), min(longestTitle, width - fixed.reduce(0, +) - 10))
+        func line(_ cells: [String]) -> String {
+            TerminalText.padded(cells[0], to: fixed[0], alignedRight: true) + "  "
+                + TerminalText.padded(
+                    TerminalText.truncated(cells[1], to: titleWidth, ellipsis: style.ellipsis), to: titleWidth)
+                + "  " + TerminalText.padded(cells[2], to: fixed[1], alignedRight: true) + "  "
+                + TerminalText.padded(cells[3], to: fixed[2], alignedRight: true) + "  "
+                + TerminalText.padded(cells[4], to: fixed[3]) + "  " + cells[5]
+        }
+        var lines = [style.bold(line(["EP", "TITLE", "QUALITY", "SIZE", "STATE", "UPDATED"]))]
+        for index in copies.indices {
+            lines.append(line([ids[index], titles[index], qualities[index], sizes[index], states[index], ages[index]]))
+            if let lack = lack(copies[index].state, all: copies.count == 1) {
+                lines.append(style.dim(TerminalText.truncated("  " + lack, to: width, ellipsis: style.ellipsis)))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per copy: episode id (empty when unknown), title, quality, bytes, state, and
+    /// when it was last written (ISO 8601), tab-separated.
+    public static func tabSeparated(_ copies: [LocalCopy]) -> String {
+        copies.map { copy in
+            [
+                copy.episode.map { String($0.id) } ?? "", title(copy), TerminalText.sanitized(copy.quality ?? ""),
+                String(copy.bytes), state(copy.state), Date.ISO8601FormatStyle().format(copy.updated),
+            ].joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
+    /// `Adopting the Model-View-ViewModel Pattern`, or `video 632759499` when no episode is known.
+    public static func title(_ copy: LocalCopy) -> String {
+        TerminalText.sanitized(copy.episode?.title ?? "video \(copy.videoID)")
+    }
+
+    /// `complete`, `partial, 3 of 8 parts`, `damaged`.
+    public static func state(_ state: LocalCopy.State) -> String {
+        switch state {
+        case .complete: "complete"
+        case .partial(let done, let parts, _): "partial, \(done) of \(parts) parts"
+        case .damaged: "damaged"
+        }
+    }
+
+    /// What a copy that is not complete lacks, and what mends it: every problem when `all`,
+    /// else the first and how many more.
+    public static func lack(_ state: LocalCopy.State, all: Bool) -> String? {
+        let problems: [PartProblem]
+        let mend: String
+        switch state {
+        case .complete: return nil
+        case .partial(_, _, let failed):
+            guard !failed.isEmpty else { return nil }
+            problems = failed
+            mend = "not fetched"
+        case .damaged(let found):
+            problems = found
+            mend = "damaged"
+        }
+        let shown = all ? problems : Array(problems.prefix(1))
+        let more = problems.count - shown.count
+        return "\(mend): "
+            + shown.map { "\(TerminalText.sanitized($0.part)) (\(TerminalText.sanitized($0.words)))" }
+            .joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "")
+    }
+}
