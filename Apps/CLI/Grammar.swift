@@ -49,11 +49,8 @@ enum Grammar {
     static func limit(_ option: CommandLineParser.Option, in parsed: CommandLineParser.Parsed) throws(UsageError)
         -> Int?
     {
-        guard let given = parsed.value(option) else { return nil }
-        guard let number = Int(given), number > 0 else {
-            throw .invalidValue(option.name, value: given, expected: "a whole number, 1 or more")
-        }
-        return number
+        try TypedOption(option, expected: "a whole number, 1 or more") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            .value(in: parsed)
     }
 
     /// How `episodes` and `episode` may use the saved catalogue, from `--offline` and `--no-cache`.
@@ -70,4 +67,25 @@ enum Grammar {
 extension CommandLineParser.CommandSpec {
     /// The command's usage line: `cocoacasts progress <id or words> [more-words...] [options]`.
     var usage: String { usage(of: Grammar.program) }
+}
+
+/// An option declared once with the type of its value: what a value must be, said to whoever
+/// gives another, and how its text becomes one; a command reads the typed value.
+struct TypedOption<Value>: Sendable {
+    let option: CommandLineParser.Option
+    let expected: String
+    private let read: @Sendable (String) -> Value?
+
+    init(_ option: CommandLineParser.Option, expected: String, read: @escaping @Sendable (String) -> Value?) {
+        self.option = option
+        self.expected = expected
+        self.read = read
+    }
+
+    /// The value given, `nil` when none was; one that is no `Value` is a usage error saying what is expected.
+    func value(in parsed: CommandLineParser.Parsed) throws(UsageError) -> Value? {
+        guard let given = parsed.value(option) else { return nil }
+        guard let typed = read(given) else { throw .invalidValue(option.name, value: given, expected: expected) }
+        return typed
+    }
 }

@@ -187,4 +187,24 @@ struct CopyIntegrityTests {
             }
         }
     }
+
+    /// The journal's lines are read as far as they are whole: a line a crash cut short, or one
+    /// that is not a record, is passed over; one that names a path outside the folder damages
+    /// the copy rather than being read.
+    @Test func aJournalLineCutShortIsPassedOverAndOneNamingAPathOutsideIsDamage() async throws {
+        let host = CopyExportTests.host()
+        try await TemporaryDirectory.with { directory in
+            let downloader = MediaDownloader(transport: host.transport, root: directory.file("videos"))
+            let request = DownloadRequest(videoID: "1", url: URL(string: CopyExportTests.playlist)!)
+            _ = try await downloader.download(request) { _ in }
+            let journal = directory.file("videos/1/parts.jsonl")
+            try Data("{\"name\": \"video/00000.ts\", \"by".utf8).write(to: journal)
+            #expect(try await downloader.copy(of: "1", verifying: true)?.state == .complete)
+            try Data("not a record\n{\"name\": \"../../x\", \"bytes\": 1}\n".utf8).write(to: journal)
+            guard case .damaged? = try await downloader.copy(of: "1", verifying: false)?.state else {
+                Issue.record("a journal naming ../../x was trusted")
+                return
+            }
+        }
+    }
 }

@@ -58,7 +58,6 @@ extension Contract where Subject == VideoDownloaderFixture {
             },
             VideoDownloaderContract("the copies are listed the most recently written first") { fixture async throws in
                 _ = try await fixture.downloader.download(fixture.whole("1")) { _ in }
-                try await Task.sleep(for: .milliseconds(20))
                 _ = try await fixture.downloader.download(fixture.whole("2")) { _ in }
                 #expect(try await fixture.downloader.copies().map(\.videoID) == ["2", "1"])
             },
@@ -87,15 +86,18 @@ extension Contract where Subject == VideoDownloaderFixture {
             },
             VideoDownloaderContract("a copy being downloaded is not removed, and the download goes on") {
                 fixture async throws in
-                let downloading = Task { try await fixture.downloader.download(fixture.holding("1")) { _ in } }
+                // The download's first report comes once it holds the copy.
+                let (reports, report) = AsyncStream.makeStream(of: Void.self)
+                let downloading = Task {
+                    defer { report.finish() }  // a download that ends first ends the wait too
+                    _ = try await fixture.downloader.download(fixture.holding("1")) { _ in report.yield() }
+                }
+                for await _ in reports { break }
                 var refused: DownloadError?
-                for _ in 0..<600 where refused == nil {  // until the download holds the copy
-                    do throws(DownloadError) {
-                        _ = try await fixture.downloader.remove(videoID: "1")
-                    } catch {
-                        refused = error
-                    }
-                    if refused == nil { try await Task.sleep(for: .milliseconds(50)) }
+                do throws(DownloadError) {
+                    _ = try await fixture.downloader.remove(videoID: "1")
+                } catch {
+                    refused = error
                 }
                 guard case .busy? = refused?.cause else {
                     Issue.record("\(String(describing: refused))")

@@ -18,18 +18,22 @@ import TerminalUI
 /// finished. A part that fails does not stop the others: the copy is partial, and the same
 /// command fetches only what is missing — or damaged.
 struct DownloadCommand: ServiceCommand, Equatable {
-    static let quality = CommandLineParser.Option(
-        name: "--quality", valueName: "Q",
-        summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
-        choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true)
-    static let jobs = CommandLineParser.Option(
-        name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)")
+    static let quality = TypedOption(
+        CommandLineParser.Option(
+            name: "--quality", valueName: "Q",
+            summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
+            choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true),
+        expected: "best, worst or a height such as 720", read: DownloadQuality.init)
+    static let jobs = TypedOption(
+        CommandLineParser.Option(name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
+        expected: "a number from 1 to 16"
+    ) { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } }
     static let output = CommandLineParser.Option(
         name: "--output", valueName: "FILE",
         summary: "also write the copy as one file (one video; video and audio apart need ffmpeg)")
     static let spec = CommandLineParser.CommandSpec(
         name: "download", arguments: ["<id or words>", "[more...]"],
-        options: [quality, jobs, output, Grammar.json],
+        options: [quality.option, jobs.option, output, Grammar.json],
         summary: "Copy episodes to this machine, to watch with the network off (needs sign-in)",
         examples: [
             ("cocoacasts download 556", "episode 556's video, in the best quality"),
@@ -60,20 +64,8 @@ struct DownloadCommand: ServiceCommand, Equatable {
     }
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        var quality: DownloadQuality?
-        if let text = parsed.value(Self.quality) {
-            guard let chosen = DownloadQuality(text) else {
-                throw .invalidValue(Self.quality.name, value: text, expected: "best, worst or a height such as 720")
-            }
-            quality = chosen
-        }
-        var jobs = Self.defaultJobs
-        if let text = parsed.value(Self.jobs) {
-            guard let count = Int(text), (1...16).contains(count) else {
-                throw .invalidValue(Self.jobs.name, value: text, expected: "a number from 1 to 16")
-            }
-            jobs = count
-        }
+        let quality = try Self.quality.value(in: parsed)
+        let jobs = try Self.jobs.value(in: parsed) ?? Self.defaultJobs
         // Ids are videos each; words, all of them together, name one.
         let references =
             arguments.contains(where: CommandContext.isWords) ? [arguments.joined(separator: " ")] : arguments

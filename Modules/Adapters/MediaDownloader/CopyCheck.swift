@@ -18,6 +18,12 @@ struct CopyCheck {
     let folder: CopyFolder
     let manifest: DownloadManifest
 
+    /// Whether the copy is complete: its download said so, it lists every part, and each is
+    /// on disk as written (by size; by digest too when `verifying`).
+    func isComplete(verifying: Bool = false) -> Bool {
+        manifest.complete && manifest.parts.count == manifest.partCount && problems(verifying: verifying).isEmpty
+    }
+
     /// What is wrong with the parts listed as whole; none when the copy is as written.
     func problems(verifying: Bool) -> [PartProblem] {
         if let unsafe = manifest.parts.first(where: { !DownloadManifest.isSafe($0.name) }) {

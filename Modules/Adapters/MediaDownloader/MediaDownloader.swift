@@ -72,10 +72,10 @@ public final class MediaDownloader: VideoDownloader {
         }
         let quality = request.quality ?? earlier?.chosen.flatMap(DownloadQuality.init) ?? .best
         // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
-        if let earlier, earlier.complete, earlier.parts.count == earlier.partCount,
+        if let earlier,
             earlier.kind == .file || request.quality == nil || request.quality?.description == earlier.chosen,
             DownloadManifest.isSameSource(earlier.source, request.url),
-            CopyCheck(folder: folder, manifest: earlier).problems(verifying: false).isEmpty
+            CopyCheck(folder: folder, manifest: earlier).isComplete()
         {
             return DownloadedCopy(
                 playable: URL(fileURLWithPath: folder.path(earlier.playable)),
@@ -136,8 +136,8 @@ public final class MediaDownloader: VideoDownloader {
         let held = try await library.lock(videoID)
         defer { held.release() }
         let folder = library.folder(forVideo: videoID)
-        guard case .manifest(let manifest) = ManifestFile(folder: folder).read(), manifest.complete,
-            CopyCheck(folder: folder, manifest: manifest).problems(verifying: false).isEmpty
+        guard case .manifest(let manifest) = ManifestFile(folder: folder).read(),
+            CopyCheck(folder: folder, manifest: manifest).isComplete()
         else { throw DownloadError(.notComplete(videoID: videoID)) }
         do {
             return try await CopyExport(folder: folder, manifest: manifest, environment: environment)

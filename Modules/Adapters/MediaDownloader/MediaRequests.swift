@@ -1,3 +1,4 @@
+import Domain
 import Ports
 
 #if canImport(FoundationEssentials)
@@ -53,7 +54,7 @@ struct MediaRequests: Sendable {
             response.body.cancel()
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL,
                 ["http", "https"].contains(next.scheme?.lowercased() ?? "")
-            else { throw .redirect("it was redirected to \(URLRedactionWords.shown(location)), which is not fetched") }
+            else { throw .redirect("it was redirected to \(URLRedaction.text(location)), which is not fetched") }
             guard hop < 5 else { throw .redirect("it was redirected more than five times") }
             url = next
         }
@@ -70,12 +71,5 @@ struct MediaRequests: Sendable {
             throw .transport(error)
         }
         return (final, response.status, data)
-    }
-}
-
-/// A URL as a message shows it: without its query, which may sign it.
-enum URLRedactionWords {
-    static func shown(_ location: String) -> String {
-        String(location.prefix { $0 != "?" }.prefix(120))
     }
 }

@@ -59,12 +59,12 @@ struct StreamDownload: Sendable {
         }
         // Complete means every part is there: each one listed is checked on disk, as another
         // process may have removed some meanwhile.
-        let missing = record.parts.filter { folder.size(of: $0.name) != $0.bytes }.map(\.name)
-        guard missing.isEmpty else {
-            record.parts.removeAll { missing.contains($0.name) }
+        let gone = Set(CopyCheck(folder: folder, manifest: record).problems(verifying: false).map(\.part))
+        guard gone.isEmpty else {
+            record.parts.removeAll { gone.contains($0.name) }
             try manifest.write(record)
             throw DownloadError(
-                .io(path: folder.root, detail: "\(missing.count) of its parts went away while it was downloaded"))
+                .io(path: folder.root, detail: "\(gone.count) of its parts went away while it was downloaded"))
         }
         for rendering in plan.renderings {
             try folder.write(Data(rendering.localPlaylist.utf8), as: "\(rendering.folder)/index.m3u8")
