@@ -37,7 +37,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .emptyPassword: "the password is empty; nothing was sent"
         case .emptyAPIToken: "the API token read from standard input is empty; nothing was sent"
         case let .beyondTheVideo(typed, duration):
-            "\(ProgressCommand.set.name) \(typed) is beyond the end of the video, which is \(Self.time(duration, as: typed)) long; "
+            "\(ProgressCommand.set.option.name) \(typed) is beyond the end of the video, which is \(Self.time(duration, as: typed)) long; "
                 + "expected 0 to \(Self.time(duration, as: typed)); nothing was saved"
         }
     }

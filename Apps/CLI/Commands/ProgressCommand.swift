@@ -11,15 +11,18 @@ import TerminalUI
 
 /// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
 struct ProgressCommand: ServiceCommand, Equatable {
-    static let set = CommandLineParser.Option(
-        name: "--set", valueName: "TIME",
-        summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)")
+    static let set = TypedOption(
+        CommandLineParser.Option(
+            name: "--set", valueName: "TIME",
+            summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
+        expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more", read: seconds(in:))
     static let delete = CommandLineParser.Option(name: "--delete", valueName: nil, summary: "forget the progress")
     static let done = CommandLineParser.Option(
         name: "--done", valueName: nil,
         summary: "mark it watched to the end (its whole length saved; \(PlaybackViewModel.finishedRule))")
     static let spec = CommandLineParser.CommandSpec(
-        name: "progress", arguments: ["<id or words>", "[more-words...]"], options: [set, delete, done, Grammar.json],
+        name: "progress", arguments: ["<id or words>", "[more-words...]"],
+        options: [set.option, delete, done, Grammar.json],
         summary: "Show, save or delete a video's progress (needs sign-in)",
         examples: [
             ("cocoacasts progress 556", "how far you watched episode 556"),
@@ -57,20 +60,16 @@ struct ProgressCommand: ServiceCommand, Equatable {
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
         if parsed.has(done) {
-            if parsed.value(set) != nil { throw .conflictingOptions(set.name, done.name) }
+            if parsed.has(set.option) { throw .conflictingOptions(set.option.name, done.name) }
             if parsed.has(delete) { throw .conflictingOptions(delete.name, done.name) }
             return .done
         }
-        switch (parsed.value(set), parsed.has(delete)) {
-        case (.some, true): throw .conflictingOptions(set.name, delete.name)
+        switch (try set.value(in: parsed), parsed.has(delete)) {
+        case (.some, true): throw .conflictingOptions(set.option.name, delete.name)
         case (nil, true): return .delete
         case (nil, false): return .show
-        case (.some(let value), false):
-            guard let seconds = seconds(in: value) else {
-                throw .invalidValue(
-                    set.name, value: value, expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more")
-            }
-            return .set(seconds: seconds, typed: value)
+        // Messages answer in the form typed (`1:30` or `90`).
+        case (.some(let seconds), false): return .set(seconds: seconds, typed: parsed.value(set.option) ?? "\(seconds)")
         }
     }
 
