@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "AsyncPrimitives", path: "Modules/AsyncPrimitives"),
         .target(name: "PrivateFiles", dependencies: ["Domain"], path: "Modules/PrivateFiles"),
         .target(name: "Digest", path: "Modules/Digest"),
-        .target(name: "HLS", path: "Modules/HLS"),
+        .target(name: "HLS", dependencies: ["Domain"], path: "Modules/HLS"),
         // What the two player adapters share: starting, watching and ending the player's process.
         .target(name: "Subprocesses", dependencies: ["AsyncPrimitives"], path: "Modules/Subprocesses"),
         // A playback that plays a script, on any clock: the engine of Stubs' player for previews
@@ -187,9 +187,13 @@ let package = Package(
             name: "DigestTests", dependencies: ["Digest", "TestSupport", "PortContracts"], path: "Tests/DigestTests"),
         .testTarget(
             name: "MediaDownloaderTests",
-            dependencies: ["MediaDownloader", "HLS", "Ports", "CurlTransport", "PortContracts", "TestSupport"],
+            dependencies: [
+                "MediaDownloader", "HLS", "Ports", "Domain", "CurlTransport", "PortContracts", "TestSupport",
+            ],
             path: "Tests/MediaDownloaderTests"),
-        .testTarget(name: "HLSTests", dependencies: ["HLS", "TestSupport", "PortContracts"], path: "Tests/HLSTests"),
+        .testTarget(
+            name: "HLSTests", dependencies: ["HLS", "Domain", "TestSupport", "PortContracts"], path: "Tests/HLSTests",
+            exclude: ["Playlists"]),
         .testTarget(
             name: "PrivateFilesTests", dependencies: ["PrivateFiles", "Domain", "TestSupport", "PortContracts"],
             path: "Tests/PrivateFilesTests"),

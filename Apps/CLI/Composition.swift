@@ -111,7 +111,8 @@ enum Composition {
             player: { inputIsTerminal throws(PlayerError) in try player(settings, inputIsTerminal: inputIsTerminal) },
             downloader: MediaDownloader(
                 transport: mediaTransport, root: MediaDownloader.defaultRoot(environment: settings.environment),
-                environment: settings.environment, timeout: configuration.timeout),
+                environment: settings.environment, retryPolicy: configuration.retryPolicy,
+                timeout: configuration.timeout),
             notices: notices,
             shutDown: {
                 shutDown()

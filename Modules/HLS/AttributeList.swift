@@ -1,11 +1,12 @@
-/// The attributes of a tag (`NAME=VALUE,…`, RFC 8216, 4.2), their quotes removed.
+/// The attributes of a tag (`NAME=VALUE,…`, RFC 8216, 4.2), their quotes removed. Spaces or
+/// tabs around a comma are passed over: packagers write `, DEFAULT=YES`, and players read it.
 struct AttributeList {
     private(set) var values: [String: String] = [:]
 
     /// Reads `text`; `nil` when it is not an attribute list (a name without `=`, an
     /// unterminated quoted string, a name given twice).
     init?(_ text: Substring) {
-        var rest = text[...]
+        var rest = text.drop(while: Self.isBlank)
         while !rest.isEmpty {
             guard let equals = rest.firstIndex(of: "=") else { return nil }
             let name = String(rest[..<equals])
@@ -18,17 +19,21 @@ struct AttributeList {
                 let afterQuote = rest.index(after: rest.startIndex)
                 guard let closing = rest[afterQuote...].firstIndex(of: "\"") else { return nil }
                 value = rest[afterQuote..<closing]
-                rest = rest[rest.index(after: closing)...]
+                rest = rest[rest.index(after: closing)...].drop(while: Self.isBlank)
                 guard rest.isEmpty || rest.first == "," else { return nil }
             } else {
                 let end = rest.firstIndex(of: ",") ?? rest.endIndex
-                value = rest[..<end]
+                var unquoted = rest[..<end]
+                while let last = unquoted.last, Self.isBlank(last) { unquoted = unquoted.dropLast() }
+                value = unquoted
                 rest = rest[end...]
             }
-            if rest.first == "," { rest = rest.dropFirst() }
+            if rest.first == "," { rest = rest.dropFirst().drop(while: Self.isBlank) }
             values[name] = String(value)
         }
     }
 
     subscript(name: String) -> String? { values[name] }
+
+    private static func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
 }

@@ -107,15 +107,15 @@ public struct Rendition: Sendable, Equatable {
 }
 
 /// The segments of one complete stream (RFC 8216, 4.3.3): a playlist that ended
-/// (`EXT-X-ENDLIST`); a live one is refused.
+/// (`EXT-X-ENDLIST`) or a VOD one; a live one is refused.
 public struct MediaPlaylist: Sendable, Equatable {
     /// The longest a segment may last, in seconds (`EXT-X-TARGETDURATION`).
     public var targetDuration: Int
     /// The sequence number of the first segment (`EXT-X-MEDIA-SEQUENCE`).
-    public var mediaSequence: Int
+    public var mediaSequence: UInt64
     public var segments: [Segment]
 
-    public init(targetDuration: Int, mediaSequence: Int = 0, segments: [Segment]) {
+    public init(targetDuration: Int, mediaSequence: UInt64 = 0, segments: [Segment]) {
         self.targetDuration = targetDuration
         self.mediaSequence = mediaSequence
         self.segments = segments
@@ -132,7 +132,7 @@ public struct Segment: Sendable, Equatable {
     /// How long it plays, in seconds.
     public var duration: Double
     /// Its sequence number: the playlist's media sequence plus its place.
-    public var sequenceNumber: Int
+    public var sequenceNumber: UInt64
     /// The part of the resource it is (`EXT-X-BYTERANGE`), its offset made explicit; `nil`
     /// for the whole resource.
     public var byteRange: ByteRange?
@@ -142,10 +142,13 @@ public struct Segment: Sendable, Equatable {
     public var map: MediaInitialization?
     /// Whether a discontinuity comes before it (`EXT-X-DISCONTINUITY`).
     public var discontinuity: Bool
+    /// Whether the packager marks it missing (`EXT-X-GAP`, RFC 8216bis, 4.4.4.7): its URI is
+    /// not to be fetched, and a player skips its time.
+    public var isGap: Bool
 
     public init(
-        uri: URL, duration: Double, sequenceNumber: Int, byteRange: ByteRange? = nil, key: SegmentKey? = nil,
-        map: MediaInitialization? = nil, discontinuity: Bool = false
+        uri: URL, duration: Double, sequenceNumber: UInt64, byteRange: ByteRange? = nil, key: SegmentKey? = nil,
+        map: MediaInitialization? = nil, discontinuity: Bool = false, isGap: Bool = false
     ) {
         self.uri = uri
         self.duration = duration
@@ -154,6 +157,7 @@ public struct Segment: Sendable, Equatable {
         self.key = key
         self.map = map
         self.discontinuity = discontinuity
+        self.isGap = isGap
     }
 }
 
@@ -186,11 +190,10 @@ public struct SegmentKey: Sendable, Equatable, Hashable {
 
     /// The initialization vector for the segment numbered `sequenceNumber`: the playlist's,
     /// or else the number as a 128-bit big-endian integer, as the RFC says.
-    public func initializationVector(forSequenceNumber sequenceNumber: Int) -> [UInt8] {
+    public func initializationVector(forSequenceNumber sequenceNumber: UInt64) -> [UInt8] {
         if let iv { return iv }
-        let number = UInt64(truncatingIfNeeded: sequenceNumber)
         return [UInt8](repeating: 0, count: 8)
-            + (0..<8).reversed().map { UInt8(truncatingIfNeeded: number >> ($0 * 8)) }
+            + (0..<8).reversed().map { UInt8(truncatingIfNeeded: sequenceNumber >> ($0 * 8)) }
     }
 }
 

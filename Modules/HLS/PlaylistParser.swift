@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,10 +10,11 @@
 /// and renditions, or a complete media playlist's segments with their byte ranges, keys and
 /// initialization sections, every URI resolved against the playlist's own URL.
 ///
-/// Unknown tags are ignored, as the RFC requires. Refused, each with its own
-/// ``PlaylistError``: a playlist over ``maximumBytes`` or with more than ``maximumEntries``
-/// entries, a live one (no `EXT-X-ENDLIST`), segments only DRM decrypts, and a URI that is
-/// not http or https once resolved.
+/// Unknown tags are ignored, as the RFC requires, and what packagers write beyond its letter is
+/// read as players read it: spaces after a comma or after `EXTINF:`, a VOD playlist without
+/// `EXT-X-ENDLIST`. Refused, each with its own ``PlaylistError``: a playlist over
+/// ``maximumBytes`` or with more than ``maximumEntries`` entries, a live one, segments only DRM
+/// decrypts, and a URI that is not http or https once resolved.
 public struct PlaylistParser: Sendable {
     /// The longest playlist read: 4 MiB holds 50,000 segments with long signed URIs.
     public var maximumBytes: Int
@@ -27,8 +30,10 @@ public struct PlaylistParser: Sendable {
     public func parse(_ data: Data, from url: URL) throws(PlaylistError) -> Playlist {
         guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
         var reading = PlaylistReading(base: url, maximumEntries: maximumEntries)
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).makeIterator()
+        // Lines end at LF or CRLF alone (RFC 8216, 4.1): a U+2028 in a title is no line's end.
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).lazy.map {
+            Substring(String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self))
+        }.makeIterator()
         guard let header = lines.next(), Self.trimmed(header).drop(while: { $0 == "\u{FEFF}" }) == "#EXTM3U" else {
             throw .notAPlaylist
         }
@@ -40,7 +45,7 @@ public struct PlaylistParser: Sendable {
         return try reading.finish(lines: number)
     }
 
-    private static func trimmed(_ line: Substring) -> Substring {
+    static func trimmed(_ line: Substring) -> Substring {
         var line = line
         while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
         while let first = line.first, first == " " || first == "\t" { line = line.dropFirst() }
@@ -62,10 +67,13 @@ struct PlaylistReading {
     /// The `EXT-X-BYTERANGE` of the next segment: its length, and its offset when given.
     private var byteRange: (length: Int, offset: Int?)?
     private var discontinuity = false
+    /// Whether the next segment is one the packager marks missing (`EXT-X-GAP`).
+    private var gap = false
     private var key: SegmentKey?
     private var map: MediaInitialization?
     private var targetDuration: Int?
-    private var mediaSequence = 0
+    private var mediaSequence: UInt64 = 0
+    /// `EXT-X-ENDLIST` was read, or `EXT-X-PLAYLIST-TYPE:VOD`: a playlist that cannot change.
     private var hasEnded = false
 
     init(base: URL, maximumEntries: Int) {
@@ -84,12 +92,12 @@ struct PlaylistReading {
         case "#EXT-X-STREAM-INF": streamInf = (try attributes(value, line: number), number)
         case "#EXT-X-MEDIA": renditions.append(try rendition(try attributes(value, line: number), line: number))
         case "#EXTINF":
-            let text = value.prefix { $0 != "," }
-            guard let duration = Double(text), duration.isFinite, duration >= 0 else {
+            let text = PlaylistParser.trimmed(value.prefix { $0 != "," })
+            guard let duration = PlaylistNumbers.decimalFloatingPoint(text) else {
                 throw .malformed(line: number, problem: "has an EXTINF whose duration is not a number of seconds")
             }
             segmentDuration = duration
-        case "#EXT-X-TARGETDURATION": targetDuration = try integer(value, line: number, tag: tag)
+        case "#EXT-X-TARGETDURATION": targetDuration = Int(clamping: try integer(value, line: number, tag: tag))
         case "#EXT-X-MEDIA-SEQUENCE":
             // It numbers the segments from the first: after one, the numbers already given would change.
             guard segments.isEmpty, segmentDuration == nil else {
@@ -100,7 +108,10 @@ struct PlaylistReading {
         case "#EXT-X-KEY": key = try segmentKey(try attributes(value, line: number), line: number)
         case "#EXT-X-MAP": map = try initialization(try attributes(value, line: number), line: number)
         case "#EXT-X-DISCONTINUITY": discontinuity = true
+        case "#EXT-X-GAP": gap = true
         case "#EXT-X-ENDLIST": hasEnded = true
+        // A VOD playlist cannot change (RFC 8216, 4.3.3.5), whether or not it ends with ENDLIST.
+        case "#EXT-X-PLAYLIST-TYPE" where value == "VOD": hasEnded = true
         default: break  // unknown tags are ignored (RFC 8216, 6.3.1)
         }
         try checkTheCount()
@@ -131,11 +142,16 @@ struct PlaylistReading {
         } else if let duration = segmentDuration {
             segmentDuration = nil
             let range = try segmentRange(for: uri, line: number)
+            let (sequenceNumber, overflows) = mediaSequence.addingReportingOverflow(UInt64(segments.count))
+            guard !overflows else {
+                throw .malformed(line: number, problem: "numbers its segments past 2^64-1, the most a number may be")
+            }
             segments.append(
                 Segment(
-                    uri: uri, duration: duration, sequenceNumber: mediaSequence + segments.count, byteRange: range,
-                    key: key, map: map, discontinuity: discontinuity))
+                    uri: uri, duration: duration, sequenceNumber: sequenceNumber, byteRange: range, key: key, map: map,
+                    discontinuity: discontinuity, isGap: gap))
             discontinuity = false
+            gap = false
         } else {
             throw .malformed(line: number, problem: "is a URI that no EXTINF or EXT-X-STREAM-INF announces")
         }
@@ -172,7 +188,9 @@ struct PlaylistReading {
         var resolution: Resolution?
         if let text = attributes["RESOLUTION"] {
             let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-            guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+            guard sides.count == 2, let width = PlaylistNumbers.decimalInteger(sides[0]).map(Int.init(clamping:)),
+                let height = PlaylistNumbers.decimalInteger(sides[1]).map(Int.init(clamping:)), width > 0, height > 0
+            else {
                 throw .malformed(line: number, problem: "has a RESOLUTION that is not WIDTHxHEIGHT")
             }
             resolution = Resolution(width: width, height: height)
@@ -208,24 +226,12 @@ struct PlaylistReading {
         }
         var iv: [UInt8]?
         if let text = attributes["IV"] {
-            guard let bytes = Self.sixteenBytes(text) else {
-                throw .malformed(line: number, problem: "has an IV that is not 0x and 32 hexadecimal digits")
+            guard let bytes = PlaylistNumbers.sixteenBytes(text[...]) else {
+                throw .malformed(line: number, problem: "has an IV that is not 0x and at most 32 hexadecimal digits")
             }
             iv = bytes
         }
         return SegmentKey(uri: try resolved(uri[...], line: number), iv: iv)
-    }
-
-    /// The 16 bytes `0x` and 32 hexadecimal digits stand for.
-    private static func sixteenBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count == 34, digits[0] == UInt8(ascii: "0"), digits[1] | 0x20 == UInt8(ascii: "x") else {
-            return nil
-        }
-        let bytes = stride(from: 2, to: 34, by: 2).compactMap {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)
-        }
-        return bytes.count == 16 ? bytes : nil
     }
 
     private func initialization(_ attributes: AttributeList, line number: Int) throws(PlaylistError)
@@ -248,34 +254,28 @@ struct PlaylistReading {
     /// `length[@offset]`, each a decimal integer, the length above zero.
     private func range(_ text: Substring, line number: Int) throws(PlaylistError) -> (length: Int, offset: Int?) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let numbers = parts.map { Self.decimal($0) }
+        // A length or offset past Int.max / 2 is past any file's end.
+        let numbers = parts.map { PlaylistNumbers.decimalInteger($0).flatMap { $0 <= Int.max / 2 ? Int($0) : nil } }
         guard (1...2).contains(parts.count), let length = numbers[0], length > 0,
             parts.count == 1 || numbers[1] != nil, length <= Int.max / 2 - (numbers.last.flatMap { $0 } ?? 0)
         else { throw .malformed(line: number, problem: "has a byte range that is not LENGTH[@OFFSET]") }
         return (length, parts.count == 2 ? numbers[1] : nil)
     }
 
-    private func integer(_ text: Substring, line number: Int, tag: Substring) throws(PlaylistError) -> Int {
-        guard let value = Self.decimal(text) else {
+    private func integer(_ text: Substring, line number: Int, tag: Substring) throws(PlaylistError) -> UInt64 {
+        guard let value = PlaylistNumbers.decimalInteger(text) else {
             throw .malformed(line: number, problem: "has a \(tag) that is not a whole number")
         }
         return value
     }
 
+    /// An attribute's `decimal-integer`, past `Int.max` (no bandwidth nor picture is) taken as `Int.max`.
     private func optionalInteger(_ text: String?, line number: Int, name: String) throws(PlaylistError) -> Int? {
         guard let text else { return nil }
-        guard let value = Self.decimal(text[...]) else {
+        guard let value = PlaylistNumbers.decimalInteger(text[...]) else {
             throw .malformed(line: number, problem: "has a \(name) that is not a whole number")
         }
-        return value
-    }
-
-    /// A `decimal-integer`: digits only, at most 18 of them.
-    private static func decimal(_ text: Substring) -> Int? {
-        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        return Int(text)
+        return Int(clamping: value)
     }
 
     private func attributes(_ text: Substring, line number: Int) throws(PlaylistError) -> AttributeList {
@@ -287,7 +287,7 @@ struct PlaylistReading {
 
     /// `text` resolved against the playlist's URL; only http and https are fetched.
     private func resolved(_ text: Substring, line number: Int) throws(PlaylistError) -> URL {
-        guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL else {
+        guard let url = URIResolution.resolve(String(text), against: base) else {
             throw .malformed(line: number, problem: "has a URI that cannot be read")
         }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,7 +28,7 @@ public struct LocalCopy: Sendable, Equatable {
     /// What was kept, as a person says it (`360p`, `the file`); `nil` when it cannot be read.
     public let quality: String?
     /// The quality the download was asked for, which a later download without one goes on at.
-    public let chosen: DownloadQuality?
+    public let chosen: VideoQuality?
     public let state: State
     /// The bytes the copy takes on disk, partial parts included.
     public let bytes: Int
@@ -38,10 +40,13 @@ public struct LocalCopy: Sendable, Equatable {
     public let duration: Int?
     /// What the download was asked to keep beside the copy (``DownloadRequest/metadata``).
     public let metadata: [String: String]
+    /// The segments the stream itself marks missing (`EXT-X-GAP`): none on disk, none fetched,
+    /// and a player skips their time as it would online. A complete copy may have them.
+    public let gaps: Int
 
     public init(
-        videoID: String, episode: EpisodeLabel?, quality: String?, chosen: DownloadQuality?, state: State, bytes: Int,
-        updated: Date, playable: URL, duration: Int?, metadata: [String: String]
+        videoID: String, episode: EpisodeLabel?, quality: String?, chosen: VideoQuality?, state: State, bytes: Int,
+        updated: Date, playable: URL, duration: Int?, metadata: [String: String], gaps: Int = 0
     ) {
         self.videoID = videoID
         self.episode = episode
@@ -53,6 +58,7 @@ public struct LocalCopy: Sendable, Equatable {
         self.playable = playable
         self.duration = duration
         self.metadata = metadata
+        self.gaps = gaps
     }
 
     /// Whether it can be played from disk.

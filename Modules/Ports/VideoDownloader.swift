@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -48,8 +50,8 @@ public struct DownloadRequest: Sendable, Equatable {
     /// The stream URL: an HLS playlist, or a plain media file.
     public var url: URL
     /// Which variant of an HLS stream to keep; `nil` keeps the one the copy was started at
-    /// (``DownloadQuality/best`` for a new copy).
-    public var quality: DownloadQuality?
+    /// (``/Domain/VideoQuality/best`` for a new copy).
+    public var quality: VideoQuality?
     /// How many parts are fetched at once.
     public var jobs: Int
     /// The episode whose video it is, by which a person knows the copy.
@@ -60,7 +62,7 @@ public struct DownloadRequest: Sendable, Equatable {
     public var metadata: [String: String]
 
     public init(
-        videoID: String, url: URL, quality: DownloadQuality? = nil, jobs: Int = 4, episode: EpisodeLabel? = nil,
+        videoID: String, url: URL, quality: VideoQuality? = nil, jobs: Int = 4, episode: EpisodeLabel? = nil,
         duration: Int? = nil, metadata: [String: String] = [:]
     ) {
         self.videoID = videoID
@@ -81,37 +83,6 @@ public struct EpisodeLabel: Codable, Sendable, Equatable {
     public init(id: Int, title: String) {
         self.id = id
         self.title = title
-    }
-}
-
-/// Which variant of a stream to keep.
-public enum DownloadQuality: Sendable, Equatable, CustomStringConvertible {
-    /// The largest picture.
-    case best
-    /// The smallest picture.
-    case worst
-    /// The largest picture at most this many pixels high (the smallest when all are higher).
-    case height(Int)
-
-    /// `best`, `worst`, or a height with or without its `p` (`720`, `720p`); `nil` for anything else.
-    public init?(_ text: String) {
-        switch text.lowercased() {
-        case "best": self = .best
-        case "worst": self = .worst
-        case let other:
-            let digits = other.hasSuffix("p") ? String(other.dropLast()) : other
-            guard digits.allSatisfy(\.isASCII), let height = Int(digits), height > 0 else { return nil }
-            self = .height(height)
-        }
-    }
-
-    /// As a person types it: `best`, `worst`, `720`.
-    public var description: String {
-        switch self {
-        case .best: "best"
-        case .worst: "worst"
-        case .height(let height): String(height)
-        }
     }
 }
 

@@ -35,7 +35,7 @@ public enum CopiesTable {
         var lines = [style.bold(line(["EP", "TITLE", "QUALITY", "SIZE", "STATE", "UPDATED"]))]
         for index in copies.indices {
             lines.append(line([ids[index], titles[index], qualities[index], sizes[index], states[index], ages[index]]))
-            if let lack = lack(copies[index].state, all: copies.count == 1) {
+            if let lack = lack(copies[index].state, all: copies.count == 1) ?? gaps(copies[index]) {
                 lines.append(style.dim(TerminalText.truncated("  " + lack, to: width, ellipsis: style.ellipsis)))
             }
         }
@@ -65,6 +65,13 @@ public enum CopiesTable {
         case .partial(let done, let parts, _): "partial, \(done) of \(parts) parts"
         case .damaged: "damaged"
         }
+    }
+
+    /// What a complete copy's stream itself leaves out (`EXT-X-GAP`), which no download mends.
+    public static func gaps(_ copy: LocalCopy) -> String? {
+        guard copy.gaps > 0 else { return nil }
+        let segments = copy.gaps == 1 ? "1 segment" : "\(copy.gaps) segments"
+        return "the stream itself leaves \(segments) out (EXT-X-GAP): a player skips them"
     }
 
     /// What a copy that is not complete lacks, and what mends it: every problem when `all`,

@@ -61,7 +61,8 @@ struct DownloadFailureTests {
                     try await server.admin.count("GET", path: "/media/632759499/v2/seg\(index).ts") == 1,
                     "a failed part does not stop the others")
             }
-            #expect(try await server.admin.count("GET", path: "/media/632759499/v2/seg2.ts") == 3, "three tries")
+            // A 500 is no status the retry policy tries again (502, 503 and 504 are): a later run may.
+            #expect(try await server.admin.count("GET", path: "/media/632759499/v2/seg2.ts") == 1, "one try")
             let listed = try await cli.run(["downloads"])
             #expect(listed.stdout.contains("556\tAuthenticating the Users\t360p\t"), "\(listed.stdout)")
             let parts = try #require(

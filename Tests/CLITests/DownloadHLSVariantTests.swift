@@ -99,7 +99,7 @@ struct DownloadHLSVariantTests {
 
     @Test func aSegmentThatFailsTwiceOrDropsItsConnectionIsTriedAgainAndTheCopyIsWhole() async throws {
         let faults = [
-            #"{"file": "v2/seg1.ts", "kind": "status", "status": 500, "count": 2}"#,
+            #"{"file": "v2/seg1.ts", "kind": "status", "status": 502, "count": 2}"#,
             #"{"file": "v2/seg2.ts", "kind": "drop", "count": 1}"#,
             #"{"file": "v3/seg0.ts", "kind": "status", "status": 503, "count": 1}"#,
         ]

@@ -53,6 +53,16 @@ enum PseudoTerminal {
                     and time.monotonic() >= seen_at + signals["delay"] + sent * signals["gap"]:
                 name = signals["names"][sent]
                 if signals["delivery"] == "typed":
+                    # A typed ^C flushes what the terminal holds unread (ISIG without NOFLSH): read it
+                    # first, as a terminal emulator does at once, however late this driver runs.
+                    while select.select([fd], [], [], 0)[0]:
+                        try:
+                            chunk = os.read(fd, 4096)
+                        except OSError:
+                            chunk = b""
+                        if not chunk:
+                            break
+                        shown += chunk
                     os.write(fd, typed[name])
                 elif signals["delivery"] == "group":
                     os.killpg(pid, getattr(signal, name))

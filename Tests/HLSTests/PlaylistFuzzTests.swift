@@ -27,11 +27,29 @@ struct PlaylistFuzzTests {
         ../other/b.ts
         #EXT-X-ENDLIST
         """,
+        // What CDNs write: escapes beside characters to encode, spaces after commas, numbers
+        // at their bounds, a gap, a VOD playlist without its end.
+        """
+        #EXTM3U
+        #EXT-X-TARGETDURATION:10
+        #EXT-X-PLAYLIST-TYPE:VOD
+        #EXT-X-MEDIA-SEQUENCE:18446744073709551610
+        #EXT-X-KEY:METHOD=AES-128, URI="k%2Fey.bin?a=b|c", IV=0x1
+        #EXTINF: 10.0,a title\u{2028}on two lines
+        my seg%2B0.ts?sig=ab%2Fcd%3D&x=a|b
+        #EXT-X-GAP
+        #EXTINF:.5,
+        ../é/100%.ts
+        #EXTINF:7.,
+        //other.example.net/a/./b/../c.ts#part
+        """,
     ]
 
     /// What a mutation may put in: the playlist's own syntax, and bytes it should never hold.
     static let awkward = [
         "\"", ",", "=", "@", "#", ":", "\0", "é", "\r", "\n", "0x", "-1", "99999999999999999999", "../",
+        "%", "%2", "%zz", " ", "\t", ", ", "\u{2028}", "\u{85}", "0X", "1e1", ".", "+", "18446744073709551616", "GAP",
+        "?", "//", "[", "|",
     ]
 
     static func mutate(_ text: String, using random: inout SeededGenerator) -> String {
@@ -54,8 +72,35 @@ struct PlaylistFuzzTests {
         return lines.joined(separator: "\n")
     }
 
+    /// What a URI may hold (RFC 3986, 2): the unreserved and reserved characters, and `%`
+    /// only as the start of an escape.
+    static let allowed = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8)
+
     static func check(_ url: URL) {
         #expect(["http", "https"].contains(url.scheme?.lowercased() ?? ""), "\(url)")
+        let bytes = Array(url.absoluteString.utf8)
+        let encodedOnce = bytes.indices.allSatisfy { index in
+            guard bytes[index] == UInt8(ascii: "%") else { return allowed.contains(bytes[index]) }
+            return index + 2 < bytes.count
+                && bytes[index + 1...index + 2].allSatisfy { Character(UnicodeScalar($0)).isHexDigit }
+        }
+        #expect(encodedOnce, "every character a URI may not hold is encoded, once: \(url.absoluteString)")
+    }
+
+    /// A resolved URI read again is itself: an escape is never encoded a second time.
+    static func checkResolvedAgain(_ url: URL, parser: PlaylistParser) {
+        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n\(url.absoluteString)\n#EXT-X-ENDLIST\n"
+        do throws(PlaylistError) {
+            let again = try parser.parse(Data(text.utf8), from: PlaylistParserTests.mediaURL)
+            guard case .media(let media) = again else {
+                Issue.record("\(url.absoluteString): \(again)")
+                return
+            }
+            #expect(media.segments.first?.uri.absoluteString == url.absoluteString)
+        } catch {
+            Issue.record("\(url.absoluteString) is not read again: \(error)")
+        }
     }
 
     @Test func twentyThousandMutationsAreReadOrRefused() {
@@ -74,9 +119,10 @@ struct PlaylistFuzzTests {
                     outcomes["media", default: 0] += 1
                     for (place, segment) in media.segments.enumerated() {
                         Self.check(segment.uri)
+                        if round % 16 == 0 { Self.checkResolvedAgain(segment.uri, parser: parser) }
                         segment.key.map { Self.check($0.uri) }
                         segment.map.map { Self.check($0.uri) }
-                        #expect(segment.sequenceNumber == media.mediaSequence + place)
+                        #expect(segment.sequenceNumber == media.mediaSequence + UInt64(place))
                         if let range = segment.byteRange { #expect(range.length > 0 && range.offset >= 0) }
                     }
                 }

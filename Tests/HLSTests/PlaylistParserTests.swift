@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HLS
 import Testing
@@ -55,9 +56,9 @@ struct PlaylistParserTests {
     }
 
     @Test(arguments: [
-        (Quality.best, 1080), (.worst, 540), (.height(720), 720), (.height(1000), 720), (.height(360), 540),
+        (VideoQuality.best, 1080), (.worst, 540), (.height(720), 720), (.height(1000), 720), (.height(360), 540),
     ])
-    func aQualityChoosesAVariant(quality: Quality, height: Int) throws {
+    func aQualityChoosesAVariant(quality: VideoQuality, height: Int) throws {
         guard case .master(let master) = try Self.parse(Self.master, from: Self.masterURL) else {
             Issue.record("not a master playlist")
             return
@@ -65,14 +66,14 @@ struct PlaylistParserTests {
         #expect(master.variant(for: quality)?.resolution?.height == height)
     }
 
-    @Test(arguments: [("best", Quality.best), ("WORST", .worst), ("720", .height(720)), ("480p", .height(480))])
-    func aQualityIsReadFromItsWords(text: String, quality: Quality) {
-        #expect(Quality(text) == quality)
+    @Test(arguments: [("best", VideoQuality.best), ("WORST", .worst), ("720", .height(720)), ("480p", .height(480))])
+    func aQualityIsReadFromItsWords(text: String, quality: VideoQuality) {
+        #expect(VideoQuality(text) == quality)
     }
 
     @Test(arguments: ["", "high", "0", "-5", "p"])
     func anythingElseIsNoQuality(text: String) {
-        #expect(Quality(text) == nil)
+        #expect(VideoQuality(text) == nil)
     }
 
     @Test func aMediaPlaylistListsItsSegmentsInOrder() throws {
@@ -216,8 +217,8 @@ struct PlaylistParserTests {
             .malformed(line: 2, problem: "has a byte range that is not LENGTH[@OFFSET]")
         ),
         (
-            "a short IV", "#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=0x0102\n",
-            .malformed(line: 2, problem: "has an IV that is not 0x and 32 hexadecimal digits")
+            "an IV with signs", "#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=0x+0+1+2+3+4+5+6+7+8+9+A+B+C+D+E+F\n",
+            .malformed(line: 2, problem: "has an IV that is not 0x and at most 32 hexadecimal digits")
         ),
         (
             "an unterminated quote", "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a,NAME=x\n",

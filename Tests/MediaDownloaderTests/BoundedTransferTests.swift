@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import MediaDownloader
 import PortContracts
@@ -52,7 +53,7 @@ struct BoundedTransferTests {
         async -> DownloadError?
     {
         let downloader = MediaDownloader(
-            transport: transport, root: directory.file("videos"), attempts: 1, timeout: timeout)
+            transport: transport, root: directory.file("videos"), retryPolicy: .none, timeout: timeout)
         do throws(DownloadError) {
             _ = try await downloader.download(
                 DownloadRequest(videoID: "1", url: URL(string: url)!, duration: duration)

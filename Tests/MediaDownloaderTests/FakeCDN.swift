@@ -16,6 +16,7 @@ final class FakeCDN: Sendable {
         var failures: [String: (status: Int, remaining: Int)] = [:]
         var counts: [String: Int] = [:]
         var lies: [String: Int] = [:]
+        var redirects: [String: String] = [:]
     }
 
     /// The files and counts, shared with the transport's responder.
@@ -32,11 +33,17 @@ final class FakeCDN: Sendable {
             let key = request.url.absoluteString
             let answer = shelves.state.withLock { state -> (File?, Int?, Int?) in
                 state.counts[key, default: 0] += 1
+                if let location = state.redirects[key] {
+                    return (File(body: Data(), headers: ["Location": location]), 302, nil)
+                }
                 if let failure = state.failures[key], failure.remaining != 0 {
                     state.failures[key]?.remaining -= 1
                     return (nil, failure.status, nil)
                 }
                 return (state.files[key], nil, state.lies[key])
+            }
+            if let status = answer.1, let redirect = answer.0 {
+                return HTTPResponse(status: status, headers: redirect.headers, body: redirect.body)
             }
             if let status = answer.1 { return HTTPResponse(status: status, body: Data("failed".utf8)) }
             guard var file = answer.0 else { return HTTPResponse(status: 404, body: Data("not found".utf8)) }
@@ -67,6 +74,11 @@ final class FakeCDN: Sendable {
     /// `url` announces `length` bytes in its `Content-Length`, whatever it sends.
     func announce(_ url: String, length: Int) {
         shelves.state.withLock { $0.lies[url] = length }
+    }
+
+    /// `url` answers 302 with `location` as its `Location`, as written.
+    func redirect(_ url: String, to location: String) {
+        shelves.state.withLock { $0.redirects[url] = location }
     }
 
     func heal(_ url: String) {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import MediaDownloader
 import PortContracts
@@ -38,18 +39,21 @@ struct HLSDownloadTests {
         }
     }
 
+    /// Two tries, the second soon after the first.
+    static let twoTries = RetryPolicy(maximumAttempts: 2, baseDelay: 0.05, maximumDelay: 1)
+
     /// The downloader of `directory`'s library (`videos`), over `transport`.
     static func downloader(_ transport: any HTTPTransport, in directory: TemporaryDirectory) -> MediaDownloader {
-        MediaDownloader(transport: transport, root: directory.file("videos"), attempts: 2, timeout: 5)
+        MediaDownloader(transport: transport, root: directory.file("videos"), retryPolicy: Self.twoTries, timeout: 5)
     }
 
     /// A request for the stream, copied as video `copy` (the folder `videos/copy`).
-    static func request(quality: DownloadQuality? = .best, jobs: Int = 4) -> DownloadRequest {
+    static func request(quality: VideoQuality? = .best, jobs: Int = 4) -> DownloadRequest {
         DownloadRequest(videoID: "copy", url: URL(string: master)!, quality: quality, jobs: jobs)
     }
 
     static func download(
-        _ host: FakeCDN, into directory: TemporaryDirectory, quality: DownloadQuality? = .best, jobs: Int = 4
+        _ host: FakeCDN, into directory: TemporaryDirectory, quality: VideoQuality? = .best, jobs: Int = 4
     ) async -> Result<DownloadedCopy, DownloadError> {
         do throws(DownloadError) {
             let downloader = downloader(host.transport, in: directory)
@@ -84,8 +88,8 @@ struct HLSDownloadTests {
         }
     }
 
-    @Test(arguments: [(DownloadQuality.worst, "540p"), (.height(720), "540p"), (.height(1080), "1080p")])
-    func aQualityChoosesTheVariant(quality: DownloadQuality, label: String) async throws {
+    @Test(arguments: [(VideoQuality.worst, "540p"), (.height(720), "540p"), (.height(1080), "1080p")])
+    func aQualityChoosesTheVariant(quality: VideoQuality, label: String) async throws {
         let host = FakeCDN()
         Self.vimeoShaped(host)
         try await TemporaryDirectory.with { directory in
@@ -100,10 +104,10 @@ struct HLSDownloadTests {
         let host = FakeCDN()
         Self.vimeoShaped(host)
         let failing = "\(Self.cdn)1080p/segment-2.ts"
-        host.fail(failing, status: 500)
+        host.fail(failing, status: 503)
         try await TemporaryDirectory.with { directory in
             let failure = await Self.download(host, into: directory, jobs: 1).failure
-            #expect(failure == DownloadError(.parts([PartFailure(part: "video/00002.ts", reason: .status(500))])))
+            #expect(failure == DownloadError(.parts([PartFailure(part: "video/00002.ts", reason: .status(503))])))
             #expect(host.count(failing) == 2, "tried again once, as the downloader was told")
             for index in [0, 1, 3] { #expect(host.count("\(Self.cdn)1080p/segment-\(index).ts") == 1) }
             let copy = try #require(
@@ -112,7 +116,7 @@ struct HLSDownloadTests {
                 copy.state
                     == .partial(
                         done: 7, parts: 8,
-                        failed: [PartProblem(part: "video/00002.ts", words: "the server answered 500")]))
+                        failed: [PartProblem(part: "video/00002.ts", words: "the server answered 503")]))
             #expect(!FileManager.default.fileExists(atPath: directory.file("videos/copy/video/00002.ts").path))
             #expect(!FileManager.default.fileExists(atPath: directory.file("videos/copy/index.m3u8").path))
             host.heal(failing)

@@ -33,7 +33,8 @@ struct VideoDownloaderContractTests {
                 }
             }
             let fixture = VideoDownloaderFixture(
-                downloader: MediaDownloader(transport: transport, root: directory.file("videos"), attempts: 2),
+                downloader: MediaDownloader(
+                    transport: transport, root: directory.file("videos"), retryPolicy: HLSDownloadTests.twoTries),
                 whole: request("whole"), failing: request("failing"), holding: request("holding"),
                 scratch: directory.url)
             try await check.run(on: fixture)

@@ -23,7 +23,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
             name: "--quality", valueName: "Q",
             summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
             choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true),
-        expected: "best, worst or a height such as 720", read: DownloadQuality.init)
+        expected: "best, worst or a height such as 720", read: VideoQuality.init)
     static let jobs = TypedOption(
         CommandLineParser.Option(name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
         expected: "a number from 1 to 16"
@@ -46,14 +46,14 @@ struct DownloadCommand: ServiceCommand, Equatable {
 
     let references: [String]
     /// The quality asked for; `nil` goes on at a copy's own (best for a new one).
-    let choice: DownloadQuality?
+    let choice: VideoQuality?
     let jobCount: Int
     /// Where to write the copy as one file too, if anywhere.
     let outputPath: String?
     let json: Bool
 
     init(
-        references: [String], quality: DownloadQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
+        references: [String], quality: VideoQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
         json: Bool = false
     ) {
         self.references = references

@@ -261,6 +261,8 @@ struct DownloadsCommand: ServiceCommand, Equatable {
         let partsDone: Nullable<Int>
         let parts: Nullable<Int>
         let problems: [PartProblem]
+        /// The segments the stream itself marks missing (EXT-X-GAP), which no download fetches.
+        let gaps: Int
         let bytes: Int
         /// When a download last wrote it, ISO 8601.
         let updated: String
@@ -272,6 +274,7 @@ struct DownloadsCommand: ServiceCommand, Equatable {
             title = Nullable(copy.episode?.title)
             quality = Nullable(copy.quality)
             bytes = copy.bytes
+            gaps = copy.gaps
             updated = Date.ISO8601FormatStyle().format(copy.updated)
             path = copy.playable.path
             switch copy.state {

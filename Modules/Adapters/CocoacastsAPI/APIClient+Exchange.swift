@@ -8,9 +8,6 @@ import Ports
 #endif
 
 extension APIClient {
-    /// The most redirects followed for one request.
-    static let maximumRedirects = 5
-
     /// Sends `request` through the transport, retrying idempotent requests on 502, 503,
     /// 504 and lost connections, and following redirects under ``RedirectPolicy``.
     /// Returns the request last sent and its response whatever its status; a redirect that
@@ -54,11 +51,9 @@ extension APIClient {
     private func pause(
         before attempt: inout Int, _ request: HTTPRequest, retryAfter: TimeInterval?, deadline: ContinuousClock.Instant
     ) async -> Bool {
-        let policy = configuration.retryPolicy
-        guard let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, jitter: .random(in: 0...1))
+        guard let duration = configuration.retryPolicy.pause(beforeRetry: attempt, retryAfter: retryAfter),
+            ContinuousClock.now + duration + .seconds(request.timeout) <= deadline
         else { return false }
-        let duration = Duration.milliseconds(Int64(min(delay, 3_600) * 1000))  // finite whatever the policy says
-        guard ContinuousClock.now + duration + .seconds(request.timeout) <= deadline else { return false }
         attempt += 1
         observer?.observe(
             .retry(method: request.method, url: Redaction.url(request.url), attempt: attempt, delay: duration))
@@ -81,12 +76,15 @@ extension APIClient {
         guard RedirectPolicy.statuses.contains(response.status), let location = response.headers["Location"] else {
             return nil
         }
-        let target = URL(string: location, relativeTo: request.url)?.absoluteURL
-        guard count < Self.maximumRedirects else {
-            throw refused(target, "more than \(Self.maximumRedirects) redirects in a row")
-        }
-        switch RedirectPolicy.decide(request, status: response.status, target: target, home: configuration.origin) {
-        case .follow(let next, let credentialsRemoved):
+        let target = URIResolution.resolve(location, against: request.url)
+        let decision = RedirectPolicy.decide(
+            method: request.method, from: request.url, status: response.status, to: target,
+            home: configuration.origin, redirects: count)
+        switch decision {
+        case .follow(let target, let credentialsRemoved):
+            var next = request
+            next.url = target
+            if credentialsRemoved { for header in RedirectPolicy.credentialHeaders { next.headers[header] = nil } }
             observer?.observe(
                 .redirect(
                     from: Redaction.url(request.url), to: Redaction.url(next.url),

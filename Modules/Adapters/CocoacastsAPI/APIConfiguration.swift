@@ -47,7 +47,7 @@ public struct APIConfiguration: Sendable, Equatable {
     /// connections per host); the rest wait and read the access token when their turn comes.
     public var maximumConcurrentRequests: Int
 
-    /// Creates a configuration; the defaults are 30 s, 10 MiB, ``RetryPolicy/standard`` and
+    /// Creates a configuration; the defaults are 30 s, 10 MiB, ``/Domain/RetryPolicy/standard`` and
     /// 6 requests at once.
     ///
     /// - Throws: ``ConfigurationError`` when the base URL is not http(s) with a host (and

@@ -1,3 +1,4 @@
+import Domain
 import Ports
 
 #if canImport(FoundationEssentials)
@@ -88,10 +89,10 @@ struct CopyCheck {
                 }
             return LocalCopy(
                 videoID: videoID, episode: manifest.episode, quality: manifest.quality,
-                chosen: manifest.chosen.flatMap(DownloadQuality.init), state: state, bytes: bytes,
+                chosen: manifest.chosen.flatMap(VideoQuality.init), state: state, bytes: bytes,
                 updated: Date(timeIntervalSince1970: manifest.updated),
                 playable: URL(fileURLWithPath: folder.path(manifest.playable)), duration: manifest.duration,
-                metadata: manifest.metadata ?? [:])
+                metadata: manifest.metadata ?? [:], gaps: manifest.gaps ?? 0)
         }
     }
 

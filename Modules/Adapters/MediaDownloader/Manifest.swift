@@ -63,6 +63,8 @@ struct DownloadManifest: Codable, Sendable, Equatable {
     var updated: Double
     /// What the caller asked to keep beside the copy (``/Ports/DownloadRequest/metadata``).
     var metadata: [String: String]?
+    /// The segments the stream marks as gaps (`EXT-X-GAP`), which have no part.
+    var gaps: Int?
 
     /// The manifest file's name in a copy's folder.
     static let fileName = "manifest.json"

@@ -20,26 +20,23 @@ import Synchronization
 /// the copy's lock, so that a removal and a download never meet half-way. Only the stream's
 /// own URLs are fetched, with no credential.
 public final class MediaDownloader: VideoDownloader {
-    private let transport: any HTTPTransport
+    private let requests: MediaRequests
     private let parser: PlaylistParser
-    private let attempts: Int
-    private let timeout: TimeInterval
     private let library: CopyLibrary
     private let environment: [String: String]
 
-    /// A downloader over `transport` keeping its copies under `root`, that tries each part
-    /// `attempts` times in all, each transfer bounded by `timeout` seconds (a part's whole
-    /// transfer; a plain file's, as a window in which 256 KiB at least must come); `environment`
-    /// is where an export finds ffmpeg (`PATH`).
+    /// A downloader over `transport` keeping its copies under `root`, that tries a request or a
+    /// part again as `retryPolicy` says (the API client's rule, ``/Domain/RetryPolicy/standard``),
+    /// each transfer bounded by `timeout` seconds (a part's whole transfer; a plain file's, as a
+    /// window in which 256 KiB at least must come); `environment` is where an export finds
+    /// ffmpeg (`PATH`).
     public init(
-        transport: any HTTPTransport, root: URL, environment: [String: String] = [:], attempts: Int = 3,
-        timeout: TimeInterval = 30, parser: PlaylistParser = PlaylistParser()
+        transport: any HTTPTransport, root: URL, environment: [String: String] = [:],
+        retryPolicy: RetryPolicy = .standard, timeout: TimeInterval = 30, parser: PlaylistParser = PlaylistParser()
     ) {
-        self.transport = transport
+        self.requests = MediaRequests(transport: transport, timeout: timeout, retryPolicy: retryPolicy)
         self.library = CopyLibrary(root: root)
         self.environment = environment
-        self.attempts = max(1, attempts)
-        self.timeout = timeout
         self.parser = parser
     }
 
@@ -70,7 +67,7 @@ public final class MediaDownloader: VideoDownloader {
                         + "with it, or `cocoacasts downloads --remove` removes it"))
         case .none, .unreadable: break  // what is there is fetched again
         }
-        let quality = request.quality ?? earlier?.chosen.flatMap(DownloadQuality.init) ?? .best
+        let quality = request.quality ?? earlier?.chosen.flatMap(VideoQuality.init) ?? .best
         // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
         if let earlier,
             earlier.kind == .file || request.quality == nil || request.quality?.description == earlier.chosen,
@@ -101,7 +98,7 @@ public final class MediaDownloader: VideoDownloader {
             }
             let stream = StreamDownload(
                 request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
-                transport: transport, parser: parser, attempts: attempts, timeout: timeout, progress: progress)
+                requests: requests, parser: parser, progress: progress)
             return try await stream.run(playlist: first, from: url)
         }
         if earlier?.kind == .hls {  // the stream an earlier download copied gives way to the file
@@ -152,8 +149,8 @@ public final class MediaDownloader: VideoDownloader {
         _ progress: @escaping @Sendable (DownloadProgress) -> Void
     ) -> PlainFileDownload {
         PlainFileDownload(
-            request: request, folder: folder, manifest: manifest, earlier: earlier, transport: transport,
-            timeout: timeout, progress: progress)
+            request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
+            progress: progress)
     }
 
     /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
@@ -161,7 +158,7 @@ public final class MediaDownloader: VideoDownloader {
     private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
         let (final, response): (URL, HTTPStreamedResponse)
         do {
-            (final, response) = try await MediaRequests(transport: transport, timeout: timeout).open(url)
+            (final, response) = try await requests.open(url)
         } catch {
             throw error.isCancelled ? DownloadError(.cancelled) : PlainFileDownload.failure(error)
         }

@@ -7,16 +7,20 @@ import Ports
     import Foundation
 #endif
 
-/// The requests of a download: redirects followed (http and https only, at most five), the
-/// headers kept on every hop (a `Range` too), `Accept-Encoding: identity`, no credential ever sent.
+/// The requests of a download, under the API client's rules: redirects followed by
+/// ``/Domain/RedirectPolicy`` (no https to http, five at most, the same words for a refusal),
+/// 502, 503, 504 and lost connections tried again by the ``/Domain/RetryPolicy`` given,
+/// `Retry-After` honoured. The headers are kept on every hop (a `Range` too), with
+/// `Accept-Encoding: identity`; no credential is ever sent.
 struct MediaRequests: Sendable {
     let transport: any HTTPTransport
     let timeout: TimeInterval
+    let retryPolicy: RetryPolicy
 
     /// Why no answer that can be used came.
     enum Failure: Error, Equatable {
         case transport(TransportError)
-        /// A redirect that is not followed: where to, in words.
+        /// A redirect that is not followed, in the API client's words.
         case redirect(String)
 
         var reason: PartFailure.Reason {
@@ -31,7 +35,11 @@ struct MediaRequests: Sendable {
         }
     }
 
-    /// The final URL and its response, whatever its status.
+    /// The same requests, tried once: a part's own fetch tries again under the same policy,
+    /// for failures of its body too.
+    var once: MediaRequests { MediaRequests(transport: transport, timeout: timeout, retryPolicy: .none) }
+
+    /// The final URL and its response, whatever its status once the retries are spent.
     func open(_ url: URL, method: String = "GET", headers: HTTPHeaders = [:], limit: Int = 1 << 40)
         async throws(Failure) -> (URL, HTTPStreamedResponse)
     {
@@ -40,25 +48,61 @@ struct MediaRequests: Sendable {
         // The bytes as they are: a media file is never worth inflating, and a compressed body
         // a hostile server sends anyway is not inflated past any bound.
         if headers["Accept-Encoding"] == nil { headers.append(name: "Accept-Encoding", value: "identity") }
-        for hop in 0...5 {
+        let home = Origin(url)
+        var redirects = 0
+        var attempt = 1
+        while true {
+            let request = HTTPRequest(
+                method: method, url: url, headers: headers, timeout: timeout, maximumResponseSize: limit)
             let response: HTTPStreamedResponse
             do {
-                response = try await transport.stream(
-                    HTTPRequest(
-                        method: method, url: url, headers: headers, timeout: timeout, maximumResponseSize: limit))
+                response = try await transport.stream(request)
             } catch {
-                throw .transport(error)
+                guard error.cause == .connectionLost, try await pause(before: &attempt, retryAfter: nil) else {
+                    throw .transport(error)
+                }
+                continue
             }
-            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"]
+            if RetryPolicy.retryableStatuses.contains(response.status),
+                try await pause(before: &attempt, retryAfter: Self.retryAfter(response.headers), response: response)
+            {
+                continue
+            }
+            guard RedirectPolicy.statuses.contains(response.status), let location = response.headers["Location"]
             else { return (url, response) }
             response.body.cancel()
-            guard let next = URL(string: location, relativeTo: url)?.absoluteURL,
-                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
-            else { throw .redirect("it was redirected to \(URLRedaction.text(location)), which is not fetched") }
-            guard hop < 5 else { throw .redirect("it was redirected more than five times") }
-            url = next
+            let target = URIResolution.resolve(location, against: url)
+            switch RedirectPolicy.decide(
+                method: method, from: url, status: response.status, to: target, home: home, redirects: redirects)
+            {
+            case .follow(let next, _): url = next
+            case .refuse(let reason):
+                let shown = target.map { URLRedaction.text($0.absoluteString) } ?? "an address that is not a URL"
+                throw .redirect(APIError.Cause.redirectRefused(to: shown, reason: reason).description)
+            }
+            redirects += 1
         }
-        throw .redirect("it was redirected more than five times")
+    }
+
+    /// The seconds a response's `Retry-After` asks for, when it says.
+    static func retryAfter(_ headers: HTTPHeaders) -> TimeInterval? {
+        headers["Retry-After"].flatMap { RetryPolicy.retryAfter($0) }
+    }
+
+    /// Waits before the next attempt, the answer in hand put away; `false` when the policy
+    /// allows none.
+    private func pause(
+        before attempt: inout Int, retryAfter: TimeInterval?, response: HTTPStreamedResponse? = nil
+    ) async throws(Failure) -> Bool {
+        guard let pause = retryPolicy.pause(beforeRetry: attempt, retryAfter: retryAfter) else { return false }
+        response?.body.cancel()
+        do {
+            try await Task.sleep(for: pause)
+        } catch {
+            throw .transport(TransportError(.cancelled, "the download was cancelled"))
+        }
+        attempt += 1
+        return true
     }
 
     /// The whole body of `url` (a playlist, a key), at most `limit` bytes.

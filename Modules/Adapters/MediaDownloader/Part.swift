@@ -58,8 +58,9 @@ struct Rendering: Sendable {
     /// `video` or `audio`: the copy's subfolder.
     let folder: String
     let playlist: MediaPlaylist
-    /// The segments' parts, one per segment, in the playlist's order.
-    let segments: [Part]
+    /// The segments' parts, in the playlist's order: one per segment, none for a gap
+    /// (`EXT-X-GAP`), whose URI the packager says is not to be fetched.
+    let segments: [Part?]
     /// The initialization sections' parts, by their place in the playlist.
     let maps: [MediaInitialization: Part]
     /// The SHA-256 of the media playlist as served: another one means other parts.
@@ -70,7 +71,8 @@ struct Rendering: Sendable {
         self.playlist = playlist
         self.digest = digest
         var maps: [MediaInitialization: Part] = [:]
-        for map in playlist.segments.compactMap(\.map) where maps[map] == nil {
+        // A section only gaps use is not fetched: no segment on disk needs it.
+        for map in playlist.segments.filter({ !$0.isGap }).compactMap(\.map) where maps[map] == nil {
             let name = "\(folder)/init-\(maps.count).\(Part.fileExtension(of: map.uri, fallback: "mp4"))"
             maps[map] = Part(
                 name: name, url: map.uri, range: map.byteRange, key: map.key, iv: map.key?.iv,
@@ -78,16 +80,24 @@ struct Rendering: Sendable {
         }
         self.maps = maps
         segments = playlist.segments.enumerated().map { index, segment in
-            Part(
-                name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
-                range: segment.byteRange, key: segment.key,
-                iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber),
-                limit: Part.bound(seconds: segment.duration))
+            segment.isGap
+                ? nil
+                : Part(
+                    name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
+                    range: segment.byteRange, key: segment.key,
+                    iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber),
+                    limit: Part.bound(seconds: segment.duration))
         }
     }
 
     /// Every part: the initialization sections first.
-    var parts: [Part] { maps.values.sorted { $0.name < $1.name } + segments }
+    var parts: [Part] { maps.values.sorted { $0.name < $1.name } + segments.compactMap { $0 } }
+
+    /// The segments that are gaps, and the seconds they last.
+    var gaps: (count: Int, seconds: Double) {
+        let gaps = playlist.segments.filter(\.isGap)
+        return (gaps.count, gaps.reduce(0) { $0 + $1.duration })
+    }
 
     /// The local playlist: the same segments, in files of the copy, decrypted, whole.
     var localPlaylist: String {
@@ -96,14 +106,17 @@ struct Rendering: Sendable {
             "#EXT-X-MEDIA-SEQUENCE:\(playlist.mediaSequence)", "#EXT-X-PLAYLIST-TYPE:VOD",
         ]
         var currentMap: MediaInitialization?
-        for (segment, part) in zip(playlist.segments, segments) {
+        for (index, (segment, part)) in zip(playlist.segments, segments).enumerated() {
             if let map = segment.map, map != currentMap, let local = maps[map] {
                 lines.append("#EXT-X-MAP:URI=\"\(Self.local(local.name))\"")
                 currentMap = map
             }
             if segment.discontinuity { lines.append("#EXT-X-DISCONTINUITY") }
+            // A gap keeps its time, so that positions are the stream's: a player skips it as
+            // it would online (one that does not know the tag fails to open it and goes on).
+            if part == nil { lines.append("#EXT-X-GAP") }
             lines.append("#EXTINF:\(segment.duration),")
-            lines.append(Self.local(part.name))
+            lines.append(part.map { Self.local($0.name) } ?? "gap-\(Self.padded(index)).ts")
         }
         lines.append("#EXT-X-ENDLIST")
         return lines.joined(separator: "\n") + "\n"

@@ -1,3 +1,4 @@
+import Domain
 import HLS
 import Ports
 
@@ -10,14 +11,14 @@ import Ports
 /// Fetches one part into its file: checked against its announced length (and its byte
 /// range) and its bound, decrypted as it arrives when keyed, digested as it is written,
 /// recorded in the journal, then renamed: a file with a part's name is a whole, recorded part.
-/// A failure that another try may mend (the network, a 5xx, a part cut short) is tried again,
-/// up to `attempts` times in all; the whole transfer of each try is bounded by `timeout`.
+/// A failure that another try may mend — the network's (a lost connection, a timeout, a host
+/// that did not answer), a 502, 503 or 504, a part cut short or stalled, its key's the same —
+/// is tried again, part and key, as the requests' ``/Domain/RetryPolicy`` says, `Retry-After`
+/// honoured; the whole transfer of each try is bounded by the requests' timeout.
 struct PartFetcher: Sendable {
-    let transport: any HTTPTransport
+    let requests: MediaRequests
     let folder: CopyFolder
     let keys: KeyCache
-    let attempts: Int
-    let timeout: TimeInterval
     /// The bytes written so far, for progress.
     let written: @Sendable (Int) -> Void
 
@@ -25,14 +26,16 @@ struct PartFetcher: Sendable {
     func fetch(_ part: Part) async throws(DownloadError) -> DownloadManifest.PartRecord {
         var attempt = 1
         while true {
+            var retryAfter: TimeInterval?
             do throws(DownloadError) {
-                return try await fetchOnce(part)
+                return try await fetchOnce(part, retryAfter: &retryAfter)
             } catch {
-                guard case .parts(let failures) = error.cause, failures.allSatisfy(\.isWorthRetrying),
-                    attempt < attempts, !Task.isCancelled
+                guard case .parts(let failures) = error.cause, failures.allSatisfy(Self.isWorthRetryingNow),
+                    !Task.isCancelled,
+                    let pause = requests.retryPolicy.pause(beforeRetry: attempt, retryAfter: retryAfter)
                 else { throw Task.isCancelled ? DownloadError(.cancelled) : error }
                 do {
-                    try await Task.sleep(for: .milliseconds(250 << (attempt - 1)))
+                    try await Task.sleep(for: pause)
                 } catch {
                     throw DownloadError(.cancelled)
                 }
@@ -41,19 +44,28 @@ struct PartFetcher: Sendable {
         }
     }
 
+    /// Whether trying the part again at once may mend `failure`: the statuses the retry policy
+    /// names, and what the network did; a later run may still mend what is not final.
+    static func isWorthRetryingNow(_ failure: PartFailure) -> Bool {
+        if case .status(let status) = failure.reason { return RetryPolicy.retryableStatuses.contains(status) }
+        return failure.isWorthRetrying
+    }
+
     private func failed(_ part: Part, _ reason: PartFailure.Reason) -> DownloadError {
         DownloadError(.parts([PartFailure(part: part.name, reason: reason)]))
     }
 
-    private func fetchOnce(_ part: Part) async throws(DownloadError) -> DownloadManifest.PartRecord {
+    /// One try; `retryAfter` is what a refusing server asked for.
+    private func fetchOnce(_ part: Part, retryAfter: inout TimeInterval?) async throws(DownloadError)
+        -> DownloadManifest.PartRecord
+    {
         var headers = HTTPHeaders()
         if let range = part.range { headers.append(name: "Range", value: range.rangeHeader) }
         // The key first: a segment is decrypted as it arrives.
         let decryptor = try await decryptor(for: part)
         let response: HTTPStreamedResponse
         do {
-            (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
-                .open(part.url, headers: headers, limit: part.limit)
+            (_, response) = try await requests.once.open(part.url, headers: headers, limit: part.limit)
         } catch {
             if error.isCancelled { throw DownloadError(.cancelled) }
             if case .transport(let transport) = error, transport.cause == .tooLarge {
@@ -65,10 +77,11 @@ struct PartFetcher: Sendable {
         do throws(DownloadError) {
             announced = try check(response, of: part)
         } catch {
+            retryAfter = MediaRequests.retryAfter(response.headers)
             response.body.cancel()
             throw error
         }
-        let watch = TransferWatch(response.body, window: timeout, deadline: timeout)
+        let watch = TransferWatch(response.body, window: requests.timeout, deadline: requests.timeout)
         defer { watch.end() }
         let writer = try folder.temporary(part.name)
         let digest = DigestBeside()
@@ -182,8 +195,7 @@ struct PartFetcher: Sendable {
 
 /// The keys of a stream, each fetched once however many segments it decrypts.
 actor KeyCache {
-    private let transport: any HTTPTransport
-    private let timeout: TimeInterval
+    private let requests: MediaRequests
     /// Why a key could not be had: a part's failure without the part, which each waiting part names.
     struct Failure: Error {
         let reason: PartFailure.Reason
@@ -191,14 +203,13 @@ actor KeyCache {
 
     private var keys: [URL: Task<Result<[UInt8], Failure>, Never>] = [:]
 
-    init(transport: any HTTPTransport, timeout: TimeInterval) {
-        self.transport = transport
-        self.timeout = timeout
+    init(requests: MediaRequests) {
+        self.requests = requests
     }
 
     /// The 16 bytes at `url`, the key of part `name` (a failure is said as that part's).
     func key(at url: URL, for name: String) async throws(DownloadError) -> [UInt8] {
-        let fetching = keys[url] ?? Task { [transport, timeout] in await Self.fetch(url, transport, timeout) }
+        let fetching = keys[url] ?? Task { [requests] in await Self.fetch(url, requests) }
         keys[url] = fetching
         let result = await fetching.value
         if case .failure = result { keys[url] = nil }  // the next segment tries again
@@ -212,12 +223,11 @@ actor KeyCache {
         }
     }
 
-    private static func fetch(_ url: URL, _ transport: any HTTPTransport, _ timeout: TimeInterval) async
+    private static func fetch(_ url: URL, _ requests: MediaRequests) async
         -> Result<[UInt8], Failure>
     {
         do throws(MediaRequests.Failure) {
-            let (_, status, body) = try await MediaRequests(transport: transport, timeout: timeout)
-                .data(url, limit: 1024)
+            let (_, status, body) = try await requests.data(url, limit: 1024)
             guard status == 200 else {
                 return .failure(
                     Failure(

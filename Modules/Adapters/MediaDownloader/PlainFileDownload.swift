@@ -16,8 +16,7 @@ struct PlainFileDownload: Sendable {
     let folder: CopyFolder
     let manifest: ManifestFile
     let earlier: DownloadManifest?
-    let transport: any HTTPTransport
-    let timeout: TimeInterval
+    let requests: MediaRequests
     let progress: @Sendable (DownloadProgress) -> Void
 
     private var name: String { "video." + Part.fileExtension(of: request.url, fallback: "mp4") }
@@ -33,8 +32,7 @@ struct PlainFileDownload: Sendable {
         }
         let response: HTTPStreamedResponse
         do {
-            (_, response) = try await MediaRequests(transport: transport, timeout: timeout)
-                .open(request.url, headers: headers)
+            (_, response) = try await requests.open(request.url, headers: headers)
         } catch {
             throw error.isCancelled ? DownloadError(.cancelled) : Self.failure(error)
         }
@@ -121,7 +119,7 @@ struct PlainFileDownload: Sendable {
         }
         let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
         let writer = try folder.temporary(name, appending: kept > 0)
-        let watch = TransferWatch(response.body, window: timeout, deadline: nil)
+        let watch = TransferWatch(response.body, window: requests.timeout, deadline: nil)
         defer { watch.end() }
         var received = kept
         do throws(DownloadError) {

@@ -1,4 +1,5 @@
 import Digest
+import Domain
 import HLS
 import Ports
 
@@ -16,14 +17,12 @@ import Ports
 /// that says complete.
 struct StreamDownload: Sendable {
     let request: DownloadRequest
-    let quality: DownloadQuality
+    let quality: VideoQuality
     let folder: CopyFolder
     let manifest: ManifestFile
     let earlier: DownloadManifest?
-    let transport: any HTTPTransport
+    let requests: MediaRequests
     let parser: PlaylistParser
-    let attempts: Int
-    let timeout: TimeInterval
     let progress: @Sendable (DownloadProgress) -> Void
 
     func run(playlist data: Data, from url: URL) async throws(DownloadError) -> DownloadedCopy {
@@ -40,6 +39,13 @@ struct StreamDownload: Sendable {
             validator: nil, partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, failed: nil,
             expectedBytes: plan.expectedBytes, offeredHeights: plan.offeredHeights, complete: false, updated: 0,
             metadata: request.metadata)
+        let gaps = plan.renderings.map(\.gaps)
+        record.gaps = gaps.reduce(0) { $0 + $1.count }
+        if let seconds = gaps.map(\.seconds).max(), seconds > 0 {
+            notes.append(
+                "the stream itself leaves \(VideoDuration.format(seconds: Int(seconds.rounded(.up)))) out (EXT-X-GAP): "
+                    + "nothing is fetched there, and a player skips it as it would online")
+        }
         try manifest.write(record)
         let keptBytes = kept.values.reduce(0) { $0 + $1.bytes }
         if let expected = plan.expectedBytes { try folder.checkRoom(for: expected - keptBytes) }
@@ -47,8 +53,7 @@ struct StreamDownload: Sendable {
             bytes: keptBytes, partsDone: kept.count, parts: parts.count, expectedBytes: plan.expectedBytes,
             report: progress)
         let fetcher = PartFetcher(
-            transport: transport, folder: folder, keys: KeyCache(transport: transport, timeout: timeout),
-            attempts: attempts, timeout: timeout, written: { counter.add($0) })
+            requests: requests, folder: folder, keys: KeyCache(requests: requests.once), written: { counter.add($0) })
         let (fetched, failures) = try await fetch(
             parts.filter { kept[$0.name] == nil }, with: fetcher, counter: counter)
         record.parts = parts.compactMap { kept[$0.name] ?? fetched[$0.name] }
@@ -76,8 +81,6 @@ struct StreamDownload: Sendable {
             playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.parts.reduce(0) { $0 + $1.bytes },
             quality: plan.label, offeredHeights: plan.offeredHeights, notes: notes)
     }
-
-    private var requests: MediaRequests { MediaRequests(transport: transport, timeout: timeout) }
 
     private func parse(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
         do {

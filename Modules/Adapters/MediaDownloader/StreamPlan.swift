@@ -1,4 +1,5 @@
 import Digest
+import Domain
 import HLS
 import Ports
 
@@ -22,7 +23,7 @@ struct StreamPlan: Sendable {
 
     /// The plan for `playlist` (a master playlist, or one media playlist) at `quality`, the
     /// media playlists fetched through `requests`.
-    static func make(_ playlist: Playlist, quality: DownloadQuality, requests: MediaRequests, parser: PlaylistParser)
+    static func make(_ playlist: Playlist, quality: VideoQuality, requests: MediaRequests, parser: PlaylistParser)
         async throws(DownloadError) -> StreamPlan
     {
         let fetcher = MediaPlaylists(requests: requests, parser: parser)
@@ -33,7 +34,7 @@ struct StreamPlan: Sendable {
                 label: "the stream",
                 bandwidth: nil, offeredHeights: [], entries: ["video"])
         case .master(let master):
-            guard let variant = master.variant(for: quality.hls) else {
+            guard let variant = master.variant(for: quality) else {
                 throw DownloadError(.refused("the stream's master playlist lists no variant"))
             }
             let (video, videoDigest) = try await fetcher.fetch(variant.uri)
@@ -127,15 +128,5 @@ struct MediaPlaylists: Sendable {
             ].joined(separator: "|")
         }
         return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
-    }
-}
-
-extension DownloadQuality {
-    var hls: Quality {
-        switch self {
-        case .best: .best
-        case .worst: .worst
-        case .height(let height): .height(height)
-        }
     }
 }
