@@ -155,6 +155,9 @@ let package = Package(
             name: "urlsession-probe", dependencies: ["URLSessionTransport", "Ports"], path: "Tests/URLSessionProbe"),
         .executableTarget(
             name: "player-probe", dependencies: ["MPVPlayer", "CommandPlayer", "Ports"], path: "Tests/PlayerProbe"),
+        // A test process in miniature that is killed with a child running (OrphanGuardTests).
+        .executableTarget(
+            name: "orphan-probe", dependencies: ["PortContracts", "Subprocesses"], path: "Tests/OrphanProbe"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["Stores", "FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
@@ -272,7 +275,8 @@ let package = Package(
             dependencies: ["CommandPlayer", "Ports", "TestSupport", "PortContracts", "player-probe"],
             path: "Tests/CommandPlayerTests"),
         .testTarget(
-            name: "TestSupportTests", dependencies: ["TestSupport", "PortContracts"], path: "Tests/TestSupportTests"),
+            name: "TestSupportTests", dependencies: ["TestSupport", "PortContracts", "orphan-probe"],
+            path: "Tests/TestSupportTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport", "PortContracts"],
             path: "Tests/MockAPIServerTests"),

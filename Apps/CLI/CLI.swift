@@ -13,7 +13,8 @@ import TerminalUI
     import Darwin
 #endif
 
-/// `cocoacasts`: parses, wires and runs one command; `main` only calls ``run(_:)``.
+/// `cocoacasts`: parses, wires and runs one command; `main` calls ``start(_:)``, then ``run(_:)``
+/// when the command waits for anything.
 @MainActor
 struct CLI {
     /// Builds the services for the settings; tests replace it.
@@ -26,11 +27,50 @@ struct CLI {
     /// The config file for an environment; tests replace it.
     var configFile: ([String: String]) -> ConfigFile = Composition.configFile
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit
-    /// status. Output that could not be written decides it: a closed pipe ends quietly
-    /// (141, as SIGPIPE would), any other failure is reported on standard error (74).
+    /// How a command line starts: ended already, or a command to run that waits for something.
+    enum Start {
+        case ended(ExitCode)
+        case waiting(Invocation)
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
     func run(_ arguments: [String]) async -> ExitCode {
-        let status = await execute(arguments)
+        switch start(arguments) {
+        case .ended(let status): status
+        case .waiting(let invocation): await run(invocation)
+        }
+    }
+
+    /// Parses the command line once, and runs at once what waits for nothing: a usage error,
+    /// help, the version, a completion script, the manual — so that no thread starts for them.
+    func start(_ arguments: [String]) -> Start {
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments)
+        } catch {
+            return .ended(finish(usage(error)))
+        }
+        guard case .immediate(let command) = invocation.command.runnable else { return .waiting(invocation) }
+        return .ended(finish(command.run(localContext(invocation))))
+    }
+
+    /// Runs a command that waits: the config file read and the settings resolved once, checking
+    /// only those the command uses.
+    func run(_ invocation: Invocation) async -> ExitCode {
+        switch invocation.command.runnable {
+        case .immediate(let command): return finish(command.run(localContext(invocation)))
+        case .local(let command): return finish(await command.run(localContext(invocation)))
+        case .withServices(let command):
+            return finish(
+                await run(
+                    command, parsed: invocation.parsed, config: configFile(environment),
+                    appearance: appearance(invocation)))
+        }
+    }
+
+    /// `status`, unless output could not be written: a closed pipe ends quietly (141, as
+    /// SIGPIPE would), any other failure is reported on standard error (74).
+    private func finish(_ status: ExitCode) -> ExitCode {
         // A signal's status wins: a terminal that closed (SIGHUP) fails every write after it.
         guard let failure = console.outputFailure, status != .interrupted else { return status }
         if failure == EPIPE { return .outputClosed }
@@ -38,28 +78,15 @@ struct CLI {
         return .localState
     }
 
-    /// Parses the command line once, then reads the config file and resolves the settings
-    /// once, checking only those the command uses.
-    private func execute(_ arguments: [String]) async -> ExitCode {
-        let invocation: Invocation
-        do {
-            invocation = try Invocation.parse(arguments)
-        } catch {
-            return usage(error)
-        }
-        let appearance = Appearance(
-            console: console, environment: environment, color: invocation.parsed.value(Grammar.color) ?? "auto")
+    private func appearance(_ invocation: Invocation) -> Appearance {
+        Appearance(console: console, environment: environment, color: invocation.parsed.value(Grammar.color) ?? "auto")
+    }
+
+    private func localContext(_ invocation: Invocation) -> LocalContext {
         let (configFile, environment) = (self.configFile, self.environment)
-        switch invocation.command.runnable {
-        case .local(let command):
-            return await command.run(
-                LocalContext(
-                    console: console, environment: environment, appearance: appearance,
-                    findConfigFile: { configFile(environment) }, parsed: invocation.parsed))
-        case .withServices(let command):
-            return await run(
-                command, parsed: invocation.parsed, config: configFile(environment), appearance: appearance)
-        }
+        return LocalContext(
+            console: console, environment: environment, appearance: appearance(invocation),
+            findConfigFile: { configFile(environment) }, parsed: invocation.parsed)
     }
 
     /// Reads the config file, resolves the settings the command uses, composes the services

@@ -12,17 +12,23 @@ import Dispatch
     import Darwin
 #endif
 
+let console = SystemConsole()  // first: it holds any standard stream the process started without
+let cli = CLI(console: console, environment: ProcessInfo.processInfo.environment)
+// What waits for nothing — a usage error, help, the version, a completion script, the manual —
+// ends here, before the concurrency runtime starts a thread, and a signal ends it as it ends
+// any program.
+let invocation: Invocation
+switch cli.start(Array(CommandLine.arguments.dropFirst())) {
+case .ended(let status): exit(status.rawValue)
+case .waiting(let waiting): invocation = waiting
+}
 // The command runs on the toolchain's default executor, on the main queue: the main actor's
 // work there as always, and the rest there too, by a task executor preference (see
 // MainQueueExecutor), so that its async code does not hop between threads.
-let console = SystemConsole()  // first: it holds any standard stream the process started without
 Interruption.shared.install()
 signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails the token file's write (EFBIG) instead of killing the process
 let command = Task { @MainActor in
-    await withTaskExecutorPreference(MainQueueExecutor.shared) {
-        await CLI(console: console, environment: ProcessInfo.processInfo.environment)
-            .run(Array(CommandLine.arguments.dropFirst()))
-    }
+    await withTaskExecutorPreference(MainQueueExecutor.shared) { await cli.run(invocation) }
 }
 Interruption.shared.onFirstSignal { command.cancel() }
 // The signal handler writes into a pipe; the main queue reads it, and cancels the command or

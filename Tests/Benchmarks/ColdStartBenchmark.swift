@@ -5,13 +5,14 @@ import Foundation
 /// installs it), every command in the same interleaved rounds:
 ///
 /// a. `episodes --json --no-cache` against the server, versus `curl -s` of the same URL.
-///    Target: at most 1.3× curl.
+///    Target: at most 1.5× curl.
 /// b. `episodes --json` against the embedded default, versus `cocoacasts --version`, which
 ///    starts the same binary and does nothing. Target: at most 1.2× it, and libcurl never
 ///    mapped — the transport loads it on the first request, and the embedded API sends none.
 /// c. `--version` versus a static Foundation program that decodes JSON and parses a URL
-///    (startup-baseline, Scripts/bench builds it). Target: at most 1.3× it.
-/// d. The peak memory of a. Target: at most 1.5× curl's.
+///    (startup-baseline, Scripts/bench builds it). Target: at most 1.1× it, and no thread
+///    started: `--version` waits for nothing, so it runs before the concurrency runtime starts one.
+/// d. The peak memory of a. Target: at most 2.0× curl's.
 ///
 /// What each run maps comes from the dynamic loader's own trace (`LD_DEBUG=files`), which
 /// lists the objects linked at start and those `dlopen` loads later alike. (e, the binary
@@ -65,11 +66,11 @@ enum ColdStartBenchmark {
         var rows = [
             Row(
                 benchmark: "6a. CLI cold start vs curl", variants: server.variants, ratio: server.ratio,
-                target: "≤ 1.3× curl",
+                target: "≤ 1.5× curl",
                 measured: String(
                     format: "%.2f× curl; maps %d objects, libcurl %@", server.ratio, networked.count,
                     loadsCurl(networked) ? "loaded" : "NOT loaded"),
-                met: server.ratio <= 1.3),
+                met: server.ratio <= 1.5),
             Row(
                 benchmark: "6b. CLI cold start, embedded", variants: local.variants, ratio: local.ratio,
                 target: "≤ 1.2× --version, no libcurl",
@@ -84,17 +85,17 @@ enum ColdStartBenchmark {
             rows.append(
                 Row(
                     benchmark: "6c. --version vs Foundation hello", variants: start.variants, ratio: start.ratio,
-                    target: "≤ 1.3× the static Foundation program",
+                    target: "≤ 1.1× the static Foundation program, no thread",
                     measured: String(format: "%.2f× the program; %@ threads started", start.ratio, threads[1]),
-                    met: start.ratio <= 1.3))
+                    met: start.ratio <= 1.1 && threads[1] == "0"))
         }
         rows.append(
             Row(
                 benchmark: "6d. peak memory, networked", variants: [], ratio: cocoacasts / curlPeak,
-                target: "≤ 1.5× curl's",
+                target: "≤ 2.0× curl's",
                 measured: String(
                     format: "%.1f MiB, %.2f× curl's %.1f MiB", cocoacasts, cocoacasts / curlPeak, curlPeak),
-                met: cocoacasts <= 1.5 * curlPeak))
+                met: cocoacasts <= 2.0 * curlPeak))
         return rows
     }
 }

@@ -28,6 +28,25 @@ struct CleanExitTests {
         }
     }
 
+    /// What only writes what the program holds starts no thread: strace sees no `clone`.
+    @Test(arguments: [
+        (["--version"], 0), (["help"], 0), (["help", "download"], 0), (["completion", "fish"], 0), (["manual"], 0),
+        (["episodes", "--no-such-option"], 64), (["no-such-command"], 64), (["download"], 64),
+    ])
+    func whatWaitsForNothingStartsNoThread(arguments: [String], status: Int) async throws {
+        guard try await LazyLoadingTests.straceWorks() else { return }
+        try await TemporaryDirectory.with { directory async throws in
+            let log = directory.file("strace")
+            let outcome = try await ChildProcess.run(
+                LazyLoadingTests.strace,
+                ["-f", "-qq", "-e", "trace=clone,clone3", "-o", log.path, CLIProcess.binary.path] + arguments,
+                environment: CLIProcess(in: directory).processEnvironment, timeout: CLIProcess.killTimeout)
+            #expect(Int(outcome.status) == status, "\(outcome.stderr)")
+            let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            #expect(calls.isEmpty, "cocoacasts \(arguments.joined(separator: " ")) started threads: \(calls)")
+        }
+    }
+
     /// strace shows each thread naming itself (`prctl(PR_SET_NAME)`), ending (`exit`), and the
     /// process ending (`exit_group`): every thread cocoacasts named ended before the process did.
     @Test(arguments: [["episodes", "--no-cache"], ["video", "556"], ["status"]])

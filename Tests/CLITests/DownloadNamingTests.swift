@@ -52,7 +52,7 @@ struct DownloadNamingTests {
                 [CLIProcess.binary.path, "download", "556", "553", "551", "--quality", "180", "--jobs", "1"],
                 environment: cli.processEnvironment,
                 signals: .init(after: "video 632759499 ", delay: 3.5, names: ["SIGINT", "SIGINT"], delivery: .typed),
-                timeout: .seconds(90))
+                timeout: .seconds(300))
             let said = OfflineWatchTests.said(stopped)
             #expect(stopped.status == 130, "\(said)")
             #expect(

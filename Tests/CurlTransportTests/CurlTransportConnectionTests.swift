@@ -30,12 +30,14 @@ struct CurlTransportConnectionTests {
     /// plain HTTP curl must not wait for the first answer's headers to learn whether the
     /// connection multiplexes (it never does here), which it would with `CURLOPT_PIPEWAIT`.
     @Test func aSecondRequestDoesNotWaitForTheFirstOnesAnswer() async throws {
-        let held = #"{"route": "GET /api/v1/episodes", "kind": "latency", "seconds": 20, "count": 1}"#
+        // Held far longer than any starved run takes: the second answer comes first unless it
+        // really waits for the held one (then the held one's 300 s make the test fail, slowly).
+        let held = #"{"route": "GET /api/v1/episodes", "kind": "latency", "seconds": 300, "count": 1}"#
         try await MockAPIServer.with(arguments: ["--fault", held]) { server async throws in
             let transport = CurlTransport()
             let finished = CallRecorder<String>()
             let slow = Task {
-                _ = try? await transport.send(server.request("episodes", timeout: 60))
+                _ = try? await transport.send(server.request("episodes", timeout: 600))
                 finished.record("held")
             }
             try await server.admin.untilRequests(for: MockAPIRoute.episodes)

@@ -4,7 +4,8 @@ import Subprocesses
 /// A test's child process: a ``Subprocesses/Subprocess`` in a process group of its own, so
 /// that a test can end it with everything it started (`faketime`'s child, a shell's
 /// background job) by signalling the group, and that is killed with its group when dropped
-/// while it runs (a test that throws before it stops its server leaves no server behind).
+/// while it runs (a test that throws before it stops its server leaves no server behind), and
+/// with the test process however it ends (see ``OrphanGuard``).
 ///
 /// `Subprocess` starts it as a test needs: no signal blocked or ignored (a child started
 /// from a thread of the concurrency runtime would otherwise inherit that thread's blocked
@@ -28,12 +29,14 @@ public final class SpawnedProcess: Sendable {
             executable, arguments: arguments,
             environment: environment?.merging(sanitizerSettings) { given, _ in given } ?? own,
             standardInput: stdin, standardOutput: stdout, standardError: stderr, newProcessGroup: true)
+        OrphanGuard.watch(group: subprocess.pid)
     }
 
     private static let sanitizerSettings: Set = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
     deinit {
         if subprocess.exitStatus == nil { subprocess.sendToItsGroup(SIGKILL) }  // its watcher reaps it
+        OrphanGuard.forget(group: subprocess.pid)
     }
 
     /// Kills the whole group, with whatever the process left in it after it ended, and

@@ -16,10 +16,22 @@ protocol Command: Sendable {
 
 /// A command and what it runs with.
 enum Runnable {
-    /// Needs no server, token store nor settings: help, the version, completions, the manual, config.
+    /// Writes what the program holds, and nothing else: it runs before any thread starts.
+    case immediate(any ImmediateCommand)
+    /// Needs no server, token store nor settings: config.
     case local(any LocalCommand)
     /// Runs with the services the settings choose.
     case withServices(any ServiceCommand)
+}
+
+/// A command that writes what the program holds — help, the version, a completion script, the
+/// manual — and waits for nothing: `main` runs it before the concurrency runtime starts a thread.
+protocol ImmediateCommand: Command {
+    @MainActor func run(_ context: LocalContext) -> ExitCode
+}
+
+extension ImmediateCommand {
+    var runnable: Runnable { .immediate(self) }
 }
 
 /// A command answered without a server or token store.

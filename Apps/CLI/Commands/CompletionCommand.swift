@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// `cocoacasts completion bash|zsh|fish`: a completion script (see ``Completion``).
-struct CompletionCommand: LocalCommand, Equatable {
+struct CompletionCommand: ImmediateCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "completion", arguments: ["<bash|zsh|fish>"], options: [],
         summary: "Print a shell completion script",
@@ -25,7 +25,7 @@ struct CompletionCommand: LocalCommand, Equatable {
         self.init(shell: shell)
     }
 
-    func run(_ context: LocalContext) async -> ExitCode {
+    func run(_ context: LocalContext) -> ExitCode {
         context.console.print(Completion.script(for: shell))
         return .success
     }

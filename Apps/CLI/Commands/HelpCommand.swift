@@ -2,7 +2,7 @@ import TerminalUI
 
 /// `cocoacasts help [command]`: the general help, or a command's; also `--help` anywhere
 /// and `cocoacasts` alone.
-struct HelpCommand: LocalCommand, Equatable {
+struct HelpCommand: ImmediateCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "help", arguments: ["[command]"], options: [], summary: "Show help for cocoacasts or a command",
         examples: [("cocoacasts help progress", "the progress command's options and examples")],
@@ -28,7 +28,7 @@ struct HelpCommand: LocalCommand, Equatable {
         self.init(topic: arguments.first.flatMap { CommandList.command(named: $0)?.spec.name })
     }
 
-    func run(_ context: LocalContext) async -> ExitCode {
+    func run(_ context: LocalContext) -> ExitCode {
         context.console.print(Help.text(for: topic, width: context.appearance.width))
         return .success
     }

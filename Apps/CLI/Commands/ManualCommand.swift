@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// `cocoacasts manual`: the manual page in roff (see ``Manual``).
-struct ManualCommand: LocalCommand, Equatable {
+struct ManualCommand: ImmediateCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
         examples: [("cocoacasts manual | man -l -", "read it")])
@@ -10,7 +10,7 @@ struct ManualCommand: LocalCommand, Equatable {
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
 
-    func run(_ context: LocalContext) async -> ExitCode {
+    func run(_ context: LocalContext) -> ExitCode {
         context.console.print(Manual.page)
         return .success
     }

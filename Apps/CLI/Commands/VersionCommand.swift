@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// `cocoacasts version`: the version, as `--version` and `-V` print it.
-struct VersionCommand: LocalCommand, Equatable {
+struct VersionCommand: ImmediateCommand, Equatable {
     static let spec = CommandLineParser.CommandSpec(
         name: "version", arguments: [], options: [], summary: "Show the version (also --version, -V)",
         examples: [("cocoacasts version", "the version, as --version prints it")])
@@ -10,7 +10,7 @@ struct VersionCommand: LocalCommand, Equatable {
 
     init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
 
-    func run(_ context: LocalContext) async -> ExitCode {
+    func run(_ context: LocalContext) -> ExitCode {
         context.console.print("cocoacasts \(Grammar.version)")
         return .success
     }
