@@ -36,7 +36,7 @@ struct APIClientRefreshTests {
         let store = try await Self.signedInStore()
         #expect(try await TestClient.make(transport, tokenStore: store).video(id: "1").duration == 279)
         let sent = transport.requests.map { "\($0.method) \($0.url.path)" }
-        #expect(sent == ["GET /api/v1/videos/1", "POST /api/v1/auth/refresh", "GET /api/v1/videos/1"])
+        try #require(sent == ["GET /api/v1/videos/1", "POST /api/v1/auth/refresh", "GET /api/v1/videos/1"])
         #expect(transport.requests[1].body == Data(#"{"refreshToken":"refresh-1"}"#.utf8))
         #expect(try await store.tokens() == SampleTokens.second)
     }

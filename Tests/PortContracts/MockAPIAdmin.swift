@@ -1,11 +1,12 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The mock API server's `/__admin/` routes: counters, the request log, reset, token
 /// expiry and fault injection.
+///
+/// Each request is plain HTTP/1.1 over a socket of its own, on a thread of its own: never on
+/// the concurrency runtime's threads (two on a two-core machine), where FoundationNetworking's
+/// `URLSession.data(for:)` waited in `DispatchQueue.sync` on its session's queue — with every
+/// test polling its server, both threads were seen held there at once.
 public struct MockAPIAdmin: Sendable {
     /// `http://127.0.0.1:PORT`.
     public let origin: URL
@@ -80,15 +81,32 @@ public struct MockAPIAdmin: Sendable {
 
     @discardableResult
     private func send(_ method: String, _ route: String, body: Data? = nil) async throws -> Data {
-        var request = URLRequest(url: origin.appendingPathComponent("__admin/\(route)"))
-        request.httpMethod = method
-        request.httpBody = body
-        request.timeoutInterval = 10
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard let status = (response as? HTTPURLResponse)?.statusCode, (200..<300).contains(status) else {
-            throw MockAPIServerError.unexpectedOutput(String(decoding: data, as: UTF8.self))
+        guard let port = origin.port else { throw MockAPIServerError.unexpectedOutput("no port in \(origin)") }
+        let bytes = body ?? Data()
+        let request =
+            "\(method) /__admin/\(route) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            + "Content-Length: \(bytes.count)\r\n\r\n" + String(decoding: bytes, as: UTF8.self)
+        let origin = self.origin
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        let connection = try RawHTTPConnection(port: port, timeout: 10)
+                        try connection.send(request)
+                        return try Self.body(of: connection.receive(limit: 256 << 20), from: origin)
+                    })
+            }.start()
         }
-        return data
+    }
+
+    /// The body of a whole HTTP/1.1 answer (read until the server closed the connection) with a
+    /// 2xx status; any other answer, or none, is an error that shows it.
+    private static func body(of answer: String, from origin: URL) throws -> Data {
+        guard let end = answer.range(of: "\r\n\r\n"),
+            let status = answer.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap({ Int($0) }),
+            (200..<300).contains(status)
+        else { throw MockAPIServerError.unexpectedOutput(answer.isEmpty ? "no answer from \(origin)" : answer) }
+        return Data(answer[end.upperBound...].utf8)
     }
 }
 

@@ -33,11 +33,11 @@ struct EpisodePickerTests {
     }
 
     @Test(arguments: [20, 40, 50, 80])
-    func everyLineFitsOneCellShortOfTheWidth(width: Int) {
+    func everyLineFitsOneCellShortOfTheWidth(width: Int) throws {
         var picker = EpisodePicker(Self.rows)
         picker.moveDown()
         let lines = picker.lines(width: width)
-        #expect(lines.count == Self.rows.count + 1)
+        try #require(lines.count == Self.rows.count + 1)
         #expect(lines.allSatisfy { CellWidth.of($0) <= width - 1 }, "\(lines)")
         #expect(lines[1].hasPrefix("› 42  "))
         #expect(lines.last?.hasPrefix("5/5 " + String(EpisodePicker.prompt.prefix(width - 10))) == true)
@@ -59,13 +59,13 @@ struct EpisodePickerTests {
         #expect(lines.last == "30/30 " + EpisodePicker.prompt)
     }
 
-    @Test func theContinueTableFitsFiftyColumns() {
+    @Test func theContinueTableFitsFiftyColumns() throws {
         let items = Self.rows.map {
             ContinueWatchingItem(
                 episode: $0.episode, cursor: $0.episode.videoDuration / 2, watchedAt: nil, isKeptHere: false)
         }
         let lines = ContinueTable.render(items, width: 50).split(separator: "\n").map(String.init)
-        #expect(lines.count == items.count + 1)
+        try #require(lines.count == items.count + 1)
         #expect(lines.allSatisfy { CellWidth.of($0) <= 50 }, "\(lines)")
         #expect(lines[1].contains(" 4:16 (49%) ") && lines[1].hasSuffix(" 4:17"))
         #expect(
@@ -75,12 +75,13 @@ struct EpisodePickerTests {
 
     /// A position kept on this machine is marked, the positions still line up, and a last
     /// line says what the mark means; without one there is no mark and no such line.
-    @Test func aPositionKeptHereIsMarked() {
+    @Test func aPositionKeptHereIsMarked() throws {
         let items = Self.rows.prefix(2).enumerated().map { index, row in
             ContinueWatchingItem(episode: row.episode, cursor: 60, watchedAt: nil, isKeptHere: index == 1)
         }
         let lines = ContinueTable.render(items, width: 80).split(separator: "\n").map(String.init)
-        #expect(lines.count == 4 && lines[3] == "* kept on this machine until the server takes it", "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
+        #expect(lines[3] == "* kept on this machine until the server takes it")
         #expect(lines[2].contains("1:00 (1%)*  ") && lines[1].contains("1:00 (11%)   "), "\(lines)")
         #expect(CellWidth.of(lines[1]) == CellWidth.of(lines[2]))
         #expect(!ContinueTable.render([items[0]], width: 80).contains("*"))

@@ -23,7 +23,7 @@ struct EpisodeTableTests {
     @Test(arguments: [30, 50, 80, 120])
     func everyLineFitsAndTheDurationsLineUp(width: Int) throws {
         let lines = EpisodeTable.render(Self.rows, width: width).split(separator: "\n").map(String.init)
-        #expect(lines.count == Self.rows.count + 1)
+        try #require(lines.count == Self.rows.count + 1)
         #expect(lines[0].hasSuffix(width >= 80 ? "DURATION" : "TIME"))
         #expect(lines.contains { $0.contains("…") } == (width < 120))
         let total = CellWidth.of(lines[0])
@@ -56,9 +56,9 @@ struct EpisodeTableTests {
         #expect(!lines.contains { $0.contains("…") })
     }
 
-    @Test func tabSeparatedRowsAreWholeAndHaveNoHeader() {
+    @Test func tabSeparatedRowsAreWholeAndHaveNoHeader() throws {
         let lines = EpisodeTable.tabSeparated(Self.rows).split(separator: "\n").map(String.init)
-        #expect(lines.count == Self.rows.count)
+        try #require(lines.count == Self.rows.count)
         #expect(lines[0] == "7\tBuilding a Networking Layer in Swift with async and await, part one\t8:33")
         #expect(lines[1].hasPrefix("42\t日本語のタイトルはとても長いので切り詰める必要があります\t1:02:05"))
         #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })

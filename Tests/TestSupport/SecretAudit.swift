@@ -35,14 +35,17 @@ public final class SecretAudit: Sendable {
     /// generic search in a debug build held those threads long enough to starve the suite.
     public func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for secret in fixedSecrets + seenTokens.calls {
-            let offset = text.withCString { haystack in
-                secret.withCString { needle in strstr(haystack, needle).map { haystack.distance(to: UnsafePointer($0)) }
-                }
-            }
-            guard let offset else { continue }
+            guard let offset = Self.offset(of: secret, in: text) else { continue }
             Issue.record(
                 "a secret of \(secret.utf8.count) bytes reached the output at byte \(offset)",
                 sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Where `secret`'s bytes first are in `text`'s, by C's `strstr` (see ``check(_:sourceLocation:)``).
+    public static func offset(of secret: String, in text: String) -> Int? {
+        text.withCString { haystack in
+            secret.withCString { needle in strstr(haystack, needle).map { haystack.distance(to: UnsafePointer($0)) } }
         }
     }
 }
