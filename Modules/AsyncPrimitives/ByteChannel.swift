@@ -88,6 +88,9 @@ public final class ByteChannel<Failure: Error>: Sendable {
         if let reader, let ready = take() { reader.resume(returning: ready) }
     }
 
+    /// Whether the reader waits for a chunk (for tests that order an offer after the wait).
+    package var hasWaitingReader: Bool { state.withLock { $0.reader != nil } }
+
     /// The bytes the channel holds on to, those the reader took included while it still
     /// keeps them: what memory it costs.
     package var heldBytes: Int {

@@ -31,7 +31,7 @@ struct ByteChannelTests {
     @Test func aReaderThatWaitsGetsTheNextOffer() async throws {
         let channel = ByteChannel<Failed>(capacity: 100) {}
         let reading = Task { try await channel.next() }
-        try await Task.sleep(for: .milliseconds(50))
+        while !channel.hasWaitingReader { await Task.yield() }  // the reader waits: the offer is late
         #expect(Self.offer(channel, "late"))
         #expect(try await reading.value == Data("late".utf8))
     }

@@ -329,16 +329,21 @@ struct HLSDownloadTests {
         let host = FakeCDN()
         Self.vimeoShaped(host)
         try await TemporaryDirectory.with { directory in
-            let slow = SpyTransport { request in
-                try await Task.sleep(for: .milliseconds(100))
+            // The first download's first request waits until the second was refused: by then
+            // the first holds the copy's lock, which it takes before it asks for anything.
+            let gate = SpyGate()
+            gate.holdNext()
+            let held = SpyTransport { request in
+                await gate.hook(false)
                 return try await host.transport.send(request)
             }
             let request = Self.request(jobs: 1)
-            async let first = Self.downloader(slow, in: directory).download(request) { _ in }
-            try await Task.sleep(for: .milliseconds(150))
+            async let first = Self.downloader(held, in: directory).download(request) { _ in }
+            try await gate.waitUntilCalled()
             await #expect(throws: DownloadError(.busy(path: directory.file("videos/copy").path))) {
                 try await Self.downloader(host.transport, in: directory).download(request) { _ in }
             }
+            gate.releaseAll()
             #expect(try await first.bytes == 8 * 3000)
         }
     }

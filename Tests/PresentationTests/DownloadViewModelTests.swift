@@ -82,12 +82,13 @@ struct DownloadViewModelTests {
     }
 
     @Test func cancellingTheTaskThatDownloadsStopsItToo() async throws {
-        let model = DownloadViewModel(videoID: "1", downloader: StubDownloader(ending: .holds))
+        let model = DownloadViewModel(videoID: "1", downloader: StubDownloader(progress: [Self.half], ending: .holds))
+        let states = ObservationRecorder { model.state }
         let running = Task { await model.download(Self.request) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await states.waitUntil { $0.contains(.downloading(Self.half)) }  // under way, not merely asked
         running.cancel()
         await running.value
-        #expect(model.state == .interrupted(kept: nil))
+        #expect(model.state == .interrupted(kept: Self.half))
     }
 }
 
