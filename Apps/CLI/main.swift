@@ -13,6 +13,7 @@ import Dispatch
 #endif
 
 let console = SystemConsole()  // first: it holds any standard stream the process started without
+signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails a write (EFBIG, said, 74) instead of killing the process
 let cli = CLI(console: console, environment: ProcessInfo.processInfo.environment)
 // What waits for nothing — a usage error, help, the version, a completion script, the manual —
 // ends here, before the concurrency runtime starts a thread, and a signal ends it as it ends
@@ -26,7 +27,6 @@ case .waiting(let waiting): invocation = waiting
 // work there as always, and the rest there too, by a task executor preference (see
 // MainQueueExecutor), so that its async code does not hop between threads.
 Interruption.shared.install()
-signal(SIGXFSZ, SIG_IGN)  // a file-size limit fails the token file's write (EFBIG) instead of killing the process
 let command = Task { @MainActor in
     await withTaskExecutorPreference(MainQueueExecutor.shared) { await cli.run(invocation) }
 }

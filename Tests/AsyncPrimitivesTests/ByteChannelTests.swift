@@ -31,7 +31,9 @@ struct ByteChannelTests {
     @Test func aReaderThatWaitsGetsTheNextOffer() async throws {
         let channel = ByteChannel<Failed>(capacity: 100) {}
         let reading = Task { try await channel.next() }
-        while !channel.hasWaitingReader { await Task.yield() }  // the reader waits: the offer is late
+        let deadline = ContinuousClock.now + .seconds(60)  // far from the microseconds it takes
+        while !channel.hasWaitingReader, ContinuousClock.now < deadline { await Task.yield() }
+        try #require(channel.hasWaitingReader, "the reader never waited")  // the offer comes late
         #expect(Self.offer(channel, "late"))
         #expect(try await reading.value == Data("late".utf8))
     }

@@ -31,7 +31,7 @@ struct CurlTransportConnectionTests {
     /// connection multiplexes (it never does here), which it would with `CURLOPT_PIPEWAIT`.
     @Test func aSecondRequestDoesNotWaitForTheFirstOnesAnswer() async throws {
         // Held far longer than any starved run takes: the second answer comes first unless it
-        // really waits for the held one (then the held one's 300 s make the test fail, slowly).
+        // really waits for the held one (then it times out, and the test fails).
         let held = #"{"route": "GET /api/v1/episodes", "kind": "latency", "seconds": 300, "count": 1}"#
         try await MockAPIServer.with(arguments: ["--fault", held]) { server async throws in
             let transport = CurlTransport()

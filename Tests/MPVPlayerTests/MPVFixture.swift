@@ -47,11 +47,11 @@ struct MPVFixture {
     /// The processes whose command line names this fixture's directory: its mpv, while it runs.
     func processes() -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        let folder = directory.url.path.utf8
-        // The standard library's search: Foundation's `contains` (CFString's, on Linux) over
-        // every process's arguments held a thread of the concurrency runtime for seconds.
+        let folder = directory.url.path
+        // SecretAudit's byte search: Foundation's `contains` (CFString's, on Linux) over every
+        // process's arguments held a thread of the concurrency runtime for seconds.
         return entries.compactMap { pid_t($0) }.filter {
-            commandLine(of: $0).contains { $0.utf8.firstRange(of: folder) != nil }
+            commandLine(of: $0).contains { SecretAudit.offset(of: folder, in: $0) != nil }
         }
     }
 

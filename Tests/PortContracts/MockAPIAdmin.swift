@@ -93,20 +93,29 @@ public struct MockAPIAdmin: Sendable {
                     with: Result {
                         let connection = try RawHTTPConnection(port: port, timeout: 10)
                         try connection.send(request)
-                        return try Self.body(of: connection.receive(limit: 256 << 20), from: origin)
+                        return try Self.body(of: connection.receive(limit: 16 << 20), from: origin)
                     })
             }.start()
         }
     }
 
-    /// The body of a whole HTTP/1.1 answer (read until the server closed the connection) with a
-    /// 2xx status; any other answer, or none, is an error that shows it.
+    /// The body of an HTTP/1.1 answer with a 2xx status, whole as its `Content-Length` says (the
+    /// read ends when the server closes the connection, or at the reader's timeout or limit);
+    /// any other answer, or none, is an error that shows it.
     private static func body(of answer: String, from origin: URL) throws -> Data {
         guard let end = answer.range(of: "\r\n\r\n"),
             let status = answer.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap({ Int($0) }),
             (200..<300).contains(status)
         else { throw MockAPIServerError.unexpectedOutput(answer.isEmpty ? "no answer from \(origin)" : answer) }
-        return Data(answer[end.upperBound...].utf8)
+        let body = Data(answer[end.upperBound...].utf8)
+        let length = answer[..<end.lowerBound].split(separator: "\r\n").lazy.compactMap { line -> Int? in
+            let (name, value) = (line.prefix { $0 != ":" }, line.drop { $0 != ":" }.dropFirst())
+            return name.lowercased() == "content-length" ? Int(value.trimmingCharacters(in: .whitespaces)) : nil
+        }.first
+        guard length == nil || length == body.count else {
+            throw MockAPIServerError.unexpectedOutput("an answer cut short at \(body.count) of \(length ?? 0) bytes")
+        }
+        return body
     }
 }
 

@@ -44,7 +44,8 @@ public final class SecretAudit: Sendable {
 
     /// Where `secret`'s bytes first are in `text`'s, by C's `strstr` (see ``check(_:sourceLocation:)``).
     public static func offset(of secret: String, in text: String) -> Int? {
-        text.withCString { haystack in
+        guard !secret.isEmpty else { return nil }  // strstr finds "" at once: no secret at all
+        return text.withCString { haystack in
             secret.withCString { needle in strstr(haystack, needle).map { haystack.distance(to: UnsafePointer($0)) } }
         }
     }

@@ -14,7 +14,10 @@ struct OrphanGuardTests {
         #expect(run.killedBy == SIGKILL, "\(run)")
         #expect(!run.timedOut, "the probe's output ended: its child did not hold it open")
         let child = try #require(pid_t(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(run)")
-        #expect(!Self.isRunning(child), "the sleep \(child) outlived the test process that started it")
+        // Its descriptors close a moment before it shows as ended: a second is far more than that.
+        let deadline = ContinuousClock.now + .seconds(1)
+        while Self.isRunning(child), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!Self.isRunning(child), "the sleep \(child) outlived the test process that started it by a second")
     }
 
     /// Whether `pid` runs: a zombie (ended, its parent gone, and not reaped by a PID 1 that
