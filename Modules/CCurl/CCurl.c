@@ -1,7 +1,11 @@
 #include "CCurl.h"
 
 #include <dlfcn.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 typedef int (*EasySetopt)(CCurlEasy *, int, ...);
 typedef int (*EasyGetinfo)(CCurlEasy *, int, ...);
@@ -89,4 +93,55 @@ int ccurl_easy_getinfo_long(const CCurlFunctions *functions, CCurlEasy *easy, in
 
 int ccurl_multi_setopt_long(const CCurlFunctions *functions, CCurlMulti *multi, int option, long value) {
     return ((MultiSetopt)functions->multi_setopt)(multi, option, value);
+}
+
+/// CURLOPT_SOCKOPTFUNCTION: a socket curl opened. CURL_SOCKOPT_OK (0) lets curl go on with it;
+/// one past the table's room goes untracked.
+static int track_socket(void *context, int socket, int purpose) {
+    (void)purpose;
+    CCurlSockets *sockets = context;
+    if (sockets->count < CCURL_TRACKED_SOCKETS) {
+        sockets->sockets[sockets->count++] = socket;
+    }
+    return 0;
+}
+
+/// CURLOPT_CLOSESOCKETFUNCTION: closes a socket of curl's in its place, and forgets it.
+static int close_socket(void *context, int socket) {
+    CCurlSockets *sockets = context;
+    for (int index = 0; index < sockets->count; index++) {
+        if (sockets->sockets[index] == socket) {
+            sockets->sockets[index] = sockets->sockets[--sockets->count];
+            break;
+        }
+    }
+    return close(socket);
+}
+
+int ccurl_easy_track_sockets(const CCurlFunctions *functions, CCurlEasy *easy, CCurlSockets *sockets) {
+    EasySetopt setopt = (EasySetopt)functions->easy_setopt;
+    int codes[] = {
+        setopt(easy, CCURLOPT_SOCKOPTFUNCTION, track_socket),
+        setopt(easy, CCURLOPT_SOCKOPTDATA, sockets),
+        setopt(easy, CCURLOPT_CLOSESOCKETFUNCTION, close_socket),
+        setopt(easy, CCURLOPT_CLOSESOCKETDATA, sockets),
+    };
+    for (size_t index = 0; index < sizeof codes / sizeof codes[0]; index++) {
+        if (codes[index] != 0) {
+            return codes[index];
+        }
+    }
+    return 0;
+}
+
+void ccurl_acknowledge_now(const CCurlSockets *sockets) {
+#ifdef TCP_QUICKACK
+    int on = 1;
+    for (int index = 0; index < sockets->count; index++) {
+        // A socket that is not TCP (none of curl's over http and https) refuses it, harmlessly.
+        (void)setsockopt(sockets->sockets[index], IPPROTO_TCP, TCP_QUICKACK, &on, sizeof on);
+    }
+#else
+    (void)sockets;
+#endif
 }

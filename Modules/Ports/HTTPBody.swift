@@ -18,19 +18,26 @@ import Synchronization
 /// while let chunk = try await response.body.next() { try file.write(contentsOf: chunk) }
 /// ```
 public struct HTTPBody: Sendable {
+    /// Takes a body's bytes as they arrive, in order (see ``drain(into:)``); `false` stops there.
+    public typealias Sink = @Sendable (UnsafeRawBufferPointer) -> Bool
+
     private let nextChunk: @Sendable () async throws(TransportError) -> Data?
     private let stop: @Sendable () -> Void
+    private let handOver: (@Sendable (@escaping Sink) async throws(TransportError) -> Bool)?
     /// Set by ``cancel()``: what was buffered, or a transfer that ended meanwhile, is not handed over after it.
     private let cancelled = CancelledFlag()
 
     /// A body whose chunks `next` hands over, in order, `nil` at the end; `cancel` stops the
     /// transfer (and makes the next `next` throw `cancelled`). A reading task cancelled while
-    /// `next` waits calls `cancel`, which must then end that wait.
+    /// `next` waits calls `cancel`, which must then end that wait. A transport that can hand
+    /// its bytes to a sink on its own thread gives `drain` (see ``drain(into:)``).
     public init(
-        next: @escaping @Sendable () async throws(TransportError) -> Data?, cancel: @escaping @Sendable () -> Void
+        next: @escaping @Sendable () async throws(TransportError) -> Data?, cancel: @escaping @Sendable () -> Void,
+        drain: (@Sendable (@escaping Sink) async throws(TransportError) -> Bool)? = nil
     ) {
         nextChunk = next
         stop = cancel
+        handOver = drain
     }
 
     /// A body that arrived whole: one chunk (none when it is empty), then the end.
@@ -58,6 +65,40 @@ public struct HTTPBody: Sendable {
             cancel()
         }
         return try chunk.get()
+    }
+
+    /// Hands the rest of the body to `sink` instead of reading it chunk by chunk: `true` once
+    /// the body ended and `sink` took all of it; `false` when `sink` refused a chunk, and the
+    /// transfer is stopped. A transport that can calls `sink` on its own thread with the bytes
+    /// as it holds them (no copy, no hop to the reader's task), so `sink` must be quick: the
+    /// libcurl transport's other transfers wait while it writes. Cancelling the task stops the
+    /// transfer and throws `cancelled`, as ``next()`` does.
+    public func drain(into sink: @escaping Sink) async throws(TransportError) -> Bool {
+        guard let handOver else {
+            while let chunk = try await next() {
+                guard chunk.withUnsafeBytes(sink) else {
+                    cancel()
+                    return false
+                }
+            }
+            return true
+        }
+        guard !cancelled.isSet else { throw TransportError(.cancelled, "the reader cancelled the body") }
+        guard !Task.isCancelled else {
+            cancel()
+            throw TransportError(.cancelled, "the reading task was cancelled")
+        }
+        let outcome = await withTaskCancellationHandler { () async -> Result<Bool, TransportError> in
+            do throws(TransportError) {
+                return .success(try await handOver(sink))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            cancel()
+        }
+        if case .success(false) = outcome { cancel() }
+        return try outcome.get()
     }
 
     /// Stops the transfer: the reader wants no more of the body, and every later ``next()``

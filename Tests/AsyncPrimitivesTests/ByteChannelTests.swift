@@ -90,4 +90,89 @@ struct ByteChannelTests {
         }
         #expect(most <= 1_000, "held \(most) bytes for 600 buffered")
     }
+
+    /// What a sink was handed, in order, and the events around it.
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        var value: [String] { lines.withLock { $0 } }
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        func add(_ bytes: UnsafeRawBufferPointer) { add(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Waits, bounded far from the microseconds it takes, until the drain has its sink in place.
+    static func untilDraining(_ channel: ByteChannel<Failed>) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !channel.isDraining, ContinuousClock.now < deadline { await Task.yield() }
+        try #require(channel.isDraining, "the drain never put its sink in place")
+    }
+
+    @Test func aDrainHandsOverWhatWaitsThenEveryOfferInOrder() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        #expect(Self.offer(channel, "ab"))
+        let log = Log()
+        let draining = Task {
+            try await channel.drain { bytes in
+                log.add(bytes)
+                return true
+            }
+        }
+        try await Self.untilDraining(channel)
+        #expect(Self.offer(channel, "cd") && channel.append(Data("ef".utf8)))
+        #expect(log.value == ["ab", "cd", "ef"], "an offer reaches the sink before it returns")
+        channel.finish()
+        #expect(try await draining.value)
+        #expect(channel.heldBytes == 0)
+    }
+
+    @Test func aSinkThatRefusesEndsTheChannel() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        let log = Log()
+        let draining = Task {
+            try await channel.drain { bytes in
+                log.add(bytes)
+                return log.value.count < 2
+            }
+        }
+        try await Self.untilDraining(channel)
+        #expect(Self.offer(channel, "taken") && Self.offer(channel, "refused"))
+        #expect(try await draining.value == false)
+        #expect(Self.offer(channel, "dropped"))
+        #expect(log.value == ["taken", "refused"], "nothing reaches the sink after it refused")
+    }
+
+    /// A reader cancelled while the producer is inside the sink (Ctrl-C during a write): the
+    /// drain returns only once the sink has, so the file it writes is never closed under it.
+    @Test func anEndWhileTheSinkWritesIsAnsweredOnceItReturns() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        let log = Log()
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let draining = Task {
+            defer { log.add("drain returned") }
+            return try await channel.drain { bytes in
+                inside.signal()
+                release.wait()
+                log.add("sink returns")
+                return true
+            }
+        }
+        try await Self.untilDraining(channel)
+        let producer = Thread { _ = Self.offer(channel, "slow") }
+        producer.start()
+        inside.wait()
+        channel.discard(throwing: Failed())
+        log.add("discarded")
+        release.signal()
+        await #expect(throws: Failed()) { try await draining.value }
+        #expect(log.value == ["discarded", "sink returns", "drain returned"])
+    }
+
+    @Test func aDiscardDropsWhatWaitsEvenAfterTheEnd() async throws {
+        let channel = ByteChannel<Failed>(capacity: 100) {}
+        #expect(Self.offer(channel, "never read"))
+        channel.finish()
+        channel.discard(throwing: Failed())
+        #expect(channel.heldBytes == 0)
+        await #expect(throws: Failed()) { try await channel.next() }
+    }
 }

@@ -94,7 +94,8 @@ enum Benchmarks {
             let missing = ["curl", "ffmpeg", "yt-dlp"].filter { !Self.onPath($0) }
             if missing.isEmpty {
                 let rows = try await DownloadBenchmark.run(
-                    fileURLs: options.fileMediaURLs, hlsURL: options.hlsMediaURL, cli: cli, runs: runs)
+                    fileURLs: options.fileMediaURLs, hlsURL: options.hlsMediaURL,
+                    plainHLS: options.plainHLSFolder.map { (options.plainHLSMediaURLs, $0) }, cli: cli, runs: runs)
                 for row in rows { report.add(row) }
             } else {
                 print(

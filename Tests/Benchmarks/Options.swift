@@ -21,10 +21,15 @@ struct Options: Sendable {
     var jsonCatalogueURL: URL?
     /// A `--media` mock API (Scripts/bench starts it), for row 14.
     var mediaURL: URL?
-    /// Three `--media --media-size` mock APIs, 50, 200 and 500 MiB, for row 15.
+    /// Three mock APIs whose videoURLs are nginx's files of 50, 200 and 500 MiB, for row 15.
     var fileMediaURLs: [URL] = []
-    /// A `--media hls` mock API of a 10-minute episode behind 40 ms a request, for row 15.
+    /// A `--media hls` mock API of a 10-minute episode behind 40 ms a request, for row 15d.
     var hlsMediaURL: URL?
+    /// Two mock APIs whose videoURLs are python's http.server's 10-minute stream behind 40 ms a
+    /// request, a connection per request and connections kept, for rows 15c and 15f.
+    var plainHLSMediaURLs: [URL] = []
+    /// The folder python's http.server serves the stream's files from (`media/632759499/…`).
+    var plainHLSFolder: String?
     /// A mock API of 300 episodes whose positions answer after 50 ms (Scripts/bench starts it), for row 16.
     var continueURL: URL?
     var cli: String?
@@ -41,6 +46,7 @@ struct Options: Sendable {
     static let usage =
         "usage: cocoacasts-bench [--base-url URL] [--catalogue-url URL] [--large-catalogue-url URL]"
         + " [--json-catalogue-url URL] [--media-url URL] [--file-media-urls URL,URL,URL] [--hls-media-url URL]"
+        + " [--plain-hls-media-urls URL,URL --plain-hls-folder PATH]"
         + " [--continue-url URL]"
         + " [--cli PATH] [--baseline PATH]"
         + " [--keyring-bus ADDRESS] [--json PATH] [--runs N] [--only 1,3] [--check] [--record-instructions]"
@@ -60,6 +66,11 @@ struct Options: Sendable {
                     URL(string: String($0))
                 }
             case "--hls-media-url": hlsMediaURL = arguments.popFirst().flatMap(URL.init(string:))
+            case "--plain-hls-media-urls":
+                plainHLSMediaURLs = (arguments.popFirst() ?? "").split(separator: ",").compactMap {
+                    URL(string: String($0))
+                }
+            case "--plain-hls-folder": plainHLSFolder = arguments.popFirst()
             case "--continue-url": continueURL = arguments.popFirst().flatMap(URL.init(string:))
             case "--cli": cli = arguments.popFirst()
             case "--baseline": baseline = arguments.popFirst()

@@ -47,11 +47,15 @@ struct DownloadNamingTests {
         try await WatchTests.watching(DownloadHLSTests.arguments + ["--media-delay", "1"]) {
             server, cli, directory in
             let copy = directory.file("home/.local/share/cocoacasts/videos/632759499/video")
-            // Ctrl-C typed twice, as a viewer in a hurry does: the terminal signals the whole group.
+            // Ctrl-C typed twice, as a viewer in a hurry does (a tenth of a second apart: a typed ^C
+            // flushes what the terminal has not shown yet, and the driver shows it only between
+            // its keys, so keys typed at once could flush the line the first one made the CLI
+            // write); the terminal signals the whole group.
             let stopped = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "download", "556", "553", "551", "--quality", "180", "--jobs", "1"],
                 environment: cli.processEnvironment,
-                signals: .init(after: "video 632759499 ", delay: 3.5, names: ["SIGINT", "SIGINT"], delivery: .typed),
+                signals: .init(
+                    after: "video 632759499 ", delay: 3.5, names: ["SIGINT", "SIGINT"], gap: 0.1, delivery: .typed),
                 timeout: .seconds(300))
             let said = OfflineWatchTests.said(stopped)
             #expect(stopped.status == 130, "\(said)")

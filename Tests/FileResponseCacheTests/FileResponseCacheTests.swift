@@ -82,12 +82,14 @@ struct FileResponseCacheTests {
             let entry = CachedResponse(body: body, date: Date())
             let keys = (0..<4).map { ResponseCacheKey(origin: SampleCache.key.origin, route: "GET r\($0)") }
             let cache = FileResponseCache(directory: directory.url, sizeLimit: 3_700)
-            for key in keys.prefix(3) {
+            // Used a minute, 50 s and 40 s ago, by their modification times, set here: the file
+            // system's clock is too coarse to tell apart writes made one after another.
+            for (age, key) in zip([60.0, 50, 40], keys.prefix(3)) {
                 await cache.store(entry, for: key)
-                try await Task.sleep(for: .milliseconds(20))  // distinct modification times
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: cache.file(for: key).path)
             }
             #expect(await cache.response(for: keys[0]) != nil)  // r0 is now the most recently used
-            try await Task.sleep(for: .milliseconds(20))
             await cache.store(entry, for: keys[3])
             #expect(await cache.response(for: keys[1]) == nil)
             for key in [keys[0], keys[2], keys[3]] { #expect(await cache.response(for: key) != nil) }

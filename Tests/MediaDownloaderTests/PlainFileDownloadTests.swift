@@ -53,12 +53,15 @@ struct PlainFileDownloadTests {
         try await MockAPIServer.with(arguments: Self.arguments) { server in
             try await TemporaryDirectory.with { directory in
                 let downloader = MediaDownloader(transport: CurlTransport(), root: directory.file("videos"))
-                // Progress is heard on the downloading task: past 1 MiB it cancels that very task.
+                // Progress is heard on the transport's thread as the bytes are written: past 1 MiB it
+                // cancels the downloading task, and no byte is written after that.
+                let cancelling = CancelOnDemand<DownloadedCopy, any Error>()
                 let first = Task {
                     try await downloader.download(Self.request(server, directory)) { progress in
-                        if progress.bytes >= 1 << 20 { withUnsafeCurrentTask { $0?.cancel() } }
+                        if progress.bytes >= 1 << 20 { cancelling.cancel() }
                     }
                 }
+                cancelling.hold(first)
                 await #expect(throws: DownloadError(.cancelled)) { try await first.value }
                 let kept =
                     try FileManager.default.attributesOfItem(atPath: directory.file("videos/copy/video.wav.part").path)[

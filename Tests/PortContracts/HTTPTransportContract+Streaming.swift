@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Ports
+import Synchronization
 import Testing
 
 extension Contract where Subject == HTTPTransportSubject {
@@ -73,9 +74,10 @@ extension Contract where Subject == HTTPTransportSubject {
                 try await MockAPIServer.with { server async throws in
                     let request = HTTPRequest(
                         method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
-                    // The transport is a temporary: only the body keeps what it needs.
+                    // The transport is a temporary, gone (its deinit run) once `stream` returned: only the
+                    // body keeps what it needs. The body is several times what waits for a reader, so
+                    // the transfer pauses and goes on again after the transport's end.
                     let body = try await subject.make().stream(request).body
-                    try await Task.sleep(for: .milliseconds(300))  // a transport's end has had time to act
                     #expect(try await readAll(body).count == 5_000_000)
                 }
             },
@@ -97,8 +99,10 @@ extension Contract where Subject == HTTPTransportSubject {
             },
             HTTPTransportContract("a body cancelled after it all arrived hands nothing more over") { subject in
                 try await MockAPIServer.with { server async throws in
-                    let body = try await subject.make().stream(server.request("episodes")).body
-                    try await Task.sleep(for: .milliseconds(200))  // the whole small body is in by now
+                    // A body small enough to come in the head's packet: it is in when the head is.
+                    let body = try await subject.make().stream(
+                        HTTPRequest(method: "GET", url: server.adminURL("bytes/1000"))
+                    ).body
                     body.cancel()
                     let after = await Result { () async throws(TransportError) in try await body.next() }
                     #expect(after.failure?.cause == .cancelled)
@@ -108,14 +112,19 @@ extension Contract where Subject == HTTPTransportSubject {
                 try await MockAPIServer.with { server async throws in
                     try await server.admin.inject(.trickle(every: 1, route: MockAPIRoute.episodes))
                     let body = try await subject.make().stream(server.request("episodes", timeout: 240)).body
+                    // The reader waits for the trickle's next byte, a second away, once it has its first.
+                    let (firstChunk, arrived) = AsyncStream.makeStream(of: Void.self)
                     let reading = Task { () async -> Result<Int, TransportError> in
                         await Result { () async throws(TransportError) -> Int in
                             var count = 0
-                            while let chunk = try await body.next() { count += chunk.count }
+                            while let chunk = try await body.next() {
+                                count += chunk.count
+                                arrived.yield()
+                            }
                             return count
                         }
                     }
-                    try await Task.sleep(for: .milliseconds(100))
+                    for await _ in firstChunk { break }
                     reading.cancel()
                     #expect(await reading.value.failure?.cause == .cancelled)
                 }
@@ -136,6 +145,50 @@ extension Contract where Subject == HTTPTransportSubject {
                     }
                     let outcome = await reading.value
                     #expect(outcome.failure?.cause == .cancelled, "\(outcome)")
+                }
+            },
+            HTTPTransportContract("a body drained into a sink arrives byte for byte, as send gets it") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let transport = subject.make()
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
+                    let sink = SinkRecord()
+                    let tookAll = try await transport.stream(request).body.drain(into: sink.take)
+                    #expect(tookAll)
+                    #expect(sink.bytes == (try await transport.send(request)).body)
+                }
+            },
+            HTTPTransportContract("a sink that refuses a chunk stops the body there") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
+                    let sink = SinkRecord(refusingAfter: 1)
+                    let tookAll = try await subject.make().stream(request).body.drain(into: sink.take)
+                    #expect(!tookAll)
+                    #expect(sink.calls == 2, "the sink was called after it refused")
+                }
+            },
+            HTTPTransportContract("a drain cancelled in the sink gets no byte after it") { subject in
+                try await MockAPIServer.with { server async throws in
+                    let request = HTTPRequest(
+                        method: "GET", url: server.adminURL("bytes/5000000"), maximumResponseSize: 8 << 20)
+                    let body = try await subject.make().stream(request).body
+                    let sink = SinkRecord()
+                    let cancelling = CancelOnDemand<Result<Bool, TransportError>, Never>()
+                    let draining = Task { () async -> Result<Bool, TransportError> in
+                        await Result { () async throws(TransportError) -> Bool in
+                            try await body.drain { bytes in
+                                // As a Ctrl-C's handler cancels a download while its bytes are written.
+                                defer { cancelling.cancel() }
+                                return sink.take(bytes)
+                            }
+                        }
+                    }
+                    cancelling.hold(draining)
+                    let outcome = await draining.value
+                    #expect(outcome.failure?.cause == .cancelled, "\(outcome)")
+                    #expect(
+                        sink.calls == 1, "\(sink.calls) chunks were handed to the sink, the first one's cancel aside")
                 }
             },
             HTTPTransportContract("a head that does not come within the timeout is timedOut") { subject in
@@ -161,6 +214,28 @@ extension Contract where Subject == HTTPTransportSubject {
     > {
         await Result { () async throws(TransportError) -> Data in
             try await readAll(try await transport.stream(request).body)
+        }
+    }
+}
+
+/// What a sink was handed, and how often; it refuses every chunk past `refusingAfter`.
+final class SinkRecord: Sendable {
+    private let state = Mutex((bytes: Data(), calls: 0))
+    private let refusingAfter: Int
+
+    init(refusingAfter: Int = .max) {
+        self.refusingAfter = refusingAfter
+    }
+
+    var bytes: Data { state.withLock { $0.bytes } }
+    var calls: Int { state.withLock { $0.calls } }
+
+    func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { state in
+            state.calls += 1
+            guard state.calls <= refusingAfter else { return false }
+            state.bytes.append(contentsOf: chunk)
+            return true
         }
     }
 }

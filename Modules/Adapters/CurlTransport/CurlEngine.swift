@@ -39,6 +39,8 @@ final class CurlEngine: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// The connections' sockets, which the thread tells to acknowledge what they received at once.
+    private let sockets = UnsafeMutablePointer<CCurlSockets>.allocate(capacity: 1)
     /// Set once, in init, before anything else can reach the engine.
     private var thread: JoinableThread?
 
@@ -49,6 +51,7 @@ final class CurlEngine: @unchecked Sendable {
         }
         self.curl = curl
         self.multi = multi
+        sockets.initialize(to: CCurlSockets())
         // HTTP/2 streams share a connection where the server offers it; otherwise at most
         // `connectionsPerOrigin` connections to one origin, the transfers beyond them waiting
         // in curl's queue for one to come free, and every connection kept for the next.
@@ -142,7 +145,9 @@ final class CurlEngine: @unchecked Sendable {
             for transfer in taken.added {
                 if cancelledNow.contains(ObjectIdentifier(transfer)) {
                     finish(transfer, with: .failure(TransportError(.cancelled, "cancelled")))
-                } else if f.multi_add_handle(multi, transfer.easy) == 0 {
+                } else if ccurl_easy_track_sockets(curl.functions, transfer.easy, sockets) == CurlCode.ok,
+                    f.multi_add_handle(multi, transfer.easy) == 0
+                {
                     running[transfer.easy] = transfer
                 } else {
                     finish(transfer, with: .failure(TransportError(.other, "libcurl refused the transfer")))
@@ -174,6 +179,10 @@ final class CurlEngine: @unchecked Sendable {
             if ends { break }
             var active: Int32 = 0
             _ = f.multi_perform(multi, &active)
+            // A server that holds the end of an answer until what it sent is acknowledged (Nagle's
+            // algorithm, as python's http.server writes a head and a body) would otherwise wait
+            // for the kernel's delayed acknowledgement: up to 40 ms a request over a kept connection.
+            ccurl_acknowledge_now(sockets)
             var remaining: Int32 = 0
             while let message = f.multi_info_read(multi, &remaining) {
                 guard message.pointee.message == Int32(CCURLMSG_DONE),
@@ -188,6 +197,7 @@ final class CurlEngine: @unchecked Sendable {
             _ = f.multi_poll(multi, nil, 0, 1000, nil)
         }
         _ = f.multi_cleanup(multi)
+        sockets.deallocate()
     }
 
     /// Answers `transfer`'s caller once, and frees its handle.

@@ -104,13 +104,19 @@ public final class CurlTransport: HTTPTransport {
         let (status, headers) = try head.get()
         let owner = StreamedTransfer(engine: engine, transfer: transfer)
         let body = HTTPBody(
-            next: { () async throws(TransportError) -> Data? in try await channel.next() }, cancel: { owner.cancel() })
+            next: { () async throws(TransportError) -> Data? in try await channel.next() },
+            cancel: {
+                // Ended here, at once: a sink the body drains into gets no byte after the cancel.
+                channel.discard(throwing: TransportError(.cancelled, "the reader cancelled the body"))
+                owner.cancel()
+            },
+            drain: { sink async throws(TransportError) -> Bool in try await channel.drain(into: sink) })
         return HTTPStreamedResponse(status: status, headers: headers, body: body)
     }
 
     /// The body bytes that may wait for a slow reader before its transfer pauses: a streamed
     /// download holds this (and one 512 KiB read) however large the file.
-    public static let bufferedPerStream = 1 << 20
+    public static let bufferedPerStream = 256 << 10
 
     private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
         try started.withLock { slot in

@@ -175,19 +175,19 @@ final class FileWriter {
     deinit { if descriptor >= 0 { _ = closeFile(descriptor) } }
 
     func write(_ data: Data) throws(DownloadError) {
-        let failure: Int32? = data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = writeFile(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        try data.withUnsafeBytes { bytes in Result { () throws(DownloadError) in try write(bytes) } }.get()
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(DownloadError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = writeFile(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw CopyFolder.failure(errno, path: path)
             }
-            return nil
+            offset += written
         }
-        if let failure { throw CopyFolder.failure(failure, path: path) }
     }
 
     /// Closes the file; a failure here (NFS, a full disk found late) is a failure of the part.

@@ -6,11 +6,11 @@ import Dispatch
     import Foundation
 #endif
 
-/// A part's SHA-256 taken on a thread of its own while the part is written, so that the
-/// digest takes a core the download leaves idle rather than the download's time: a 200 MiB
-/// file over loopback took 0.1 s more digested in line, 0.05 s more beside it (bench row 15a).
-/// Chunks go to it in batches of ``batchBytes``, and at most ``backlog`` batches wait, so
-/// memory does not grow with a part when the digest falls behind (row 15b: 0.5 MiB more).
+/// A part's SHA-256 taken on a thread of its own from the chunks its reader writes, so that the
+/// digest takes a core the download leaves idle rather than the download's time. Chunks go to
+/// it in batches of ``batchBytes``, and at most ``backlog`` batches wait, so memory does not
+/// grow with a part when the digest falls behind. (A plain file, drained on the transport's
+/// thread with no chunk to hand over, is digested from the file: ``DigestBehind``.)
 final class DigestBeside: @unchecked Sendable {
     // Sendable: `digest` is touched only on `queue` (serial) once made, `finish` waits for
     // what is queued, `waiting` is a semaphore, and `batch` is the one writer's (the task that
@@ -23,12 +23,6 @@ final class DigestBeside: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: DigestBeside.backlog)
     private var batch: [Data] = []
     private var batched = 0
-
-    /// Adds the bytes of the file at `path` (a part resumed), before anything else; how many
-    /// there were, `nil` when it cannot be read.
-    func update(file path: String) -> Int? {
-        queue.sync { digest.update(file: path) }
-    }
 
     /// Adds `data`, digested in order beside the caller, which waits (its thread, briefly: the
     /// digest runs at GB/s) only when ``backlog`` batches wait already.

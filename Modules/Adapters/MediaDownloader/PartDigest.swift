@@ -38,13 +38,15 @@ final class PartDigest {
     }
 
     func update(_ data: Data) {
-        data.withUnsafeBytes { bytes in
-            switch engine {
-            case .libcrypto(let crypto, let context): _ = crypto.digestUpdate(context, bytes.baseAddress, bytes.count)
-            case .swift(var hasher):
-                hasher.update(bytes)
-                engine = .swift(hasher)
-            }
+        data.withUnsafeBytes { update($0) }
+    }
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        switch engine {
+        case .libcrypto(let crypto, let context): _ = crypto.digestUpdate(context, bytes.baseAddress, bytes.count)
+        case .swift(var hasher):
+            hasher.update(bytes)
+            engine = .swift(hasher)
         }
     }
 

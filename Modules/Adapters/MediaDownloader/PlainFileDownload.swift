@@ -111,37 +111,30 @@ struct PlainFileDownload: Sendable {
             response.body.cancel()
             throw error
         }
-        let digest = DigestBeside()
-        if kept > 0, digest.update(file: folder.path(name) + ".part") != kept {
-            response.body.cancel()
-            throw DownloadError(
-                .io(path: folder.path(name) + ".part", detail: "what was fetched before could not be read"))
-        }
         let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
-        let writer = try folder.temporary(name, appending: kept > 0)
+        let writer: FileWriter
+        do {
+            writer = try folder.temporary(name, appending: kept > 0)
+        } catch {
+            response.body.cancel()
+            throw error
+        }
+        // What an earlier call fetched is digested first, from the same file.
+        guard let digest = DigestBehind(path: writer.path) else {
+            response.body.cancel()
+            throw DownloadError(.io(path: writer.path, detail: "what is written could not be read back"))
+        }
         let watch = TransferWatch(response.body, window: requests.timeout, deadline: nil)
         defer { watch.end() }
-        var received = kept
+        let sink = FileSink(
+            name: name, writer: writer, digest: digest, received: kept, total: total, bound: bound, watch: watch,
+            counter: counter)
         do throws(DownloadError) {
-            var pending = firstChunk
-            while let chunk = try await next(response.body, pending: &pending, watch) {
-                received += chunk.count
-                watch.received(chunk.count)
-                if let total, received > total {
-                    throw DownloadError(
-                        .parts([PartFailure(part: name, reason: .length(expected: total, received: received))]))
-                }
-                if received > bound {
-                    writer.abandon()  // more than any video of this length: none of it is kept
-                    throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
-                }
-                try writer.write(chunk)
-                digest.update(chunk)
-                counter.add(chunk.count)
-            }
-            if let total, received != total {
+            if let firstChunk, !firstChunk.withUnsafeBytes(sink.take) { throw sink.refusal }
+            try await drain(response.body, into: sink, watch)
+            if let total, sink.received != total {
                 throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .length(expected: total, received: received))]))
+                    .parts([PartFailure(part: name, reason: .length(expected: total, received: sink.received))]))
             }
             try writer.close()
         } catch {
@@ -154,8 +147,12 @@ struct PlainFileDownload: Sendable {
             do { try writer.close() } catch {}
             throw error
         }
+        let received = sink.received
+        guard let sha256 = digest.finish(length: received) else {
+            throw DownloadError(.io(path: writer.path, detail: "what was written could not be read back"))
+        }
         let record = DownloadManifest.PartRecord(
-            name: name, bytes: received, sha256: digest.finish(),
+            name: name, bytes: received, sha256: sha256,
             validator: ResourceValidator(response.status, response.headers))
         try PartJournal(folder: folder).append(record)
         try folder.finish(name)
@@ -164,21 +161,18 @@ struct PlainFileDownload: Sendable {
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: received, quality: "the file")
     }
 
-    private func next(_ body: HTTPBody, pending: inout Data?, _ watch: TransferWatch) async throws(DownloadError)
-        -> Data?
-    {
-        if let chunk = pending {
-            pending = nil
-            return chunk
-        }
+    /// Hands the body to `sink` on the transport's thread (see ``/Ports/HTTPBody/drain(into:)``).
+    private func drain(_ body: HTTPBody, into sink: FileSink, _ watch: TransferWatch) async throws(DownloadError) {
+        let tookAll: Bool
         do {
-            return try await body.next()
+            tookAll = try await body.drain(into: sink.take)
         } catch {
             if let verdict = watch.verdict { throw DownloadError(.parts([PartFailure(part: name, reason: verdict)])) }
             throw error.cause == .cancelled
                 ? DownloadError(.cancelled)
                 : DownloadError(.parts([PartFailure(part: name, reason: .transport(error))]))
         }
+        if !tookAll { throw sink.refusal }
     }
 
     /// The whole length a `Content-Range` gives (`bytes 100-199/1000` or `bytes */1000`), when

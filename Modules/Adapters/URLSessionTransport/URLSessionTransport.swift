@@ -108,7 +108,13 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let owner = StreamedTask(task, of: self)
         let body = HTTPBody(
-            next: { () async throws(TransportError) -> Data? in try await channel.next() }, cancel: { owner.cancel() })
+            next: { () async throws(TransportError) -> Data? in try await channel.next() },
+            cancel: {
+                // Ended here, at once: a sink the body drains into gets no byte after the cancel.
+                channel.discard(throwing: TransportError(.cancelled, "the reader cancelled the body"))
+                owner.cancel()
+            },
+            drain: { sink async throws(TransportError) -> Bool in try await channel.drain(into: sink) })
         return HTTPStreamedResponse(status: head.statusCode, headers: Self.headers(of: head), body: body)
     }
 

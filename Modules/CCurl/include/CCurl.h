@@ -68,6 +68,10 @@ enum {
     CCURLOPT_PROTOCOLS_STR = 10318,
     CCURLOPT_PIPEWAIT = 237,
     CCURLOPT_QUICK_EXIT = 322,
+    CCURLOPT_SOCKOPTFUNCTION = 20148,
+    CCURLOPT_SOCKOPTDATA = 10149,
+    CCURLOPT_CLOSESOCKETFUNCTION = 20208,
+    CCURLOPT_CLOSESOCKETDATA = 10209,
     CCURLMOPT_PIPELINING = 3,
     CCURLMOPT_MAXCONNECTS = 6,
     CCURLMOPT_MAX_HOST_CONNECTIONS = 7,
@@ -120,5 +124,21 @@ int ccurl_easy_setopt_callback(const CCurlFunctions *functions, CCurlEasy *easy,
 int ccurl_easy_setopt_offset(const CCurlFunctions *functions, CCurlEasy *easy, int option, int64_t value);
 int ccurl_easy_getinfo_long(const CCurlFunctions *functions, CCurlEasy *easy, int info, long *value);
 int ccurl_multi_setopt_long(const CCurlFunctions *functions, CCurlMulti *multi, int option, long value);
+
+/// The sockets curl holds open for one multi handle (at most `CCURL_TRACKED_SOCKETS`), learnt
+/// from curl's socket callbacks; touched only by the thread that drives that handle.
+enum { CCURL_TRACKED_SOCKETS = 64 };
+typedef struct {
+    int count;
+    int sockets[CCURL_TRACKED_SOCKETS];
+} CCurlSockets;
+
+/// Has curl report to `sockets` every socket `easy`'s connections open and close (curl then
+/// closes them through it). 0, or the first option curl refused.
+int ccurl_easy_track_sockets(const CCurlFunctions *functions, CCurlEasy *easy, CCurlSockets *sockets);
+/// Tells the kernel to acknowledge at once what each socket received (TCP_QUICKACK, where
+/// the system has it): a server whose reply waits for an acknowledgement (Nagle's algorithm
+/// holding the reply's last small segment) is not left waiting for a delayed one, up to 40 ms.
+void ccurl_acknowledge_now(const CCurlSockets *sockets);
 
 #endif
