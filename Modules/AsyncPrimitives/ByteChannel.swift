@@ -103,7 +103,8 @@ public final class ByteChannel<Failure: Error>: Sendable {
     }
 
     /// Ends the body for a reader that wants no more of it: what is buffered is dropped, and
-    /// the reader (or the drain, once its sink returned) gets `failure`, even after an end.
+    /// the reader (or the drain, once its sink returned) gets `failure`, even after an end —
+    /// unless the sink refused the chunk it was handed meanwhile: its `false` comes first.
     public func discard(throwing failure: Failure) {
         end(.failure(failure)) { state in
             (state.chunks, state.start, state.buffered) = ([], 0, 0)

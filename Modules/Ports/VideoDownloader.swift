@@ -19,8 +19,9 @@ import Domain
 public protocol VideoDownloader: Sendable {
     /// Downloads `request.url` as video `request.videoID`'s copy, going on from (or mending)
     /// what an earlier call left; `progress` hears how far it is, from whichever of the
-    /// download's tasks moved it (several fetch parts at once), first once the download holds
-    /// the copy (a removal from then on is ``DownloadError/Cause/busy(path:)``).
+    /// download's tasks or the transport's thread moved it (several fetch parts at once; a
+    /// plain file is written from the transport's thread), so it must be quick, first once the
+    /// download holds the copy (a removal from then on is ``DownloadError/Cause/busy(path:)``).
     func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
         async throws(DownloadError) -> DownloadedCopy
 

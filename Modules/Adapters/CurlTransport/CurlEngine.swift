@@ -18,8 +18,8 @@ import Synchronization
 /// (HTTP/2 streams multiplexed on one, as curl offers), at most
 /// ``CurlTransport/connectionsPerOrigin`` to an origin.
 final class CurlEngine: @unchecked Sendable {
-    // Sendable: `multi` and `running` are touched only by the engine's thread (and by
-    // init, before it starts); what other threads hand over goes through `inbox`, under
+    // Sendable: `multi`, `running` and `sockets` are touched only by the engine's thread (and
+    // by init, before it starts); what other threads hand over goes through `inbox`, under
     // its lock, which also guards every transfer's phase; curl_multi_wakeup may be called
     // from any thread, and is, under that lock, only until the thread frees `multi`.
     private struct Inbox {
@@ -40,7 +40,7 @@ final class CurlEngine: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// The connections' sockets, which the thread tells to acknowledge what they received at once.
-    private let sockets = UnsafeMutablePointer<CCurlSockets>.allocate(capacity: 1)
+    private let sockets: UnsafeMutablePointer<CCurlSockets>
     /// Set once, in init, before anything else can reach the engine.
     private var thread: JoinableThread?
 
@@ -51,6 +51,7 @@ final class CurlEngine: @unchecked Sendable {
         }
         self.curl = curl
         self.multi = multi
+        sockets = .allocate(capacity: 1)
         sockets.initialize(to: CCurlSockets())
         // HTTP/2 streams share a connection where the server offers it; otherwise at most
         // `connectionsPerOrigin` connections to one origin, the transfers beyond them waiting

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,14 +13,16 @@ import Dispatch
 /// (a 200 MiB file: 2 MiB less memory than a copy of each chunk, and the copies' time), and
 /// what is digested is what the file holds.
 final class DigestBehind: @unchecked Sendable {
-    // Sendable: everything but `queue` and `descriptor` (both set once) is touched only on
-    // `queue`, which is serial; `finish` waits for it.
+    // Sendable: everything but `queue`, `descriptor` (both set once) and `isAbandoned` (an
+    // atomic) is touched only on `queue`, which is serial; `finish` waits for it.
     private let digest = PartDigest()
     private let queue = DispatchQueue(label: "cocoacasts.file-digest")
     private let descriptor: Int32
     private var digested = 0
     private var failed = false
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    /// Set when the download failed: what is still queued reads no more.
+    private let isAbandoned = Atomic(false)
 
     /// A digest of the regular file at `path` (never through a link); `nil` when it cannot be read.
     init?(path: String) {
@@ -34,6 +37,11 @@ final class DigestBehind: @unchecked Sendable {
         queue.async { [self] in read(upTo: length) }
     }
 
+    /// The download failed: the digest stops reading (and lets the file go) at once.
+    func abandon() {
+        isAbandoned.store(true, ordering: .relaxed)
+    }
+
     /// The digest in lower-case hex of the file's first `length` bytes, once read; `nil` when
     /// the file could not be read as far.
     func finish(length: Int) -> String? {
@@ -44,7 +52,7 @@ final class DigestBehind: @unchecked Sendable {
     }
 
     private func read(upTo length: Int) {
-        while !failed && digested < length {
+        while !failed && digested < length && !isAbandoned.load(ordering: .relaxed) {
             let wanted = min(buffer.count, length - digested)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(digested)) }
             if count < 0 && errno == EINTR { continue }

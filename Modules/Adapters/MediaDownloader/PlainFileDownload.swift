@@ -141,6 +141,7 @@ struct PlainFileDownload: Sendable {
             // A body of no announced length that filled the disk may have no end: none of it is
             // kept, so that the disk is not left full.
             if total == nil, case .noSpace = error.cause { writer.abandon() }
+            digest.abandon()
             // What came stays for the next call: closed, not removed (unless abandoned). A
             // failure to close is not said over the failure that stopped the download; the next
             // call's length check finds what it cost.

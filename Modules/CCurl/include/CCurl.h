@@ -134,7 +134,8 @@ typedef struct {
 } CCurlSockets;
 
 /// Has curl report to `sockets` every socket `easy`'s connections open and close (curl then
-/// closes them through it). 0, or the first option curl refused.
+/// closes them through it); past the table's room a socket goes untracked (it is only not
+/// told to acknowledge at once). 0, or the first error code curl answered an option with.
 int ccurl_easy_track_sockets(const CCurlFunctions *functions, CCurlEasy *easy, CCurlSockets *sockets);
 /// Tells the kernel to acknowledge at once what each socket received (TCP_QUICKACK, where
 /// the system has it): a server whose reply waits for an acknowledgement (Nagle's algorithm
