@@ -3,11 +3,14 @@ import Domain
 /// Finds episodes by the words a viewer remembers: an episode matches when its title or
 /// excerpt holds every word, whatever their case and order (`sign swiftui` finds "Building a
 /// Sign In Form Using SwiftUI"), in the form typed or another form of it (`cache` finds
-/// "Caching", `images` finds "Image"); the best matches come first.
+/// "Caching", `images` finds "Image"), or typed one slip away from it — a letter missing,
+/// extra or wrong, or two letters swapped (`cachng` finds "Caching", `swfitui` "SwiftUI"), for a
+/// word of four letters or more; the best matches come first.
 ///
 /// A word ranks an episode higher in its title than in its excerpt, and higher as a whole
 /// word than as another form of it or as a part of a longer one (as fzf ranks a match at a
-/// word's start over one inside it); equal ranks keep the server's order (the newest first).
+/// word's start over one inside it), and a slip lowest; equal ranks keep the server's order
+/// (the newest first).
 /// Case is folded by Swift's own Unicode lower-casing, which needs no locale and no ICU.
 public struct EpisodeSearch: Equatable, Sendable {
     /// The words, lower-cased; none matches every episode.
@@ -56,6 +59,32 @@ public struct EpisodeSearch: Equatable, Sendable {
         return total
     }
 
+    /// The episodes of `episodes` whose titles come nearest to the words, when none matches:
+    /// those whose words are each within a few slips of one of the title's (a third of the
+    /// word's letters), the nearest first, at most `limit`.
+    public func nearest(_ episodes: [Episode], limit: Int = 3) -> [Episode] {
+        guard !words.isEmpty else { return [] }
+        let ranked = episodes.enumerated().compactMap { index, episode -> (Episode, Int, Int)? in
+            let title = Text(episode.title).words
+            var total = 0
+            for word in words {
+                let slips = title.map { Slips.between(word, $0) }.min() ?? Int.max
+                guard slips <= max(1, word.count / 3) else { return nil }
+                total += slips
+            }
+            return (episode, total, index)
+        }
+        return ranked.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }.prefix(limit).map(\.0)
+    }
+
+    /// `Did you mean 13 “Caching Images on Disk”?` with the titles nearest to the words (see
+    /// ``nearest(_:limit:)``), for a search that found nothing; `nil` when none is near.
+    public func didYouMean(among episodes: [Episode]) -> String? {
+        let near = nearest(episodes)
+        guard !near.isEmpty else { return nil }
+        return "Did you mean " + near.map { "\($0.id) “\($0.title)”" }.joined(separator: ", ") + "?"
+    }
+
     /// A word without the ending that sets its forms apart (`caching`, `cached`, `caches` and
     /// `cache` are all `cach`), kept at three letters at least.
     static func stem(_ word: String) -> String {
@@ -75,13 +104,43 @@ public struct EpisodeSearch: Equatable, Sendable {
             words = whole.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         }
 
-        /// How `word` is found here: 3 as a word, 2 as another form of one or a word's start,
-        /// 1 inside a word; `nil` when it is not.
+        /// How `word` is found here: 6 as a word, 4 as another form of one or a word's start,
+        /// 2 inside a word, 1 one slip away from a word (a word of four letters or more); `nil`
+        /// when it is not.
         func place(of word: String) -> Int? {
-            if words.contains(word) { return 3 }
+            if words.contains(word) { return 6 }
             let stem = EpisodeSearch.stem(word)
-            if words.contains(where: { $0.hasPrefix(word) || (stem.count >= 3 && $0.hasPrefix(stem)) }) { return 2 }
-            return whole.contains(word) ? 1 : nil
+            if words.contains(where: { $0.hasPrefix(word) || (stem.count >= 3 && $0.hasPrefix(stem)) }) { return 4 }
+            if whole.contains(word) { return 2 }
+            guard word.count >= 4 else { return nil }
+            return words.contains { abs($0.count - word.count) <= 1 && Slips.between(word, $0) == 1 } ? 1 : nil
         }
+    }
+}
+
+/// How many slips of the keyboard part two words: letters missing, extra or wrong, and two
+/// neighbours swapped, each one slip (the optimal string alignment distance).
+enum Slips {
+    static func between(_ typed: String, _ word: String) -> Int {
+        let a = Array(typed)
+        let b = Array(word)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        // Three rows of the table: the one before the previous, the previous and this one.
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[b.count]
     }
 }

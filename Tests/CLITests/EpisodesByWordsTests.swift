@@ -47,6 +47,29 @@ struct EpisodesByWordsTests {
         }
     }
 
+    /// A word typed with a slip names its episode as the word would; one further off gets the
+    /// titles nearest to it, and nothing is asked of the server.
+    @Test func aSlipIsForgivenAndAWordFurtherOffGetsTheNearestTitles() async throws {
+        try await CLIEndToEndTests.signedIn { server, cli in
+            let video = try await cli.run(["video", "autenticating"])
+            #expect(video.status == 0 && video.stdout.hasPrefix("Video 632759499\n"), "\(video)")
+            let listed = try await cli.run(["episodes", "cachng", "--json"])
+            let ids = try #require(
+                try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+            ).compactMap { $0["id"] as? Int }
+            #expect(ids.prefix(3).sorted() == [10, 13, 14], "\(listed)")
+            let far = try await cli.run(["video", "cahcnig"])
+            #expect(far.status == 1, "\(far)")
+            #expect(
+                far.stderr.contains(
+                    "No episode matches “cahcnig”. Did you mean 10 “Image Caching with Kingfisher”, 13 “Caching Images on "
+                        + "Disk”, 14 “Caching Images in Memory”?"), "\(far.stderr)")
+            let none = try await cli.run(["episodes", "cahcnig"])
+            #expect(none.status == 0 && none.stderr.contains("in its title or excerpt. Did you mean 10 "), "\(none)")
+            #expect(try await Self.videoPathsAsked(of: server) == ["/api/v1/videos/632759499"])
+        }
+    }
+
     /// With real mpv: `watch WORDS` plays the one episode they name.
     @Test func watchPlaysTheEpisodeTheWordsName() async throws {
         try await WatchTests.watching(["--media-seconds", "3"]) { server, cli, _ in

@@ -9,8 +9,17 @@ import TestSupport
 import Testing
 
 /// Clients of the real mock API server over loopback TCP.
+///
+/// A request's timeout is a minute unless a test says otherwise, far from the milliseconds one
+/// takes: a call's redirects and retries stop at three timeouts from its start, and in a whole
+/// run on a loaded machine a call's first exchange once took more than ten of its fifteen
+/// seconds, so the redirect the test was about was never sent.
 enum LoopbackClient {
-    static func configuration(_ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20)
+    static let timeout: TimeInterval = 60
+
+    static func configuration(
+        _ server: MockAPIServer, timeout: TimeInterval = LoopbackClient.timeout, maximumResponseSize: Int = 10 << 20
+    )
         throws -> APIConfiguration
     {
         try APIConfiguration(
@@ -19,10 +28,10 @@ enum LoopbackClient {
             retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 1))
     }
 
-    /// A client over `URLSessionTransport` with its own empty token store, whose every
+    /// A client over the platform's transport with its own empty token store, whose every
     /// observed line is checked for the API token, the password and the tokens.
     static func make(
-        _ server: MockAPIServer, timeout: TimeInterval = 5, maximumResponseSize: Int = 10 << 20
+        _ server: MockAPIServer, timeout: TimeInterval = LoopbackClient.timeout, maximumResponseSize: Int = 10 << 20
     ) throws -> (client: APIClient, store: KeyValueTokenStore) {
         let values = InMemoryKeyValueStore()
         let store = KeyValueTokenStore(store: values)
@@ -41,7 +50,7 @@ enum LoopbackClient {
     }
 
     /// A client that is signed in as the demo user.
-    static func signedIn(_ server: MockAPIServer, timeout: TimeInterval = 5) async throws -> (
+    static func signedIn(_ server: MockAPIServer, timeout: TimeInterval = LoopbackClient.timeout) async throws -> (
         client: APIClient, store: KeyValueTokenStore
     ) {
         let (client, store) = try make(server, timeout: timeout)

@@ -70,7 +70,9 @@ extension CommandContext {
         let quoted = "“\(words)”"
         switch found.count {
         case 0:
-            console.fail("No episode matches \(quoted). `cocoacasts episodes WORDS` lists what the words find.")
+            let nearest = search.didYouMean(among: episodes).map { " " + $0 } ?? ""
+            console.fail(
+                "No episode matches \(quoted).\(nearest) `cocoacasts episodes WORDS` lists what the words find.")
             return .failure(Ended(status: .failure))
         case 1:
             console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)

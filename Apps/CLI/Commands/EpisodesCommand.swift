@@ -61,8 +61,9 @@ struct EpisodesCommand: ServiceCommand, Equatable {
         let all = model.state.rows
         let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeRowViewModel(episode: $0) }
         if found.isEmpty, !search.words.isEmpty {
+            let nearest = search.didYouMean(among: all.map(\.episode)).map { " " + $0 } ?? ""
             console.notice(
-                "no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.",
+                "no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)",
                 style: appearance.error)
         }
         var offline = false
