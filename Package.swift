@@ -158,6 +158,9 @@ let package = Package(
         // A test process in miniature that is killed with a child running (OrphanGuardTests).
         .executableTarget(
             name: "orphan-probe", dependencies: ["PortContracts", "Subprocesses"], path: "Tests/OrphanProbe"),
+        // A test process in miniature whose every runtime thread is taken (ChildProcessTests): in a
+        // process of its own, so that no other test waits for them.
+        .executableTarget(name: "starved-probe", dependencies: ["PortContracts"], path: "Tests/StarvedProbe"),
         .executableTarget(
             name: "token-store-worker", dependencies: ["Stores", "FileTokenStore", "Ports", "Domain"],
             path: "Tests/TokenStoreWorker"),
@@ -275,7 +278,7 @@ let package = Package(
             dependencies: ["CommandPlayer", "Ports", "TestSupport", "PortContracts", "player-probe"],
             path: "Tests/CommandPlayerTests"),
         .testTarget(
-            name: "TestSupportTests", dependencies: ["TestSupport", "PortContracts", "orphan-probe"],
+            name: "TestSupportTests", dependencies: ["TestSupport", "PortContracts", "orphan-probe", "starved-probe"],
             path: "Tests/TestSupportTests"),
         .testTarget(
             name: "MockAPIServerTests", dependencies: ["Domain", "TestSupport", "PortContracts"],
