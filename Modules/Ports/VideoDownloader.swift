@@ -25,6 +25,11 @@ public protocol VideoDownloader: Sendable {
     func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
         async throws(DownloadError) -> DownloadedCopy
 
+    /// The variants the stream at `url` offers, the smallest picture first, each with the
+    /// qualities that choose it (`best`, `worst`); none for a plain file or a stream of one
+    /// variant. Only the playlist is fetched; nothing is written.
+    func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality]
+
     /// Every copy, each checked by the sizes of its parts, the most recently written first.
     func copies() async throws(DownloadError) -> [LocalCopy]
 
@@ -125,5 +130,36 @@ public struct DownloadedCopy: Sendable, Equatable {
         self.quality = quality
         self.offeredHeights = offeredHeights
         self.notes = notes
+    }
+}
+
+/// One variant of a stream, as `download --list-qualities` shows it.
+public struct OfferedQuality: Sendable, Equatable {
+    /// The picture's size, when the stream says it.
+    public var width: Int?
+    public var height: Int?
+    /// Bits per second: the peak, and the average when the stream says it.
+    public var bandwidth: Int
+    public var averageBandwidth: Int?
+    /// The codecs, as the stream names them (`avc1.4d401f,mp4a.40.2`).
+    public var codecs: String?
+    /// The qualities that choose this variant: `best`, `worst`.
+    public var chosenBy: [VideoQuality]
+
+    public init(
+        width: Int?, height: Int?, bandwidth: Int, averageBandwidth: Int? = nil, codecs: String? = nil,
+        chosenBy: [VideoQuality] = []
+    ) {
+        self.width = width
+        self.height = height
+        self.bandwidth = bandwidth
+        self.averageBandwidth = averageBandwidth
+        self.codecs = codecs
+        self.chosenBy = chosenBy
+    }
+
+    /// The bytes `seconds` of it take, by its average bit rate (its peak when it says none).
+    public func bytes(forSeconds seconds: Int) -> Int {
+        (averageBandwidth ?? bandwidth) / 8 * seconds
     }
 }

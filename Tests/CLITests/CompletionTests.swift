@@ -46,7 +46,10 @@ struct CompletionTests {
         ("cocoacasts video 556 --j", ["--json"]),
         ("cocoacasts watch 556 --", globalOptions.union(["--from-start", "--stream", "--autoplay", "--player"])),
         ("cocoacasts continue --", globalOptions.union(["--json", "--limit"])),
-        ("cocoacasts download 556 --", globalOptions.union(["--quality", "--jobs", "--output", "--json"])),
+        (
+            "cocoacasts download 556 --",
+            globalOptions.union(["--quality", "--jobs", "--output", "--list-qualities", "--json"])
+        ),
         ("cocoacasts download 556 --quality ", ["best", "worst", "1080", "720", "540", "360"]),
         ("cocoacasts downloads --r", ["--remove", "--remove-all"]),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),

@@ -73,6 +73,30 @@ struct DownloadHLSTests {
         }
     }
 
+    /// `--list-qualities` reads the master playlist alone: the three pictures, smallest first,
+    /// with what best and worst pick and the size for the episode's 8:33; no part is fetched.
+    @Test func theQualitiesAreListedAndNothingIsFetched() async throws {
+        try await WatchTests.watching(Self.arguments) { server, cli, directory in
+            let listed = try await cli.run(["download", "556", "--list-qualities"])
+            #expect(listed.status == 0, "\(listed)")
+            let lines = listed.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "episode 556, “Authenticating the Users”, 8:33, about:", "\(listed.stdout)")
+            #expect(lines.dropFirst().map { $0.split(separator: " ").first ?? "" } == ["90p", "180p", "360p"])
+            #expect(lines.count == 4 && lines[1].hasSuffix("worst") && lines[3].hasSuffix("best"), "\(listed.stdout)")
+            let json = try await cli.run(["download", "authenticating", "--list-qualities", "--json"])
+            let offers = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+            let qualities = try #require(offers.first?["qualities"] as? [[String: Any]])
+            #expect(qualities.compactMap { $0["height"] as? Int } == [90, 180, 360])
+            #expect(qualities.map { $0["chosenBy"] as? [String] ?? [] } == [["worst"], [], ["best"]])
+            // BANDWIDTH × 513 s ÷ 8, as the playlist ffmpeg wrote says it.
+            let best = try #require(qualities.last)
+            #expect(best["bytes"] as? Int == (best["bandwidth"] as? Int ?? 0) / 8 * 513)
+            #expect(try await server.admin.count(MockAPIRoute.media) == 2, "the master playlist, twice, and no part")
+            #expect(!FileManager.default.fileExists(atPath: directory.file("home/.local/share/cocoacasts/videos").path))
+        }
+    }
+
     @Test func theCopyPlaysFromDiskWithTheServerStopped() async throws {
         try await WatchTests.watching(Self.arguments) { server, cli, _ in
             #expect(try await cli.run(["download", "556"]).status == 0)

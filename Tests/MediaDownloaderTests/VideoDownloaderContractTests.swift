@@ -20,6 +20,7 @@ struct VideoDownloaderContractTests {
             for index in 0..<4 { host.serve(Self.base + "\(stream)-\(index).ts", HLSDownloadTests.segment(index)) }
         }
         host.fail(Self.base + "failing-2.ts", status: 404)
+        host.serve(Self.base + "offering.m3u8", VideoDownloaderFixture.offeringPlaylist)
         let transport = SpyTransport { request in
             if request.url.lastPathComponent.hasPrefix("holding-") { try await Task.sleep(for: .seconds(3600)) }
             return try await host.transport.send(request)
@@ -36,7 +37,7 @@ struct VideoDownloaderContractTests {
                 downloader: MediaDownloader(
                     transport: transport, root: directory.file("videos"), retryPolicy: HLSDownloadTests.twoTries),
                 whole: request("whole"), failing: request("failing"), holding: request("holding"),
-                scratch: directory.url)
+                scratch: directory.url, offering: URL(string: Self.base + "offering.m3u8")!)
             try await check.run(on: fixture)
         }
     }

@@ -20,16 +20,21 @@ public final class LoopbackPort: Sendable {
     public let port: Int
     private let descriptor: Int32
 
-    public init(_ kind: Kind) throws {
+    /// A port of `kind`: any free one, or `port` (a stopped server's, held so that it stays
+    /// closed: its connections' TIME_WAIT does not keep it from being bound).
+    public init(_ kind: Kind, port wanted: Int = 0) throws {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw RawHTTPConnectionError.socket(errno) }
+        var reuse: Int32 = 1
+        if wanted != 0 { setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(wanted).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -1,5 +1,6 @@
 import Foundation
 import Subprocesses
+import Synchronization
 
 /// `Scripts/mock-api` running for one test: started on a free loopback port, stopped
 /// when the test's closure returns or throws.
@@ -21,6 +22,9 @@ public final class MockAPIServer: Sendable {
     /// The admin routes.
     public let admin: MockAPIAdmin
     private let process: SpawnedProcess
+    /// The port once the server stopped, held closed: in a busy run a new server could be given
+    /// it at once, and a test of a dead server would reach that one instead.
+    private let heldPort = Mutex<LoopbackPort?>(nil)
 
     /// How long start-up may take before it counts as failed: far above the fraction of a
     /// second it takes, even on a busy machine.
@@ -86,6 +90,9 @@ public final class MockAPIServer: Sendable {
         if await process.subprocess.waitForExit(timeout: .seconds(5), cancellable: true) == nil {
             await process.killGroup()
         }
+        // Taken by another server already (a rare race): its port stays what it is.
+        let held = try? LoopbackPort(.closed, port: port)
+        heldPort.withLock { $0 = held }
     }
 
     /// Whether the server process is still running.

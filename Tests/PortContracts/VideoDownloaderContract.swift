@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Ports
 import Testing
@@ -19,18 +20,44 @@ public struct VideoDownloaderFixture: Sendable {
     public let holding: @Sendable (_ id: String) -> DownloadRequest
     /// A folder of the test's, where exports go.
     public let scratch: URL
+    /// A stream whose master playlist offers 720p, 180p and 360p pictures and a variant of
+    /// audio alone (``offered``).
+    public let offering: URL
 
     public init(
         downloader: any VideoDownloader, whole: @escaping @Sendable (String) -> DownloadRequest,
         failing: @escaping @Sendable (String) -> DownloadRequest,
-        holding: @escaping @Sendable (String) -> DownloadRequest, scratch: URL
+        holding: @escaping @Sendable (String) -> DownloadRequest, scratch: URL, offering: URL
     ) {
         self.downloader = downloader
         self.whole = whole
         self.failing = failing
         self.holding = holding
         self.scratch = scratch
+        self.offering = offering
     }
+
+    /// What ``offering`` offers, smallest first: the pictures, never the audio alone.
+    public static let offered = [
+        OfferedQuality(
+            width: 320, height: 180, bandwidth: 400_000, codecs: "avc1.42c014,mp4a.40.2", chosenBy: [.worst]),
+        OfferedQuality(width: 640, height: 360, bandwidth: 800_000, averageBandwidth: 700_000, codecs: "avc1.42c01e"),
+        OfferedQuality(width: 1280, height: 720, bandwidth: 2_000_000, chosenBy: [.best]),
+    ]
+
+    /// ``offering``'s master playlist, its variants in no order.
+    public static let offeringPlaylist = """
+        #EXTM3U
+        #EXT-X-STREAM-INF:BANDWIDTH=800000,AVERAGE-BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.42c01e"
+        v360.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=1280x720
+        v720.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS="mp4a.40.2"
+        audio.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180,CODECS="avc1.42c014,mp4a.40.2"
+        v180.m3u8
+
+        """
 
     /// The episode every request names.
     public static let episode = EpisodeLabel(id: 553, title: "Adopting the Model-View-ViewModel Pattern")
@@ -45,6 +72,14 @@ extension Contract where Subject == VideoDownloaderFixture {
                 #expect(try await fixture.downloader.copies().isEmpty)
                 #expect(try await fixture.downloader.copy(of: "1", verifying: true) == nil)
                 #expect(try await fixture.downloader.remove(videoID: "1") == false)
+            },
+            VideoDownloaderContract(
+                "a stream's qualities are listed smallest first, with best and worst, nothing written"
+            ) {
+                fixture async throws in
+                #expect(try await fixture.downloader.qualities(at: fixture.offering) == VideoDownloaderFixture.offered)
+                #expect(try await fixture.downloader.qualities(at: fixture.whole("1").url).isEmpty, "one variant")
+                #expect(try await fixture.downloader.copies().isEmpty)
             },
             VideoDownloaderContract("a download is a complete copy, named by its episode") { fixture async throws in
                 let copy = try await fixture.downloader.download(fixture.whole("1")) { _ in }

@@ -114,6 +114,7 @@ private final class LateReporter: VideoDownloader {
 
     // Only the download is driven here; the copies are the scripted double's to keep.
     let location = URL(fileURLWithPath: "/nonexistent")
+    func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] { [] }
     func copies() async throws(DownloadError) -> [LocalCopy] { [] }
     func copy(of videoID: String, verifying: Bool) async throws(DownloadError) -> LocalCopy? { nil }
     func remove(videoID: String) async throws(DownloadError) -> Bool { false }

@@ -12,7 +12,10 @@ struct StubDownloaderTests {
     func contract(_ check: VideoDownloaderContract) async throws {
         try await TemporaryDirectory.with { directory in
             let progress = [DownloadProgress(bytes: 6000, expectedBytes: 12_000, partsDone: 2, parts: 4)]
-            let downloader = StubDownloader(progress: progress) { request in
+            let offering = URL(string: "https://cdn.example/offering.m3u8")!
+            let downloader = StubDownloader(
+                progress: progress, offered: { $0 == offering ? VideoDownloaderFixture.offered : [] }
+            ) { request in
                 switch request.url.lastPathComponent {
                 case "failing":
                     .failed(DownloadError(.parts([PartFailure(part: "video/00002.ts", reason: .status(404))])))
@@ -31,7 +34,7 @@ struct StubDownloaderTests {
             try await check.run(
                 on: VideoDownloaderFixture(
                     downloader: downloader, whole: request("whole"), failing: request("failing"),
-                    holding: request("holding"), scratch: directory.url))
+                    holding: request("holding"), scratch: directory.url, offering: offering))
         }
     }
 }

@@ -33,12 +33,13 @@ struct DownloadCommand: ServiceCommand, Equatable {
         summary: "also write the copy as one file (one video; video and audio apart need ffmpeg)")
     static let spec = CommandLineParser.CommandSpec(
         name: "download", arguments: ["<id or words>", "[more...]"],
-        options: [quality.option, jobs.option, output, Grammar.json],
+        options: [quality.option, jobs.option, output, listQualities, Grammar.json],
         summary: "Copy episodes to this machine, to watch with the network off (needs sign-in)",
         examples: [
             ("cocoacasts download 556", "episode 556's video, in the best quality"),
             ("cocoacasts download 556 553 --quality 720", "two episodes, at most 720 pixels high"),
             ("cocoacasts download 556 --output episode-556.mp4", "and one file of it, to keep or share"),
+            ("cocoacasts download 556 --list-qualities", "the qualities its stream offers, before choosing one"),
         ])
     static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = true
@@ -50,16 +51,19 @@ struct DownloadCommand: ServiceCommand, Equatable {
     let jobCount: Int
     /// Where to write the copy as one file too, if anywhere.
     let outputPath: String?
+    /// Whether to list the streams' qualities instead of downloading.
+    let listsQualities: Bool
     let json: Bool
 
     init(
         references: [String], quality: VideoQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
-        json: Bool = false
+        listsQualities: Bool = false, json: Bool = false
     ) {
         self.references = references
         choice = quality
         jobCount = jobs
         self.outputPath = outputPath
+        self.listsQualities = listsQualities
         self.json = json
     }
 
@@ -73,9 +77,14 @@ struct DownloadCommand: ServiceCommand, Equatable {
         if let outputPath, references.count > 1 {
             throw .invalidValue(Self.output.name, value: outputPath, expected: "one video's file: name one video")
         }
+        let listsQualities = parsed.has(Self.listQualities)
+        if let outputPath, listsQualities {
+            throw .invalidValue(
+                Self.output.name, value: outputPath, expected: "nothing: --list-qualities fetches no video")
+        }
         self.init(
-            references: references, quality: quality, jobs: jobs, outputPath: outputPath, json: parsed.has(Grammar.json)
-        )
+            references: references, quality: quality, jobs: jobs, outputPath: outputPath,
+            listsQualities: listsQualities, json: parsed.has(Grammar.json))
     }
 
     /// One video's outcome, as `--json` prints it: its event (`complete`, `stopped`, `failed`).
@@ -93,6 +102,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
+        if listsQualities { return await listQualities(in: context) }
         if let outputPath {
             let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
             if FileManager.default.fileExists(atPath: outputPath) {

@@ -83,19 +83,8 @@ public final class MediaDownloader: VideoDownloader {
             return try await plainFile(request, folder, manifest, earlier, progress).resume()
         }
         let (url, response) = try await open(request.url)
-        // Enough to tell a playlist, however the body is cut into chunks.
-        var first = Data()
-        while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
-        guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
+        let first = try await playlistOrStart(of: response)
         if PlaylistSniffer.isPlaylist(first) {
-            while let chunk = try await nextChunk(of: response.body) {
-                first.append(chunk)
-                if first.count > parser.maximumBytes {
-                    response.body.cancel()
-                    throw DownloadError(
-                        .refused(PlaylistError.tooLarge(bytes: first.count, limit: parser.maximumBytes).description))
-                }
-            }
             let stream = StreamDownload(
                 request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
                 requests: requests, parser: parser, progress: progress)
@@ -107,6 +96,31 @@ public final class MediaDownloader: VideoDownloader {
             folder.remove("index.m3u8")
         }
         return try await plainFile(request, folder, manifest, earlier, progress).start(response, firstChunk: first)
+    }
+
+    public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
+        let (base, response) = try await open(url)
+        let first = try await playlistOrStart(of: response)
+        guard PlaylistSniffer.isPlaylist(first) else {
+            response.body.cancel()
+            return []
+        }
+        let playlist: Playlist
+        do {
+            playlist = try parser.parse(first, from: base)
+        } catch {
+            throw DownloadError(.refused(error.description))
+        }
+        guard case .master(let master) = playlist else { return [] }
+        let (best, worst) = (master.variant(for: .best)?.uri, master.variant(for: .worst)?.uri)
+        // A variant without a picture is audio alone when others have one, never a choice.
+        let pictures = master.variants.filter { $0.resolution != nil }
+        return (pictures.isEmpty ? master.variants : pictures).map { variant in
+            OfferedQuality(
+                width: variant.resolution?.width, height: variant.resolution?.height, bandwidth: variant.bandwidth,
+                averageBandwidth: variant.averageBandwidth, codecs: variant.codecs,
+                chosenBy: [(VideoQuality.best, best), (.worst, worst)].filter { $0.1 == variant.uri }.map(\.0))
+        }.sorted { ($0.height ?? 0, $0.bandwidth) < ($1.height ?? 0, $1.bandwidth) }
     }
 
     public func copies() async throws(DownloadError) -> [LocalCopy] {
@@ -167,6 +181,24 @@ public final class MediaDownloader: VideoDownloader {
             throw DownloadError(.status(response.status))
         }
         return (final, response)
+    }
+
+    /// A playlist's whole text (at most the parser's bound), or the first bytes of a file:
+    /// enough to tell a playlist, however the body is cut into chunks.
+    private func playlistOrStart(of response: HTTPStreamedResponse) async throws(DownloadError) -> Data {
+        var first = Data()
+        while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
+        guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
+        guard PlaylistSniffer.isPlaylist(first) else { return first }
+        while let chunk = try await nextChunk(of: response.body) {
+            first.append(chunk)
+            if first.count > parser.maximumBytes {
+                response.body.cancel()
+                throw DownloadError(
+                    .refused(PlaylistError.tooLarge(bytes: first.count, limit: parser.maximumBytes).description))
+            }
+        }
+        return first
     }
 
     private func nextChunk(of body: HTTPBody) async throws(DownloadError) -> Data? {

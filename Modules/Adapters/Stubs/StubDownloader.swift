@@ -18,6 +18,7 @@ public final class StubDownloader: VideoDownloader {
 
     private let progress: [DownloadProgress]
     private let ending: @Sendable (DownloadRequest) -> Ending
+    private let offered: @Sendable (URL) -> [OfferedQuality]
     private let copiesByVideo = Mutex<[String: LocalCopy]>([:])
     private let downloading = Mutex<Set<String>>([])
     public let location: URL
@@ -27,15 +28,22 @@ public final class StubDownloader: VideoDownloader {
         self.init(progress: progress) { _ in ending }
     }
 
-    /// A downloader whose downloads report `progress` and end as `ending` says for each request;
-    /// what an export writes goes where it is asked, `location` is only named.
+    /// A downloader whose downloads report `progress` and end as `ending` says for each request,
+    /// and whose streams offer what `offered` says for each (none unless it says); what an
+    /// export writes goes where it is asked, `location` is only named.
     public init(
-        progress: [DownloadProgress] = [], location: URL = URL(fileURLWithPath: "/nonexistent/stub-copies"),
+        progress: [DownloadProgress] = [], offered: @escaping @Sendable (URL) -> [OfferedQuality] = { _ in [] },
+        location: URL = URL(fileURLWithPath: "/nonexistent/stub-copies"),
         ending: @escaping @Sendable (DownloadRequest) -> Ending
     ) {
         self.progress = progress
+        self.offered = offered
         self.ending = ending
         self.location = location
+    }
+
+    public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
+        offered(url)
     }
 
     public func download(_ request: DownloadRequest, progress report: @escaping @Sendable (DownloadProgress) -> Void)
