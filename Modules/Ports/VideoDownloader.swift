@@ -25,9 +25,9 @@ public protocol VideoDownloader: Sendable {
     func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
         async throws(DownloadError) -> DownloadedCopy
 
-    /// The variants the stream at `url` offers, the smallest picture first, each with the
-    /// qualities that choose it (`best`, `worst`); none for a plain file or a stream of one
-    /// variant. Only the playlist is fetched; nothing is written.
+    /// The variants the master playlist at `url` offers, the smallest picture first, each with
+    /// the qualities that choose it (`best`, `worst`); none for a plain file or a stream without
+    /// a master playlist (nothing to choose). Only the playlist is fetched; nothing is written.
     func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality]
 
     /// Every copy, each checked by the sizes of its parts, the most recently written first.

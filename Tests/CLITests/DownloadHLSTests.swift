@@ -89,9 +89,12 @@ struct DownloadHLSTests {
             let qualities = try #require(offers.first?["qualities"] as? [[String: Any]])
             #expect(qualities.compactMap { $0["height"] as? Int } == [90, 180, 360])
             #expect(qualities.map { $0["chosenBy"] as? [String] ?? [] } == [["worst"], [], ["best"]])
-            // BANDWIDTH × 513 s ÷ 8, as the playlist ffmpeg wrote says it.
+            // The bit rate × 513 s ÷ 8: the average when the playlist ffmpeg wrote says one, else the peak.
             let best = try #require(qualities.last)
-            #expect(best["bytes"] as? Int == (best["bandwidth"] as? Int ?? 0) / 8 * 513)
+            let rate = best["averageBandwidth"] as? Int ?? best["bandwidth"] as? Int ?? 0
+            #expect(best["bytes"] as? Int == rate / 8 * 513)
+            let both = try await cli.run(["download", "556", "--list-qualities", "--quality", "720"])
+            #expect(both.status == 64 && both.stderr.contains("--list-qualities lists every quality"), "\(both)")
             #expect(try await server.admin.count(MockAPIRoute.media) == 2, "the master playlist, twice, and no part")
             #expect(!FileManager.default.fileExists(atPath: directory.file("home/.local/share/cocoacasts/videos").path))
         }

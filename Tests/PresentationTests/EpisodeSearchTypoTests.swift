@@ -33,16 +33,40 @@ struct EpisodeSearchTypoTests {
         #expect(EpisodeSearch(text).filter(try Self.catalogue()).map(\.id) == ids)
     }
 
-    @Test func anExactMatchRanksBeforeASlip() {
-        let slip = Samples.episode(id: 1, title: "Sorting Mapz")
-        let exact = Samples.episode(id: 2, title: "Sorting Maps")
-        #expect(EpisodeSearch("maps").filter([slip, exact]).map(\.id) == [2, 1])
+    @Test(arguments: ["kingfiser", "kingfisherr", "kingfishex", "kingfihser"])
+    func everyKindOfSlipIsForgiven(typed: String) throws {
+        #expect(EpisodeSearch(typed).filter(try Self.catalogue()).map(\.id) == [10])
     }
 
-    @Test func aWordFormRanksBeforeASlip() {
+    @Test func twoSlipsAreNot() throws {
+        #expect(EpisodeSearch("kingfihsre").filter(try Self.catalogue()).isEmpty)
+    }
+
+    /// `form` is in the catalogue: it does not also find every "from" one slip away, which would
+    /// make a title the words name one of many.
+    @Test func aWordThatIsThereDoesNotFindItsNeighbours() throws {
+        let found = EpisodeSearch("form").filter(try Self.catalogue())
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { ($0.title + " " + $0.excerpt).lowercased().contains("form") }, "\(found.map(\.id))")
+    }
+
+    /// Where an episode holds the word as typed or in another form, those come alone: a slip
+    /// never ranks with them.
+    @Test func anExactOrWordFormMatchLeavesNoRoomForASlip() {
         let slip = Samples.episode(id: 1, title: "Swift Mpas")
-        let form = Samples.episode(id: 2, title: "Mapping in Swift")
-        #expect(EpisodeSearch("maps").filter([slip, form]).map(\.id) == [2, 1])
+        let exact = Samples.episode(id: 2, title: "Sorting Maps")
+        let form = Samples.episode(id: 3, title: "Mapping in Swift")
+        #expect(EpisodeSearch("maps").filter([slip, exact, form]).map(\.id) == [2, 3])
+        #expect(EpisodeSearch("maps").filter([slip]).map(\.id) == [1])
+    }
+
+    /// A title that holds a slip of the word ranks before an excerpt that does.
+    @Test func aSlipInTheTitleRanksBeforeOneInTheExcerpt() {
+        let inExcerpt = Episode(
+            id: 1, title: "Other", excerpt: "About Mpas.", imageURL: URL(string: "https://x/1.svg")!,
+            videoDuration: 1, videoID: "v1")
+        let inTitle = Samples.episode(id: 2, title: "Swift Mpas")
+        #expect(EpisodeSearch("maps").filter([inExcerpt, inTitle]).map(\.id) == [2, 1])
     }
 
     @Test(arguments: [

@@ -36,7 +36,9 @@ extension DownloadCommand {
         let chosenBy: [String]
     }
 
-    /// Lists every reference's qualities; the first failure's status.
+    /// Lists every reference's qualities; the first failure's status. A reference that fails
+    /// is said on standard error and left out of `--json`'s list; Ctrl-C ends the list there,
+    /// printing what was read.
     @MainActor func listQualities(in context: CommandContext) async -> ExitCode {
         var status = ExitCode.success
         var offers: [Offer] = []
@@ -44,9 +46,9 @@ extension DownloadCommand {
             switch await offer(of: typed, in: context) {
             case .success(let offer): offers.append(offer)
             case .failure(let ended):
-                if status == .success { status = ended.status }
-                if ended.status == .interrupted { return .interrupted }
+                if status == .success || ended.status == .interrupted { status = ended.status }
             }
+            if status == .interrupted { break }
         }
         if json { context.printJSON(offers) }
         return status
@@ -76,6 +78,7 @@ extension DownloadCommand {
         do throws(DownloadError) {
             offered = try await context.services.downloader.qualities(at: video.videoURL)
         } catch {
+            if case .cancelled = error.cause { return .failure(CommandContext.Ended(status: .interrupted)) }
             context.console.fail("The qualities of \(what) could not be read: \(error).")
             return .failure(CommandContext.Ended(status: error.isUnreachable ? .unreachable : .failure))
         }
@@ -102,7 +105,7 @@ extension DownloadCommand {
                 quality.height.map { "\($0)p" } ?? "audio",
                 quality.width.flatMap { width in quality.height.map { "\(width)×\($0)" } } ?? "",
                 ByteSize.text(quality.bytes), "\((quality.averageBandwidth ?? quality.bandwidth) / 1000) kb/s",
-                quality.codecs ?? "", quality.chosenBy.joined(separator: ", "),
+                TerminalText.sanitized(quality.codecs ?? ""), quality.chosenBy.joined(separator: ", "),
             ]
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -82,6 +82,11 @@ struct DownloadCommand: ServiceCommand, Equatable {
             throw .invalidValue(
                 Self.output.name, value: outputPath, expected: "nothing: --list-qualities fetches no video")
         }
+        if let quality, listsQualities {
+            throw .invalidValue(
+                Self.quality.option.name, value: quality.description,
+                expected: "nothing: --list-qualities lists every quality, and what best and worst pick")
+        }
         self.init(
             references: references, quality: quality, jobs: jobs, outputPath: outputPath,
             listsQualities: listsQualities, json: parsed.has(Grammar.json))
