@@ -70,7 +70,7 @@ struct DownloadFailureTests {
             #expect(parts.0 == parts.1 - 1, "every part but the failed one: \(listed.stdout)")
             let watched = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "AV: 00:00:01", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                signals: .init(after: "00:00:01 of", delay: 0.2, names: ["SIGINT"], delivery: .typed),
                 timeout: .seconds(90))
             #expect(!watched.stdout.contains("playing the copy"), "a partial copy is not played")
             #expect(
@@ -98,7 +98,7 @@ struct DownloadFailureTests {
                 "\(listed.stdout)")
             let watched = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "AV: 00:00:01", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                signals: .init(after: "00:00:01 of", delay: 0.2, names: ["SIGINT"], delivery: .typed),
                 timeout: .seconds(90))
             #expect(!watched.stdout.contains("playing the copy"), "a damaged copy is not played")
             #expect(

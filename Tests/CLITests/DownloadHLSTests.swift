@@ -106,7 +106,7 @@ struct DownloadHLSTests {
             await server.stop()
             let watched = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "AV: 00:00:02", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                signals: .init(after: "00:00:02 of", delay: 0.2, names: ["SIGINT"], delivery: .typed),
                 timeout: .seconds(90))
             #expect(watched.status == 130, "\(watched.stdout.suffix(800))")
             #expect(watched.stdout.contains("playing the copy on this machine (360p)"))

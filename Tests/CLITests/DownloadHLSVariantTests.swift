@@ -60,7 +60,7 @@ struct DownloadHLSVariantTests {
             await server.stop()
             let watched = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "AV: 00:00:02", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                signals: .init(after: "00:00:02 of", delay: 0.2, names: ["SIGINT"], delivery: .typed),
                 timeout: .seconds(90))
             #expect(watched.stdout.contains("playing the copy on this machine (180p)"), "\(watched.stdout.suffix(800))")
             #expect(watched.stdout.contains("VO: [null] 320x180"), "mpv shows the decrypted picture")

@@ -27,7 +27,7 @@ struct DownloadTests {
             // Ctrl-C typed once mpv shows two seconds played, however long a busy machine took to get there.
             let watched = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "A: 00:00:02", delay: 0.2, names: ["SIGINT"], delivery: .typed),
+                signals: .init(after: "00:00:02 of", delay: 0.2, names: ["SIGINT"], delivery: .typed),
                 timeout: .seconds(90))
             #expect(watched.status == 130, "\(watched)")
             #expect(watched.stdout.contains("playing the copy on this machine"))

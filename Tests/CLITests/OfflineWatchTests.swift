@@ -14,7 +14,7 @@ struct OfflineWatchTests {
     ) async throws -> ChildProcess.Outcome {
         let parts = start.split(separator: ":").compactMap { Int($0) }
         let until = (parts.first ?? 0) * 60 + (parts.last ?? 0) + seconds
-        let mark = String(format: "A: 00:%02d:%02d", until / 60, until % 60)
+        let mark = String(format: "00:%02d:%02d of", until / 60, until % 60)
         return try await PseudoTerminal.run(
             [CLIProcess.binary.path] + arguments, environment: cli.processEnvironment,
             signals: .init(after: mark, delay: 0.2, names: ["SIGINT"], delivery: .typed), timeout: .seconds(90))

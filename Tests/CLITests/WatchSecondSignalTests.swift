@@ -23,7 +23,7 @@ struct WatchSecondSignalTests {
             let started = ContinuousClock.now
             let run = try await PseudoTerminal.run(
                 [CLIProcess.binary.path, "watch", "556"], environment: cli.processEnvironment,
-                signals: .init(after: "A: 00:00:2", delay: 2, names: names, gap: gap, delivery: delivery),
+                signals: .init(after: "00:00:2", delay: 2, names: names, gap: gap, delivery: delivery),
                 timeout: .seconds(60))
             let ran = Int(started.duration(to: .now).components.seconds)
             let statuses = try names.map { try #require(Self.numbers[$0]) + 128 }

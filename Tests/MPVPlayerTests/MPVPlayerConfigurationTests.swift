@@ -54,11 +54,12 @@ struct MPVPlayerConfigurationTests {
                 let mode = try TemporaryDirectory.mode(of: mpv.socketDirectory)
                 await playback.stop()
 
-                #expect(arguments.count == 4, "\(arguments)")
+                #expect(arguments.count == 5, "\(arguments)")
                 #expect(Array(arguments.dropFirst().prefix(1)) == ["--idle=once"])
                 #expect(
                     arguments.dropFirst(2).first?.hasPrefix("--input-ipc-server=\(mpv.socketDirectory.path)/") == true)
-                #expect(arguments.last == "--start=7")
+                #expect(arguments.dropFirst(3).first == "--start=7")
+                #expect(arguments.last == "--term-status-msg=${?pause==yes:paused }${time-pos} of ${duration}")
                 #expect(!arguments.joined().contains("http"))
                 #expect(!environment.contains { $0.hasPrefix("COCOACASTS_") || $0.contains(MPVFixture.secret) })
                 #expect(environment.contains { $0.hasPrefix("XDG_CONFIG_HOME=") })

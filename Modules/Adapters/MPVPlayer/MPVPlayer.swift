@@ -67,6 +67,12 @@ public struct MPVPlayer: MediaPlayer {
         }
     }
 
+    /// mpv's status line on the terminal: `00:01:05 of 00:08:33`, `paused` before it when paused —
+    /// 27 columns at most, so that it fits a terminal 30 wide with its last column free. mpv's
+    /// own (`AV: 00:01:05 / 00:08:33 (12%) A-V: 0.000 Cache: …`) fills the width, cut there, and
+    /// wraps where the terminal wraps at its last column.
+    static let statusLine = "--term-status-msg=${?pause==yes:paused }${time-pos} of ${duration}"
+
     /// How long mpv may take to open its socket: it does so early in its start-up, within
     /// a fraction of a second even on a busy machine.
     static let startTimeout: Duration = .seconds(15)
@@ -74,7 +80,7 @@ public struct MPVPlayer: MediaPlayer {
     public func play(_ url: URL, from position: Int) async throws(PlayerError) -> any Playback {
         let socketPath = try MPVSocketLocation(environment: environment).newSocketPath()
         let arguments =
-            ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))"]
+            ["--idle=once", "--input-ipc-server=\(socketPath)", "--start=\(max(0, position))", Self.statusLine]
             + (networkTimeout.map { ["--network-timeout=\(max(1, $0))"] } ?? [])
         let stream: Subprocess.Stream = terminal == .shared ? .inherited : .null
         let terminalModes = terminal == .shared ? TerminalModes.ofStandardInput() : nil
