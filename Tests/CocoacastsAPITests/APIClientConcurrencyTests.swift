@@ -35,8 +35,11 @@ struct APIClientConcurrencyTests {
     }
 
     @Test func aCallCancelledWhileWaitingForItsTurnSendsNothing() async throws {
+        // The first call holds the one slot until the second, waiting for it, was cancelled.
+        let gate = SpyGate()
+        gate.holdNext()
         let transport = SpyTransport { request in
-            try await Task.sleep(for: .milliseconds(200))
+            await gate.hook(false)
             return SpyTransport.response(to: request, status: 200, body: try Fixtures.data(named: "episodes"))
         }
         var configuration = TestClient.configuration()
@@ -44,9 +47,11 @@ struct APIClientConcurrencyTests {
         let client = APIClient(
             configuration: configuration, accessTokenProvider: SpyAccessTokenProvider(nil), transport: transport)
         let first = Task { try await client.episodes() }
-        while transport.requests.isEmpty { await Task.yield() }
+        try await gate.waitUntilCalled()
         let second = Task { try await client.episodes() }
         second.cancel()
+        // Released only now: the second call, cancelled, ends once the slot frees, sending nothing.
+        gate.releaseAll()
         await #expect(throws: APIError.cancelled) { try await second.value }
         _ = try await first.value
         #expect(transport.requests.count == 1)
