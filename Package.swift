@@ -117,7 +117,7 @@ let package = Package(
                 "Stores",
                 "Domain", "Ports", "CocoacastsAPI", "CurlTransport", "FileTokenStore", "TokenStoreComposition",
                 "FileResponseCache", "BuiltInMock", "MPVPlayer", "CommandPlayer", "Subprocesses", "MediaDownloader",
-                "Presentation", "TerminalUI",
+                "Presentation", "TerminalUI", "PrivateFiles",
                 // Not on Linux: FoundationNetworking would link libcurl into every run (see TransportChoice).
                 .byName(name: "URLSessionTransport", condition: .when(platforms: [.macOS, .iOS])),
             ],
@@ -260,7 +260,7 @@ let package = Package(
                 "cocoacasts", "TestSupport", "PortContracts", "Domain", "Ports", "CocoacastsAPI", "Stubs",
                 "BuiltInMock",
                 "Presentation",
-                "TerminalUI", "AsyncPrimitives",
+                "TerminalUI", "AsyncPrimitives", "Subprocesses",
             ],
             path: "Tests/CLITests"),
         .testTarget(

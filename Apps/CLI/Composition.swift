@@ -113,6 +113,11 @@ enum Composition {
                 transport: mediaTransport, root: MediaDownloader.defaultRoot(environment: settings.environment),
                 environment: settings.environment, retryPolicy: configuration.retryPolicy,
                 timeout: configuration.timeout),
+            syncFiles: SyncFiles(
+                directory: storeURL.deletingLastPathComponent().path,
+                record: FileKeyValueStore(
+                    fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("sync.json"), words: .precise,
+                    lockTimeout: .seconds(configuration.timeout + 5))),
             notices: notices,
             shutDown: {
                 shutDown()
@@ -170,7 +175,7 @@ enum Composition {
         cache: FileResponseCache? = nil, observer: (any APIClientObserver)?, isBuiltInMock: Bool,
         transportName: String? = nil,
         player: @escaping @Sendable (_ inputIsTerminal: Bool) throws(PlayerError) -> (any MediaPlayer)? = { _ in nil },
-        downloader: (any VideoDownloader)? = nil,
+        downloader: (any VideoDownloader)? = nil, syncFiles: SyncFiles? = nil,
         notices: @escaping @Sendable (String) -> Void = { _ in }, shutDown: @escaping @Sendable () -> Void = {}
     ) -> Services {
         let server = configuration.origin.description
@@ -213,6 +218,6 @@ enum Composition {
                 ?? MediaDownloader(
                     transport: transport,
                     root: FileManager.default.temporaryDirectory.appendingPathComponent("cocoacasts-videos")),
-            shutDown: shutDown)
+            syncFiles: syncFiles, shutDown: shutDown)
     }
 }

@@ -44,8 +44,10 @@ enum Manual {
                 ".I $XDG_CONFIG_HOME/cocoacasts/credentials.json",
                 text(
                     "The tokens (0600) with the file store; with the keyring, only a note of where the session "
-                        + "lives. Beside it: keyring.lock, the keyring's lock, and embedded-api.json, the built-in "
-                        + "mock's state. XDG_CONFIG_HOME defaults to ~/.config."), ".TP",
+                        + "lives. Beside it: keyring.lock, the keyring's lock; embedded-api.json, the built-in "
+                        + "mock's state; sync.json, what sync last did against each server, for status; and "
+                        + "sync.lock, which lets one sync run at a time. XDG_CONFIG_HOME defaults to ~/.config."),
+                ".TP",
                 ".I $XDG_CACHE_HOME/cocoacasts/",
                 text("The saved catalogue (0700); XDG_CACHE_HOME defaults to ~/.cache."), ".TP",
                 ".I $XDG_DATA_HOME/cocoacasts/videos/",
@@ -60,8 +62,27 @@ enum Manual {
             + Grammar.commands.flatMap { command in
                 command.examples.flatMap { [".TP", "\\fB\(text($0.command))\\fR", text($0.effect)] }
             }
+        lines += [".SH SYNC ON A TIMER"] + timer
         return lines.joined(separator: "\n")
     }
+
+    /// `sync` run by a systemd user timer, or by cron: silent when it has nothing to do, one
+    /// run at a time, and a server that cannot be reached removes nothing.
+    private static let timer: [String] = [
+        text(
+            "sync says nothing when it has nothing to do and its output is no terminal, lets a run that "
+                + "finds another under way end at once (exit 0), and removes nothing while the server cannot "
+                + "be reached (exit 69), so a timer may run it often. A systemd user timer, every hour and "
+                + "once after login:"),
+        ".PP", ".nf", ".RS", "~/.config/systemd/user/cocoacasts-sync.service:",
+        "[Unit]", "Description=Keep the next Cocoacasts episodes on this machine", "[Service]", "Type=oneshot",
+        text("ExecStart=%h/.local/bin/cocoacasts sync --max-size 4G"),
+        "", "~/.config/systemd/user/cocoacasts-sync.timer:", "[Timer]", "OnStartupSec=2min",
+        "OnUnitActiveSec=1h", "[Install]", "WantedBy=timers.target", "",
+        text("systemctl --user enable --now cocoacasts-sync.timer"),
+        ".RE", ".fi", ".PP", text("Or a crontab line (crontab -e), at ten past every hour:"), ".PP", ".nf", ".RS",
+        text("10 * * * * $HOME/.local/bin/cocoacasts sync --max-size 4G"), ".RE", ".fi",
+    ]
 
     /// Options as `.TP` items: a name (never hyphenated) and its value, then the summary,
     /// indented two cells past the longest name, so that a summary beside a name always

@@ -52,6 +52,8 @@ struct Services {
     /// The copies on this machine: made over the network (the built-in mock's stream URLs
     /// too), listed, checked, removed and exported.
     let downloader: any VideoDownloader
+    /// Where `sync` notes its runs and takes its lock; `nil` runs it without either.
+    let syncFiles: SyncFiles?
     /// Ends the transport's engine and waits for its thread, once the command is done: the
     /// process must not exit while libcurl frees its TLS state on another thread.
     let shutDown: @Sendable () -> Void

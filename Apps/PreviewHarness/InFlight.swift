@@ -7,7 +7,7 @@ enum InFlight {
     static let attempts = 1_000
 
     /// Starts `request`, waits until `isRunning()` says the view-model reports it, draws
-    /// the screen with `draw`, then calls `cancel` and waits for the request to end.
+    /// the screen with `draw`, then calls `cancel`, cancels the request's task and waits for it to end.
     static func draw(
         starting request: @escaping @MainActor () async -> Void, until isRunning: () -> Bool,
         _ draw: () -> Preview.Rendering, cancel: () -> Void
@@ -20,6 +20,7 @@ enum InFlight {
         }
         let drawing = draw()
         cancel()
+        task.cancel()  // for a view-model whose requests end with the caller's task
         await task.value
         return drawing
     }

@@ -98,6 +98,15 @@ extension Preview.Rendering {
             message: nil)
     }
 
+    /// `sync` as `Screens.sync` draws it.
+    @MainActor
+    init(_ model: SyncViewModel, style: TerminalStyle) {
+        let message: String? = if case .failed(let message, _) = model.state { message } else { nil }
+        self.init(
+            text: Screens.sync(model, style: style), state: caseName(of: model.state), label: .init(model.state),
+            message: message)
+    }
+
     private init<Value>(text: String, _ state: LoadState<Value>) {
         let message: String? = if case .failed(let message, _, _) = state { message } else { nil }
         self.init(text: text, state: caseName(of: state), label: .init(state), message: message)

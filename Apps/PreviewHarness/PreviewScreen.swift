@@ -20,6 +20,8 @@ enum PreviewScreen: String, CaseIterable, Sendable {
     case continueWatching = "continue"
     /// What comes after an episode played (`UpNextViewModel`).
     case upNext = "up-next"
+    /// The next episodes kept ready, the finished ones cleared (`SyncViewModel`).
+    case sync
 
     /// The screen's name for people.
     var title: String {
@@ -34,6 +36,7 @@ enum PreviewScreen: String, CaseIterable, Sendable {
         case .download: "Download"
         case .continueWatching: "Continue watching"
         case .upNext: "Up next"
+        case .sync: "Sync"
         }
     }
 }

@@ -97,7 +97,8 @@ extension Previews {
 
 extension Previews {
     /// Up next after a playback: before any, stopped short, the newest episode finished, a
-    /// video outside the catalogue, the question, the next playing (autoplay), and declined.
+    /// video outside the catalogue, the menu, the next playing (autoplay), played again, the
+    /// one before it, declined, and the offer lapsed.
     static let upNext: [Preview] = [
         upNext("idle", .idle) { _, _ in },
         upNext("stopped", .stopped) { $0.playbackEnded(stoppedPartWay, videoID: played(in: $1)) },
@@ -105,11 +106,21 @@ extension Previews {
         upNext("unlisted", .unlisted) { model, _ in model.playbackEnded(finished, videoID: "unlisted") },
         upNext("offering", .offering(placeholder)) { $0.playbackEnded(finished, videoID: played(in: $1)) },
         upNext("next", .next(placeholder), autoplay: true) { $0.playbackEnded(finished, videoID: played(in: $1)) },
-        upNext("declined", .declined(placeholder)) { model, episodes in
-            model.playbackEnded(finished, videoID: played(in: episodes))
-            model.answer(play: false)
-        },
+        answered("replay", .replay(placeholder), .replay),
+        answered("previous", .previous(placeholder), .previous),
+        answered("declined", .declined(placeholder), .stop),
+        answered("lapsed", .lapsed(placeholder), .noAnswer),
     ]
+
+    /// Up next after an episode played to its end, and `answer` to its offer.
+    private static func answered(
+        _ variant: String, _ state: UpNextViewModel.State, _ answer: UpNextViewModel.Answer
+    ) -> Preview {
+        upNext(variant, state) { model, episodes in
+            model.playbackEnded(finished, videoID: played(in: episodes))
+            model.answer(answer)
+        }
+    }
 
     /// The video played: the second episode of the catalogue, so that one comes after it.
     private static func played(in episodes: [Episode]) -> String {

@@ -7,7 +7,7 @@ enum Previews {
     /// All previews, screen by screen, in the order the gallery shows them.
     static let previews: [Preview] =
         episodesList + episodeDetail + signIn + video + progress + playback + profile + download
-        + continueWatching + upNext
+        + continueWatching + upNext + sync
 
     /// The state the episode detail shows: `EpisodeViewModel` is a plain value with no
     /// `State`, so its one preview is the episode, loaded.

@@ -121,7 +121,22 @@ struct StateLabel: Equatable, Sendable {
         case .unlisted: self.init(title: "Not in the catalogue", kind: .idle)
         case .offering: self.init(title: "Asking", kind: .progress)
         case .next: self.init(title: "Playing next", kind: .success)
+        case .replay: self.init(title: "Playing again", kind: .success)
+        case .previous: self.init(title: "Playing the previous", kind: .success)
         case .declined: self.init(title: "Declined", kind: .idle)
+        case .lapsed: self.init(title: "Lapsed", kind: .idle)
+        }
+    }
+
+    init(_ state: SyncViewModel.State) {
+        switch state {
+        case .idle: self.init(title: "Idle", kind: .idle)
+        case .planning: self.init(title: "Planning", kind: .progress)
+        case .planned: self.init(title: "Planned", kind: .idle)
+        case .syncing: self.init(title: "Syncing", kind: .progress)
+        case .done(let report) where !report.failed.isEmpty: self.init(title: "Done, with failures", kind: .stale)
+        case .done: self.init(title: "Done", kind: .success)
+        case .failed: self.init(title: "Failed, nothing changed", kind: .failure)
         }
     }
 

@@ -2,7 +2,9 @@ import Domain
 import Observation
 
 /// What comes after a playback: the episode published after the one played, offered when it
-/// was played to the end — asked, or played at once with autoplay.
+/// was played to the end — asked, or played at once with autoplay. Asked, the viewer may also
+/// play the same episode again or the one published before it, or stop; an offer that no
+/// answer meets in ``offerSeconds`` lapses, and nothing more is played.
 ///
 /// "After" is the catalogue's order: the API lists the newest first, so the next episode is
 /// the one listed just before. A playback stopped short, or one whose player reports no
@@ -23,8 +25,21 @@ public final class UpNextViewModel {
         case offering(Episode)
         /// The next episode, to be played: chosen, or autoplay.
         case next(Episode)
-        /// The next episode, which the viewer declined (or let the offer pass).
+        /// The episode just played, to be played again from its start.
+        case replay(Episode)
+        /// The episode published before the one just played, to be played.
+        case previous(Episode)
+        /// The next episode, which the viewer declined.
         case declined(Episode)
+        /// The next episode, whose offer no answer met in time.
+        case lapsed(Episode)
+    }
+
+    /// The viewer's answer to an offer.
+    public enum Answer: Equatable, Sendable {
+        case next, replay, previous, stop
+        /// No answer in ``offerSeconds``.
+        case noAnswer
     }
 
     /// How long an offer waits for the viewer's answer; no answer in time is a no.
@@ -35,6 +50,8 @@ public final class UpNextViewModel {
     /// Whether the next episode plays without asking.
     @ObservationIgnored private let autoplay: Bool
     @ObservationIgnored private let episodes: [Episode]
+    /// The episode whose playback ended last, when it is one of the catalogue.
+    @ObservationIgnored private var played: Episode?
 
     /// Up next among `episodes`, the catalogue as the API lists it (newest first).
     public init(episodes: [Episode], autoplay: Bool) {
@@ -51,6 +68,7 @@ public final class UpNextViewModel {
 
     /// Decides what follows a playback that ended in `playback`'s state.
     public func playbackEnded(_ playback: PlaybackViewModel.State, videoID: String) {
+        played = episodes.first { $0.videoID == videoID }
         guard Self.reachedTheEnd(playback) else {
             state = .stopped
             return
@@ -66,10 +84,32 @@ public final class UpNextViewModel {
         state = autoplay ? .next(next) : .offering(next)
     }
 
-    /// The viewer's answer to an offer: play it, or not (no answer in time is a no).
-    public func answer(play: Bool) {
+    /// The viewer's answer to an offer; `previous` when there is none (the oldest was played)
+    /// changes nothing.
+    public func answer(_ answer: Answer) {
         guard case .offering(let episode) = state else { return }
-        state = play ? .next(episode) : .declined(episode)
+        switch answer {
+        case .next: state = .next(episode)
+        case .replay: if let played { state = .replay(played) }
+        case .previous: if let before = previousEpisode { state = .previous(before) }
+        case .stop: state = .declined(episode)
+        case .noAnswer: state = .lapsed(episode)
+        }
+    }
+
+    /// The episode published before the one played last, when there is one.
+    public var previousEpisode: Episode? {
+        guard let played, let index = episodes.firstIndex(of: played), index + 1 < episodes.count else { return nil }
+        return episodes[index + 1]
+    }
+
+    /// The episode to play now, and whether from its start; `nil` when nothing is to be played.
+    public var toPlay: (episode: Episode, fromStart: Bool)? {
+        switch state {
+        case .next(let episode), .previous(let episode): (episode, false)
+        case .replay(let episode): (episode, true)
+        case .idle, .stopped, .caughtUp, .unlisted, .offering, .declined, .lapsed: nil
+        }
     }
 
     /// The episode published after the one whose video is `videoID`: listed just before it.

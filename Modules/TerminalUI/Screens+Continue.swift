@@ -26,14 +26,14 @@ extension Screens {
 }
 
 extension Screens {
-    /// The question after an episode played to its end, on one line that waits for a key:
-    /// `Up next: 557 “Title” (6:10). Enter plays it, any other key stops (10 s). `
-    private static func upNextQuestion(_ episode: Episode, seconds: Int, style: TerminalStyle) -> String {
-        style.bold(
-            "Up next: \(episode.id) “\(TerminalText.sanitized(episode.title))” "
-                + "(\(VideoDuration.format(seconds: episode.videoDuration))).")
-            // Unstyled to its end, where the cursor waits.
-            + " Enter plays it, any other key stops (\(seconds) s). "
+    /// The keys under the up-next line, redrawn as they count down, at most `width` cells:
+    /// `in 9 s: Enter next, r replay, p previous, q stop. `, else `in 9 s (Enter/r/p/q) `.
+    public static func upNextMenu(_ model: UpNextViewModel, secondsLeft: Int, width: Int) -> String {
+        let previous = model.previousEpisode != nil
+        let keys = ["Enter next", "r replay"] + (previous ? ["p previous"] : []) + ["q stop"]
+        let full = "in \(secondsLeft) s: \(keys.joined(separator: ", ")). "
+        if CellWidth.of(full) <= width { return full }
+        return TerminalText.truncated("in \(secondsLeft) s (Enter/r/\(previous ? "p/" : "")q) ", to: width)
     }
 }
 
@@ -45,11 +45,22 @@ extension Screens {
         case .stopped: "Stopped before the end: nothing comes next."
         case .caughtUp: "That was the newest episode: nothing comes after it yet."
         case .unlisted: "That video is no episode of the catalogue: nothing comes next."
-        case .offering(let episode): upNextQuestion(episode, seconds: UpNextViewModel.offerSeconds, style: style)
+        case .offering(let episode):
+            style.bold(
+                "Up next: \(episode.id) “\(TerminalText.sanitized(episode.title))” "
+                    + "(\(VideoDuration.format(seconds: episode.videoDuration))).")
+                + "\n" + upNextMenu(model, secondsLeft: UpNextViewModel.offerSeconds, width: EpisodeTable.width)
         case .next(let episode): "Next: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”."
+        case .replay(let episode):
+            "Again: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”, from the start."
+        case .previous(let episode):
+            "Previous: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”."
         case .declined(let episode):
             "Not played: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”. "
                 + "`cocoacasts watch \(episode.id)` plays it."
+        case .lapsed(let episode):
+            "No answer in \(UpNextViewModel.offerSeconds) s: nothing more is played. `cocoacasts watch \(episode.id)` "
+                + "plays the next, “\(TerminalText.sanitized(episode.title))”."
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Row 16: `cocoacasts continue` over a 300-episode catalogue whose every position answers
 /// after 50 ms, against the floor those answers set: requests × delay ÷ the requests one
 /// client has in flight to a server (`APIConfiguration`'s `maximumConcurrentRequests`, 6).
-/// Row 16b: `watch` with nothing named over it, against `continue`.
+/// Row 16b: `watch` with nothing named over it, against `continue`. Row 16c: `sync` with
+/// nothing to do over it (its three episodes already copied), against `continue`.
 enum ContinueBenchmark {
     static let episodes = 300
     static let delay = 0.05
@@ -43,7 +44,19 @@ enum ContinueBenchmark {
             measured: String(
                 format: "%.2f s against continue's %.2f s: %.2f×", resuming.median, statistics.median, share),
             met: share <= 0.5)
-        return [row, latest]
+        // The started episodes copied once (the server's media are 2 s long); each run after has nothing to do.
+        let first = Spawn.run(cli, ["sync"], environment: environment)
+        guard first.status == 0 else { throw BenchmarkError.unexpected("the first sync exited \(first.status)") }
+        let syncing = Statistics(
+            label: "cocoacasts sync", seconds: try timed(cli, ["sync"], environment: environment, runs: runs))
+        let syncShare = syncing.median / statistics.median
+        let sync = Row(
+            benchmark: "16c. sync with nothing to do, the same catalogue",
+            variants: [statistics, syncing], ratio: syncShare, target: "≤ 1.2× continue",
+            measured: String(
+                format: "%.2f s against continue's %.2f s: %.2f×", syncing.median, statistics.median, syncShare),
+            met: syncShare <= 1.2)
+        return [row, latest, sync]
     }
 
     /// The seconds of each of at least three runs of `cli arguments…`, each of which must succeed.

@@ -15,7 +15,7 @@ struct CompletionTests {
     private static let commands: Set = [
         "signin", "login", "signout", "logout", "status", "episodes", "episode", "video", "progress", "config",
         "completion", "cache", "manual", "help", "version", "watch", "play", "download", "downloads", "continue",
-        "resume", "history",
+        "resume", "history", "sync",
     ]
 
     /// A command line, the cursor at its end, and exactly what Tab should offer there.
@@ -52,6 +52,11 @@ struct CompletionTests {
         ),
         ("cocoacasts download 556 --quality ", ["best", "worst", "1080", "720", "540", "360"]),
         ("cocoacasts downloads --r", ["--remove", "--remove-all"]),
+        (
+            "cocoacasts sync --",
+            globalOptions.union(["--episodes", "--max-size", "--quality", "--remove-finished", "--dry-run", "--json"])
+        ),
+        ("cocoacasts sync --quality ", ["best", "worst", "1080", "720", "540", "360"]),
         ("cocoacasts config set token-store ", ["auto", "keyring", "file"]),
         ("cocoacasts config set transport ", ["curl"]),
         ("cocoacasts episodes --json --", globalOptions.union(["--limit", "--offline", "--no-cache"])),

@@ -55,7 +55,8 @@ struct DownloadNamingTests {
                 [CLIProcess.binary.path, "download", "556", "553", "551", "--quality", "180", "--jobs", "1"],
                 environment: cli.processEnvironment,
                 signals: .init(
-                    after: "video 632759499 ", delay: 3.5, names: ["SIGINT", "SIGINT"], gap: 0.1, delivery: .typed),
+                    after: "[1/3]  Authenticating the Users", delay: 3.5, names: ["SIGINT", "SIGINT"], gap: 0.1,
+                    delivery: .typed),
                 timeout: .seconds(300))
             let said = OfflineWatchTests.said(stopped)
             #expect(stopped.status == 130, "\(said)")

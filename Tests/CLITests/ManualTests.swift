@@ -95,4 +95,26 @@ struct ManualTests {
             }
         }
     }
+
+    /// The timer's and the crontab's command lines, as the manual shows them, run as written
+    /// (but dry): a line a viewer copies must work.
+    @Test func theTimersCommandLinesRun() async throws {
+        guard FileManager.default.fileExists(atPath: Self.groff) else {
+            try skip(because: "groff is not installed (CI installs it)")
+            return
+        }
+        try await TemporaryDirectory.with { directory in
+            let timer = Self.section("SYNC ON A TIMER", of: try await Self.rendered(columns: 80, in: directory))
+            #expect(timer.contains("OnUnitActiveSec=1h") && timer.contains("WantedBy=timers.target"), "\(timer)")
+            let lines = timer.filter {
+                $0.hasPrefix("ExecStart=%h/.local/bin/cocoacasts ") || $0.hasPrefix("10 * * * *")
+            }
+            #expect(lines.count == 2, "\(timer)")
+            for line in lines {
+                let arguments = line.components(separatedBy: " ").drop { !$0.hasSuffix("/cocoacasts") }.dropFirst()
+                let run = try await CLIProcess(in: directory).run(Array(arguments) + ["--dry-run"])
+                #expect(run.status == 77 && run.stderr.contains("signed in"), "\(line): \(run)")
+            }
+        }
+    }
 }

@@ -36,8 +36,9 @@ struct UpNextViewModelTests {
             await ended(PlaybackFixture.moving(500...513) + [.end(.finished)], cursor: 499),
             videoID: PlaybackFixture.videoID)
         #expect(upNext.state == .offering(episodes[0]))
-        upNext.answer(play: true)
+        upNext.answer(.next)
         #expect(upNext.state == .next(episodes[0]))
+        #expect(upNext.toPlay?.episode == episodes[0] && upNext.toPlay?.fromStart == false)
     }
 
     @Test func withinTheLastSecondsIsTheEndTooAndAutoplayDoesNotAsk() async {
@@ -48,13 +49,38 @@ struct UpNextViewModelTests {
         #expect(upNext.state == .next(episodes[0]))
     }
 
-    @Test func anOfferLetPassIsDeclined() async {
+    @Test(arguments: [
+        (UpNextViewModel.Answer.stop, UpNextViewModel.State.declined(Samples.episode(id: 3, title: "Newer"))),
+        (.noAnswer, .lapsed(Samples.episode(id: 3, title: "Newer"))),
+    ])
+    func anOfferStoppedOrLetPassPlaysNothing(answer: UpNextViewModel.Answer, state: UpNextViewModel.State) async {
         let upNext = UpNextViewModel(episodes: episodes, autoplay: false)
         upNext.playbackEnded(
             await ended(PlaybackFixture.moving(505...513) + [.end(.finished)], cursor: 504),
             videoID: PlaybackFixture.videoID)
-        upNext.answer(play: false)
-        #expect(upNext.state == .declined(episodes[0]))
+        upNext.answer(answer)
+        #expect(upNext.state == state)
+        #expect(upNext.toPlay == nil)
+    }
+
+    @Test func theMenuReplaysFromTheStartOrPlaysThePreviousWhenThereIsOne() async {
+        let ended = await ended(PlaybackFixture.moving(505...513) + [.end(.finished)], cursor: 504)
+        let replay = UpNextViewModel(episodes: episodes, autoplay: false)
+        replay.playbackEnded(ended, videoID: PlaybackFixture.videoID)
+        replay.answer(.replay)
+        #expect(replay.state == .replay(episodes[1]))
+        #expect(replay.toPlay?.episode == episodes[1] && replay.toPlay?.fromStart == true)
+        let previous = UpNextViewModel(episodes: episodes, autoplay: false)
+        previous.playbackEnded(ended, videoID: PlaybackFixture.videoID)
+        previous.answer(.previous)
+        #expect(previous.state == .previous(episodes[2]))
+        #expect(previous.toPlay?.fromStart == false)
+        // The oldest episode played: there is none before it, and `p` changes nothing.
+        let oldest = UpNextViewModel(episodes: Array(episodes.prefix(2)), autoplay: false)
+        oldest.playbackEnded(ended, videoID: PlaybackFixture.videoID)
+        #expect(oldest.previousEpisode == nil)
+        oldest.answer(.previous)
+        #expect(oldest.state == .offering(episodes[0]))
     }
 
     @Test func stoppedShortOfTheEndOffersNothingEvenWithAutoplay() async {

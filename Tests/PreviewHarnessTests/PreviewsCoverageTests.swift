@@ -87,8 +87,23 @@ struct PreviewsCoverageTests {
                 case .caughtUp: .unlisted
                 case .unlisted: .offering(episode)
                 case .offering: .next(episode)
-                case .next: .declined(episode)
-                case .declined: nil
+                case .next: .replay(episode)
+                case .replay: .previous(episode)
+                case .previous: .declined(episode)
+                case .declined: .lapsed(episode)
+                case .lapsed: nil
+                }
+            }
+        case .sync:
+            let plan = SyncPlan.empty
+            return walk(from: SyncViewModel.State.idle) {
+                switch $0 {
+                case .idle: .planning
+                case .planning: .planned(plan)
+                case .planned: .syncing(SyncReport(plan: plan))
+                case .syncing: .done(SyncReport(plan: plan))
+                case .done: .failed(message: "", failure)
+                case .failed: nil
                 }
             }
         case .profile:
@@ -133,7 +148,7 @@ struct PreviewsCoverageTests {
         case .episodes: .episodes
         case .signIn: .signIn
         case .video, .playback: .video
-        case .progress, .continueWatching: .progress
+        case .progress, .continueWatching, .sync: .progress
         case .episode, .profile, .download, .upNext: nil
         }
     }

@@ -67,7 +67,7 @@ enum CommandList {
     static let all: [any Command.Type] = [
         SignInCommand.self, SignOutCommand.self, StatusCommand.self, EpisodesCommand.self, EpisodeCommand.self,
         VideoCommand.self, ProgressCommand.self, ContinueCommand.self, WatchCommand.self, DownloadCommand.self,
-        DownloadsCommand.self,
+        DownloadsCommand.self, SyncCommand.self,
         ConfigCommand.self, CompletionCommand.self,
         CacheCommand.self,
         VersionCommand.self, ManualCommand.self, HelpCommand.self,

@@ -132,7 +132,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
         return await Interruption.shared.onQuitAtOnce(lastWords) {
             var status = ExitCode.success
             while let reference = batch.remaining.first {
-                let (ended, again) = await download(reference, in: context)
+                let count = references.count
+                let place = count > 1 ? (count - batch.remaining.count + 1, count) : nil
+                let (ended, again) = await download(reference, place: place, in: context)
                 batch.typed(again)
                 if ended != .success { status = ended }
                 if ended == .interrupted {
@@ -178,9 +180,11 @@ struct DownloadCommand: ServiceCommand, Equatable {
         return (["cocoacasts", "download"] + quoted + options).joined(separator: " ")
     }
 
-    /// Downloads one reference, and says how it ended (with `--json`, as its last event); the
+    /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last event); the
     /// reference to type again (an episode's id for words).
-    @MainActor private func download(_ typed: String, in context: CommandContext) async -> (ExitCode, String) {
+    @MainActor private func download(_ typed: String, place: (Int, Int)?, in context: CommandContext) async
+        -> (ExitCode, String)
+    {
         let videoID: String
         let episode: Episode?
         switch await context.resolve(typed, context: .video, needingTheEpisode: true) {
@@ -206,7 +210,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
             metadata: ["server": context.services.server])
         let download = DownloadViewModel(videoID: videoID, downloader: context.services.downloader)
         let line = ProgressLine(console: context.console, appearance: context.appearance, events: json)
-        await line.following(download) { await download.download(request) }
+        await line.following(download, title: episode?.title ?? "video \(videoID)", place: place) {
+            await download.download(request)
+        }
         let (outcome, status) = await ended(download.state, videoID, episode, what, reference, in: context)
         if json { line.printEvent(outcome) }
         return (status, reference)

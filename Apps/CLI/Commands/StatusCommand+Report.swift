@@ -32,6 +32,8 @@ extension StatusCommand {
         let cache: Work.CacheSummary?
         /// The videos copied to this machine and the space they take; `null` when none is.
         let copies: Work.CopiesSummary?
+        /// What `sync` last did here against this server; `null` when it never ran.
+        let lastSync: LastSync?
 
         struct Pending: Encodable {
             /// Who the position is kept for: sent once this account is signed in.
@@ -44,7 +46,7 @@ extension StatusCommand {
 
         init(
             services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
-            cache: Work.CacheSummary?, copies: Work.CopiesSummary?
+            cache: Work.CacheSummary?, copies: Work.CopiesSummary?, lastSync: LastSync?
         ) {
             server = Nullable(services.isBuiltInMock ? nil : URLRedaction.text(services.baseURL.absoluteString))
             embedded = services.isBuiltInMock
@@ -62,6 +64,7 @@ extension StatusCommand {
             }
             self.cache = cache
             self.copies = copies
+            self.lastSync = lastSync
         }
     }
 }

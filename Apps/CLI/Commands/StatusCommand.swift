@@ -104,12 +104,15 @@ extension StatusCommand.Work {
     {
         let cache = await cacheSummary()
         let copies = await copiesSummary()
+        let lastSync = await self.lastSync()
         if json {
             context.printJSON(
                 StatusCommand.Report(
-                    services: services, session: session, account: account, kept: kept, cache: cache, copies: copies))
+                    services: services, session: session, account: account, kept: kept, cache: cache, copies: copies,
+                    lastSync: lastSync))
         } else {
-            let lines = statusLines(session: session, account: account, kept: kept, cache: cache, copies: copies)
+            let lines = statusLines(
+                session: session, account: account, kept: kept, cache: cache, copies: copies, lastSync: lastSync)
             console.printFitted(lines.joined(separator: "\n"))
         }
         return session?.status ?? .unauthorized
@@ -117,7 +120,8 @@ extension StatusCommand.Work {
 
     /// The headline, then one `Label: value` line per fact.
     private func statusLines(
-        session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?, copies: CopiesSummary?
+        session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?, copies: CopiesSummary?,
+        lastSync: LastSync?
     ) -> [String] {
         let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
         let signedIn: String? =
@@ -144,6 +148,7 @@ extension StatusCommand.Work {
                 ?? ("Token file", services.tokenFile.map { TerminalText.sanitized($0) }),
             ("Saved", cache?.description),
             ("Copies", copies?.description),
+            ("Last sync", lastSync?.summary(now: Date())),
             ("Not saved", kept.isEmpty ? nil : Self.keptSummary(kept, signedIn: signedIn)),
         ]
         return [headline]
@@ -178,6 +183,16 @@ extension StatusCommand.Work {
             let partial = videos - complete
             return "\(videos) \(videos == 1 ? "video" : "videos")" + (partial > 0 ? " (\(partial) not complete)" : "")
                 + ", \(ByteSize.text(bytes)) in \(directory)"
+        }
+    }
+
+    /// What `sync` last did against this server; `nil` when it never ran, or its note cannot be read (said).
+    private func lastSync() async -> LastSync? {
+        do throws(StoreError) {
+            return try await services.syncFiles?.last(of: services.server)
+        } catch {
+            console.fail("What sync last did cannot be read: \(error)")
+            return nil
         }
     }
 

@@ -61,26 +61,60 @@ extension WatchCommand {
         return UpNextViewModel(episodes: episodes.state.rows.map(\.episode), autoplay: autoplay)
     }
 
-    /// The episode to play after `playback`: asked on the terminal (Enter plays it), or at
-    /// once with autoplay; `nil` to stop.
+    /// What to play after `playback`, and whether from its start: asked on the terminal with a
+    /// menu that counts down (see ``menu(_:context:)``), or the next at once with autoplay;
+    /// `nil` to stop, said with how to go on; `interrupted` when Ctrl-C stopped it.
     @MainActor static func next(
         after playback: PlaybackViewModel, in upNext: UpNextViewModel, context: CommandContext
-    ) -> Episode? {
+    ) -> (play: (episode: Episode, fromStart: Bool)?, interrupted: Bool) {
         upNext.playbackEnded(playback.state, videoID: playback.videoID)
-        let console = context.console
+        var interrupted = false
         if case .offering = upNext.state {
-            console.writeError(Screens.upNext(upNext, style: context.appearance.error))
-            let key = TerminalKeys.reading { $0.next(within: Int32(UpNextViewModel.offerSeconds) * 1000) }
-            console.printError("")
-            upNext.answer(play: key == .enter)
+            let answer = menu(upNext, context: context)
+            interrupted = answer == nil
+            upNext.answer(answer ?? .stop)
         }
         switch upNext.state {
-        case .next, .caughtUp:
-            console.notice(Screens.upNext(upNext), style: context.appearance.error)
-        case .idle, .stopped, .unlisted, .offering, .declined:
+        case .next, .replay, .previous, .caughtUp, .declined, .lapsed:
+            context.console.notice(Screens.upNext(upNext), style: context.appearance.error)
+        case .idle, .stopped, .unlisted, .offering:
             break
         }
-        if case .next(let episode) = upNext.state { return episode }
-        return nil
+        return (upNext.toPlay, interrupted)
+    }
+
+    /// The episode offered, then under it the menu on standard error, drawn again each second
+    /// with the seconds left, at the terminal's width of the moment; the key that answers it
+    /// (Esc stops, as `q` does; other keys are passed over), or `nil` for Ctrl-C, read as a key
+    /// so that what stopped can be said. The terminal's modes are put back as they were.
+    @MainActor private static func menu(_ upNext: UpNextViewModel, context: CommandContext) -> UpNextViewModel.Answer? {
+        let console = context.console
+        let offer = Screens.upNext(upNext, style: context.appearance.error).split(separator: "\n")[0]
+        console.printError(
+            console.errorTerminalColumns.map { TerminalText.fitted(String(offer), to: $0) } ?? String(offer))
+        let deadline = ContinuousClock.now + .seconds(UpNextViewModel.offerSeconds)
+        let answer = TerminalKeys.reading(signalKeys: true) { keys -> UpNextViewModel.Answer? in
+            while true {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return .noAnswer }
+                let seconds = Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0)
+                let width = max(10, (console.errorTerminalColumns ?? 80) - 1)
+                console.writeError("\r\u{1B}[2K" + Screens.upNextMenu(upNext, secondsLeft: seconds, width: width))
+                // Until the next whole second, so that the count stays on the clock.
+                let wait = Int32(((left - .seconds(seconds - 1)) / .milliseconds(1)).rounded(.up))
+                switch keys.next(within: max(1, wait)) {
+                case .enter: return .next
+                case .character("r"), .character("R"): return .replay
+                case .character("p") where upNext.previousEpisode != nil,
+                    .character("P") where upNext.previousEpisode != nil:
+                    return .previous
+                case .character("q"), .character("Q"), .escape, .end: return .stop
+                case .interrupt: return nil
+                case .timeout, .up, .down, .backspace, .other, .character: continue
+                }
+            }
+        }
+        console.printError("")
+        return answer ?? .stop
     }
 }

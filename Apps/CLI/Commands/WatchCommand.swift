@@ -110,9 +110,11 @@ struct WatchCommand: ServiceCommand, Equatable {
             else { return status }
             if upNext == nil { upNext = await Self.upNext(autoplay: autoplays, in: context) }
             guard !Task.isCancelled else { return .interrupted }  // a signal while the catalogue was read
-            guard let upNext, let next = Self.next(after: model, in: upNext, context: context) else { return status }
-            videoID = next.videoID
-            startsOver = false
+            guard let upNext else { return status }
+            let (play, interrupted) = Self.next(after: model, in: upNext, context: context)
+            guard let next = play else { return interrupted ? .interrupted : status }
+            videoID = next.episode.videoID
+            startsOver = next.fromStart
         }
     }
 

@@ -226,6 +226,7 @@ final class ProgressCounter: Sendable {
         var bytes: Int
         var partsDone: Int
         var reportedAt = 0
+        var reportedWhen = ContinuousClock.now
     }
 
     private let state: Mutex<State>
@@ -244,12 +245,16 @@ final class ProgressCounter: Sendable {
         report(DownloadProgress(bytes: bytes, expectedBytes: expectedBytes, partsDone: partsDone, parts: parts))
     }
 
-    /// Counts `count` more bytes; reports every 256 KiB.
+    /// Counts `count` more bytes; reports every 256 KiB, or a fifth of a second after the
+    /// last report on a slower link, so that a rate drawn from the reports stays smooth.
     func add(_ count: Int) {
         let now = state.withLock { state -> DownloadProgress? in
             state.bytes += count
-            guard state.bytes - state.reportedAt >= 256 << 10 else { return nil }
+            let instant = ContinuousClock.now
+            guard state.bytes - state.reportedAt >= 256 << 10 || instant - state.reportedWhen >= .milliseconds(200)
+            else { return nil }
             state.reportedAt = state.bytes
+            state.reportedWhen = instant
             return DownloadProgress(
                 bytes: state.bytes, expectedBytes: expectedBytes, partsDone: state.partsDone, parts: parts)
         }

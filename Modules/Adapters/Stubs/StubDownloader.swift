@@ -86,6 +86,11 @@ public final class StubDownloader: VideoDownloader {
         copiesByVideo.withLock { $0[request.videoID] = copy }
     }
 
+    /// Holds `copy` as one made before, as a preview or a test begins.
+    public func keep(_ copy: LocalCopy) {
+        copiesByVideo.withLock { $0[copy.videoID] = copy }
+    }
+
     public func copies() async throws(DownloadError) -> [LocalCopy] {
         copiesByVideo.withLock { Array($0.values) }.sorted { $0.updated > $1.updated }
     }

@@ -1,0 +1,133 @@
+import Domain
+import Foundation
+import PortContracts
+import Ports
+import Presentation
+import Stores
+import Stubs
+import Testing
+
+/// `sync` over the scripted service and downloader: what it removes, fetches and leaves, and
+/// that nothing changes when the server cannot be reached.
+@MainActor
+@Suite("SyncViewModel: keeping the next episodes ready")
+struct SyncViewModelTests {
+    let service: StubAPIService
+    let store = InMemoryKeyValueStore()
+    let server = SyncPlanTests.server
+
+    init() {
+        let content = PreviewContent(
+            episodes: SyncPlanTests.episodes, video: Samples.scriptedVideo, tokens: SampleTokens.first,
+            progress: VideoProgress(videoID: "", cursor: 0), updatedProgress: VideoProgress(videoID: "", cursor: 0))
+        service = StubAPIService(content: content)
+    }
+
+    /// A downloader whose streams offer 360p at 80 kB/s (41.04 MB for 513 s) and 180p at 8 kB/s
+    /// (4.104 MB), and whose copies are complete, of the size the bit rate gives.
+    static func downloader() -> StubDownloader {
+        StubDownloader(offered: { _ in
+            [
+                OfferedQuality(width: 320, height: 180, bandwidth: 64_000, chosenBy: [.worst]),
+                OfferedQuality(width: 640, height: 360, bandwidth: 640_000, chosenBy: [.best]),
+            ]
+        }) { request in
+            .complete(
+                DownloadedCopy(
+                    playable: URL(fileURLWithPath: "/copies/\(request.videoID)"),
+                    bytes: request.quality == .worst ? 4_104_000 : 41_040_000, quality: "360p"))
+        }
+    }
+
+    func model(_ downloader: StubDownloader, rules: SyncRules = SyncRules()) -> SyncViewModel {
+        SyncViewModel(
+            apiService: service, downloader: downloader, outbox: ProgressOutboxFixture(store: store).outbox(),
+            history: WatchHistoryFixture(store: store).history(), server: server, rules: rules)
+    }
+
+    /// Makes a copy of episode `id` as `sync` (or the viewer) would.
+    func copy(_ id: Int, in downloader: StubDownloader, bySync: Bool) async throws {
+        let metadata = bySync ? ["server": server, SyncPlan.madeByKey: SyncPlan.madeBySyncValue] : ["server": server]
+        _ = try await downloader.download(
+            DownloadRequest(videoID: "video-\(id)", url: Samples.scriptedVideo.videoURL, metadata: metadata)
+        ) { _ in }
+    }
+
+    @Test func itRemovesTheFinishedThenFetchesTheNextMarkedAsItsOwn() async throws {
+        let downloader = Self.downloader()
+        try await copy(1, in: downloader, bySync: true)
+        service.cursors = ["video-1": 513, "video-2": 100]
+        let model = model(downloader)
+        await model.plan()
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.removed.map(\.episode.id) == [1])
+        #expect(report.fetched.map(\.wanted.episode.id) == [2, 3, 4])
+        let copies = try await downloader.copies()
+        #expect(Set(copies.map(\.videoID)) == ["video-2", "video-3", "video-4"])
+        #expect(copies.allSatisfy { $0.metadata[SyncPlan.madeByKey] == SyncPlan.madeBySyncValue })
+        #expect(report.failed.isEmpty && !report.interrupted)
+    }
+
+    @Test func aServerThatCannotBeReachedChangesNothing() async throws {
+        let downloader = Self.downloader()
+        try await copy(1, in: downloader, bySync: true)
+        service.cursors = ["video-1": 513]
+        service.catalogueSource = .saved(savedAt: Date(), unreachable: .unreachable)
+        let model = model(downloader)
+        await model.plan()
+        guard case .failed(_, .api(let error)) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(error.kind == .unreachable)
+        await model.sync()
+        #expect(try await downloader.copies().map(\.videoID) == ["video-1"], "the finished copy is kept")
+        // The positions unreachable, with the catalogue fresh: the same.
+        service.catalogueSource = .network
+        service.progressFailures = ["video-3": .unreachable]
+        await model.plan()
+        guard case .failed = model.state else { Issue.record("\(model.state)"); return }
+    }
+
+    @Test func maxSizeSkipsAnEpisodeThatWouldPassItAndThoseAfter() async throws {
+        let downloader = Self.downloader()
+        service.cursors = ["video-2": 100]
+        // The best is about 41 MB an episode: one fits in 50 MB; the worst, 4.1 MB, three do.
+        let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
+        await model.plan()
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.fetched.map(\.wanted.episode.id) == [2])
+        #expect(report.skipped.map(\.episode.id) == [3, 4])
+        #expect(report.skipped.first?.reason == .overMaxSize(bytes: 41_040_000 - (50_000_000 - 41_040_000)))
+        #expect(report.skipped.last?.reason == .overMaxSize(bytes: nil))
+        let worst = self.model(Self.downloader(), rules: SyncRules(maxBytes: 50_000_000, quality: .worst))
+        await worst.plan()
+        await worst.sync()
+        guard case .done(let cheaper) = worst.state else { Issue.record("\(worst.state)"); return }
+        #expect(cheaper.fetched.map(\.wanted.episode.id) == [2, 3, 4])
+    }
+
+    @Test func aDryRunSizesAndChangesNothing() async throws {
+        let downloader = Self.downloader()
+        try await copy(1, in: downloader, bySync: true)
+        service.cursors = ["video-1": 513, "video-2": 100]
+        let model = model(downloader, rules: SyncRules(maxBytes: 100_000_000))
+        await model.plan()
+        await model.sync(dryRun: true)
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.fetched.map(\.wanted.episode.id) == [2, 3])
+        #expect(report.fetched.map(\.estimatedBytes) == [41_040_000, 41_040_000])
+        #expect(report.removed.map(\.episode.id) == [1], "what it would remove")
+        #expect(try await downloader.copies().map(\.videoID) == ["video-1"])
+    }
+
+    @Test func aVideoThatCannotBeReachedStopsTheFetchesAndIsReported() async throws {
+        service.cursors = ["video-2": 100]
+        let model = model(Self.downloader())
+        await model.plan()
+        service.videoResult = .failure(.unreachable)
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.failed.map(\.episode.id) == [2], "the first fails, and the rest are not asked")
+        #expect(report.fetched.isEmpty)
+    }
+}
