@@ -44,7 +44,7 @@ struct SyncFiles: Sendable {
         do {
             return try JSONDecoder().decode(LastSync.self, from: Data(text.utf8))
         } catch {
-            throw .corrupt(path: directory + "/sync.json", detail: "its record of \(server) cannot be read")
+            throw .corrupt(path: directory + "/sync.json", detail: "its record of \(server) cannot be read: \(error)")
         }
     }
 
@@ -73,13 +73,37 @@ struct LastSync: Codable, Equatable {
     let fetched: Int
     let removed: Int
     let failed: Int
+    /// Why no plan could be made (the server could not be reached, say); `nil` when one was.
+    var problem: String?
 
-    /// `2 hours ago: 3 episodes ready (12.3 MB), 1 fetched, 1 removed`, then what failed and the exit status.
+    init(_ report: SyncReport, status: ExitCode, at date: Date = Date()) {
+        let ready = report.kept.map { $0.copy?.bytes ?? 0 } + report.fetched.map { $0.copy?.bytes ?? 0 }
+        (at, self.status) = (date.timeIntervalSince1970, status.rawValue)
+        (self.ready, bytes) = (ready.count, ready.reduce(0, +))
+        (fetched, removed, failed) = (report.fetched.count, report.removed.count, report.failed.count)
+    }
+
+    private init(status: ExitCode, problem: String, at date: Date) {
+        (at, self.status, self.problem) = (date.timeIntervalSince1970, status.rawValue, problem)
+        (ready, bytes, fetched, removed, failed) = (0, 0, 0, 0, 0)
+    }
+
+    /// A run that made no plan, and why: nothing was removed or fetched.
+    static func failed(status: ExitCode, problem: String, at date: Date = Date()) -> LastSync {
+        LastSync(status: status, problem: problem, at: date)
+    }
+
+    /// `2 hours ago: 3 episodes ready (12.3 MB), 1 fetched, 1 removed`, then what failed and the
+    /// exit status; for a run that made no plan, why, and that nothing changed.
     func summary(now: Date) -> String {
+        let age = RelativeAge.phrase(from: Date(timeIntervalSince1970: at), to: now)
+        if let problem {
+            return "\(age): \(TerminalText.sanitized(problem)) (exit \(status)); nothing was removed or fetched"
+        }
         let episodes = ready == 1 ? "1 episode" : "\(ready) episodes"
         let failures = failed == 0 ? "" : ", \(failed) failed"
         let exit = status == 0 ? "" : " (exit \(status))"
-        return "\(RelativeAge.phrase(from: Date(timeIntervalSince1970: at), to: now)): \(episodes) ready "
-            + "(\(ByteSize.text(bytes))), \(fetched) fetched, \(removed) removed\(failures)\(exit)"
+        return
+            "\(age): \(episodes) ready (\(ByteSize.text(bytes))), \(fetched) fetched, \(removed) removed\(failures)\(exit)"
     }
 }

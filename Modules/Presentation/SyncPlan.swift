@@ -9,15 +9,17 @@ import Ports
 /// over), until ``SyncRules/episodes`` are wanted. When the episode played here last is
 /// finished, the walk starts at the one after it. A wanted episode whose copy is complete is
 /// kept; any other is fetched, going on from a partial copy at the copy's own quality. A
-/// copy whose episode is finished on any device is removed when `sync` made it, or when
-/// ``SyncRules/removesFinished`` says so; a copy the viewer made is otherwise left and said.
+/// complete copy `sync` made is kept until its episode is finished on any device, wanted or
+/// not; then it is removed — as a copy the viewer made is when ``SyncRules/removesFinished``
+/// says so, and otherwise left and said.
 public struct SyncPlan: Equatable, Sendable {
     /// An episode wanted on this machine.
     public struct Wanted: Equatable, Sendable {
         public let episode: Episode
         /// Its copy, when there is one: complete when kept, else what the fetch goes on from.
         public let copy: LocalCopy?
-        /// The quality asked of a new copy; `nil` goes on at the copy's own.
+        /// The quality asked (`--quality`) of a new copy; `nil` for a copy that goes on at its
+        /// own, or a new one at the best.
         public let quality: VideoQuality?
     }
 
@@ -35,9 +37,11 @@ public struct SyncPlan: Equatable, Sendable {
             case finishedCopiedByTheViewer
             /// Finished, but another command is writing its copy.
             case busy
-            /// Fetching it would take about `bytes` more than ``SyncRules/maxBytes`` leaves;
-            /// `nil` for one after such an episode (the order is kept: none is fetched past it).
-            case overMaxSize(bytes: Int?)
+            /// Fetching it would take about `bytes` more than ``SyncRules/maxBytes`` leaves.
+            case overMaxSize(bytes: Int)
+            /// ``SyncRules/maxBytes`` was reached before it, or an episode before it would pass
+            /// it (the order is kept: none is fetched past it).
+            case maxSizeReached
         }
 
         public let episode: Episode
@@ -92,7 +96,15 @@ public struct SyncPlan: Equatable, Sendable {
             }
         }
         for copy in ours.values.sorted(by: { $0.videoID < $1.videoID }) {
-            guard let episode = byVideo[copy.videoID], finished(episode) else { continue }
+            guard let episode = byVideo[copy.videoID] else { continue }
+            guard finished(episode) else {
+                // Not wanted now (the viewer finished the one before it elsewhere, say), but not
+                // watched yet either: kept until it is.
+                if copy.metadata[madeByKey] == madeBySyncValue, copy.isComplete, !wanted.contains(copy.videoID) {
+                    plan.kept.append(Wanted(episode: episode, copy: copy, quality: nil))
+                }
+                continue
+            }
             let madeBySync = copy.metadata[madeByKey] == madeBySyncValue
             if madeBySync || rules.removesFinished {
                 plan.removed.append(Removal(copy: copy, episode: episode, madeBySync: madeBySync))

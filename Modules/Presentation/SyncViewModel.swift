@@ -106,6 +106,11 @@ public final class SyncViewModel {
     /// running each download (to draw it: the download, what it is, its place and how many);
     /// a dry run only sizes what it would fetch. Cancelled, it stops after what is under way
     /// and the report says so.
+    ///
+    /// With ``SyncRules/maxBytes``, every copy wanted counts, partial ones included; an episode
+    /// is sized by the bit rate of the quality it is fetched at before it is fetched, and one
+    /// whose size cannot be told (a plain file) by what it took once fetched. Once the bound
+    /// is reached, or the next would pass it, nothing after is fetched.
     public func sync(
         dryRun: Bool = false,
         follow:
@@ -113,59 +118,96 @@ public final class SyncViewModel {
             Void = { _, _, _, _, work in await work() }
     ) async {
         guard case .planned(let plan) = state else { return }
-        var report = SyncReport(plan: plan)
+        var report = SyncReport(plan: plan, dryRun: dryRun)
         if dryRun { report.removed = plan.removed } else { await remove(plan.removed, into: &report) }
-        var room = rules.maxBytes.map { $0 - plan.kept.reduce(0) { $0 + ($1.copy?.bytes ?? 0) } }
-        fetching: for (index, wanted) in plan.fetched.enumerated() {
+        let onDisk = (plan.kept + plan.fetched).reduce(0) { $0 + ($1.copy?.bytes ?? 0) }
+        var room = rules.maxBytes.map { $0 - onDisk }
+        for (index, wanted) in plan.fetched.enumerated() {
             state = .syncing(report)
             guard !Task.isCancelled else {
                 report.interrupted = true
                 break
             }
-            let video: Video
-            do throws(APIError) {
-                video = try await apiService.video(id: wanted.episode.videoID)
-            } catch {
-                guard let failure = Failure(error) else {
-                    report.interrupted = true
-                    break
-                }
-                report.failed.append(
-                    .init(episode: wanted.episode, message: failure.message(for: .video), cause: .api(error)))
-                if error.kind == .unreachable { break }
-                continue
-            }
-            let estimate = room == nil ? nil : await estimatedBytes(of: wanted, at: video)
-            if let left = room, let estimate, estimate > left {
-                report.skipped += plan.fetched[index...].enumerated().map { later, wanted in
-                    .init(episode: wanted.episode, reason: .overMaxSize(bytes: later == 0 ? estimate - left : nil))
-                }
+            if let left = room, left <= 0 {
+                report.skipped += plan.fetched[index...].map { .init(episode: $0.episode, reason: .maxSizeReached) }
                 break
             }
-            if dryRun {
-                report.fetched.append(.init(wanted: wanted, copy: nil, estimatedBytes: estimate))
-                room = room.map { $0 - (estimate ?? 0) }
+            let step = await fetch(wanted, place: index + 1, of: plan.fetched.count, room: room, dryRun: dryRun, follow)
+            switch step {
+            case .fetched(let fetched, let added):
+                report.fetched.append(fetched)
+                room = room.map { $0 - added }
                 continue
-            }
-            let download = DownloadViewModel(videoID: wanted.episode.videoID, downloader: downloader)
-            let request = DownloadRequest(
-                videoID: wanted.episode.videoID, url: video.videoURL, quality: wanted.quality,
-                episode: EpisodeLabel(id: wanted.episode.id, title: wanted.episode.title), duration: video.duration,
-                metadata: wanted.copy?.metadata ?? ["server": server, SyncPlan.madeByKey: SyncPlan.madeBySyncValue])
-            await follow(download, wanted, index + 1, plan.fetched.count) { await download.download(request) }
-            switch download.state {
-            case .complete(let copy):
-                report.fetched.append(.init(wanted: wanted, copy: copy, estimatedBytes: estimate))
-                room = room.map { $0 - copy.bytes + (wanted.copy?.bytes ?? 0) }
-            case .failed(let message, let cause, _):
-                report.failed.append(.init(episode: wanted.episode, message: message, cause: .copy(cause)))
-                if DownloadError(cause).isUnreachable { break fetching }
-            case .interrupted, .waiting, .downloading:
+            case .overMaxSize(let bytes):
+                report.skipped += plan.fetched[index...].enumerated().map { later, wanted in
+                    .init(episode: wanted.episode, reason: later == 0 ? .overMaxSize(bytes: bytes) : .maxSizeReached)
+                }
+            case .failed(let failed, let stopsTheRest):
+                report.failed.append(failed)
+                if !stopsTheRest { continue }
+            case .interrupted:
                 report.interrupted = true
             }
-            if report.interrupted { break }
+            break
         }
         state = .done(report)
+    }
+
+    /// What became of one wanted episode.
+    private enum Step {
+        /// Fetched (or, dry, sized), adding `bytes` to the disk.
+        case fetched(SyncReport.Fetched, bytes: Int)
+        /// Its size would pass the room left by `bytes`.
+        case overMaxSize(bytes: Int)
+        /// Not fetched; `stopsTheRest` when the server or media host cannot be reached.
+        case failed(SyncReport.Failed, stopsTheRest: Bool)
+        case interrupted
+    }
+
+    /// Asks for `wanted`'s stream, sizes it when `room` bounds it, and fetches it (or, dry, says
+    /// what it would add).
+    private func fetch(
+        _ wanted: SyncPlan.Wanted, place: Int, of count: Int, room: Int?, dryRun: Bool,
+        _ follow: @MainActor (DownloadViewModel, SyncPlan.Wanted, Int, Int, () async -> Void) async -> Void
+    ) async -> Step {
+        let video: Video
+        do throws(APIError) {
+            video = try await apiService.video(id: wanted.episode.videoID)
+        } catch {
+            guard let failure = Failure(error) else { return .interrupted }
+            let failed = SyncReport.Failed(
+                episode: wanted.episode, message: failure.message(for: .video), cause: .api(error))
+            return .failed(failed, stopsTheRest: error.kind == .unreachable)
+        }
+        var estimate: Int?
+        if let room {
+            do throws(DownloadError) {
+                estimate = try await estimatedBytes(of: wanted, at: video)
+            } catch {
+                let failed = SyncReport.Failed(
+                    episode: wanted.episode, message: DownloadViewModel.message(for: error), cause: .copy(error.cause))
+                return .failed(failed, stopsTheRest: error.isUnreachable)
+            }
+            if let estimate, estimate > room { return .overMaxSize(bytes: estimate - room) }
+        }
+        if dryRun { return .fetched(.init(wanted: wanted, copy: nil, estimatedBytes: estimate), bytes: estimate ?? 0) }
+        let download = DownloadViewModel(videoID: wanted.episode.videoID, downloader: downloader)
+        let request = DownloadRequest(
+            videoID: wanted.episode.videoID, url: video.videoURL, quality: wanted.quality,
+            episode: EpisodeLabel(id: wanted.episode.id, title: wanted.episode.title), duration: video.duration,
+            metadata: wanted.copy?.metadata ?? ["server": server, SyncPlan.madeByKey: SyncPlan.madeBySyncValue])
+        await follow(download, wanted, place, count) { await download.download(request) }
+        switch download.state {
+        case .complete(let copy):
+            return .fetched(
+                .init(wanted: wanted, copy: copy, estimatedBytes: estimate),
+                bytes: copy.bytes - (wanted.copy?.bytes ?? 0))
+        case .failed(let message, let cause, _):
+            let failed = SyncReport.Failed(episode: wanted.episode, message: message, cause: .copy(cause))
+            return .failed(failed, stopsTheRest: DownloadError(cause).isUnreachable)
+        case .interrupted, .waiting, .downloading:
+            return .interrupted
+        }
     }
 
     /// Removes `removals`; a copy being written by another command is skipped, one that
@@ -188,15 +230,9 @@ public final class SyncViewModel {
     }
 
     /// The bytes fetching `wanted` adds, by the bit rate of the variant its quality picks and
-    /// the video's length; `nil` for a plain file or a stream that cannot be read (its size
-    /// is then counted once it is fetched).
-    private func estimatedBytes(of wanted: SyncPlan.Wanted, at video: Video) async -> Int? {
-        let offered: [OfferedQuality]
-        do throws(DownloadError) {
-            offered = try await downloader.qualities(at: video.videoURL)
-        } catch {
-            return nil
-        }
+    /// the video's length; `nil` for a plain file (its size is counted once it is fetched).
+    private func estimatedBytes(of wanted: SyncPlan.Wanted, at video: Video) async throws(DownloadError) -> Int? {
+        let offered = try await downloader.qualities(at: video.videoURL)
         let quality = wanted.quality ?? wanted.copy?.chosen ?? .best
         guard let variant = OfferedQuality.picked(by: quality, among: offered) else { return nil }
         return max(0, variant.bytes(forSeconds: video.duration) - (wanted.copy?.bytes ?? 0))
@@ -226,6 +262,8 @@ public struct SyncReport: Equatable, Sendable {
     }
 
     public let plan: SyncPlan
+    /// Whether it was a dry run: what it fetched and removed, it would have.
+    public let dryRun: Bool
     public var fetched: [Fetched] = []
     public var removed: [SyncPlan.Removal] = []
     public var skipped: [SyncPlan.Skip]
@@ -233,14 +271,15 @@ public struct SyncReport: Equatable, Sendable {
     /// Whether a signal stopped it.
     public var interrupted = false
 
-    public init(plan: SyncPlan) {
+    public init(plan: SyncPlan, dryRun: Bool = false) {
         self.plan = plan
+        self.dryRun = dryRun
         skipped = plan.skipped
     }
 
     /// What `plan` would do, before any size is asked: its fetches and removals.
     public init(planned plan: SyncPlan) {
-        self.init(plan: plan)
+        self.init(plan: plan, dryRun: true)
         fetched = plan.fetched.map { Fetched(wanted: $0, copy: nil, estimatedBytes: nil) }
         removed = plan.removed
     }

@@ -81,7 +81,9 @@ struct SyncTerminalTests {
                             progress.contains { $0.contains("/600.0 kB  ") && $0.hasSuffix(" left") }, "\(progress)")
                     }
                     // The report's sizes are those the line counted to (on a narrow terminal, wrapped).
-                    #expect(run.stdout.contains("600.0 kB"))
+                    let report = lines.drop { !$0.hasPrefix("fetched") }.joined(separator: " ")
+                        .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                    #expect(report.contains("“Building the User Interface” the file, 600.0 kB"), "\(report)")
                     if columns == 120 {
                         #expect(
                             lines.contains("fetched  551  “Building the User Interface”  the file, 600.0 kB"),

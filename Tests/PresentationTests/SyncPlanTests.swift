@@ -83,6 +83,16 @@ struct SyncPlanTests {
     @Test func anUnfinishedCopyIsNeverRemoved() {
         let plan = Self.plan(cursors: ["video-1": 200], copies: [Self.copy(1), Self.copy(6)])
         #expect(plan.removed.isEmpty)
-        #expect(plan.kept.map(\.episode.id) == [1])
+        #expect(plan.kept.map(\.episode.id) == [1, 6])
+    }
+
+    /// The one before them finished on another device, the copies `sync` made of the next ones
+    /// are still ready: kept, not wanted, until they are finished too.
+    @Test func copiesSyncMadeAreKeptUntilFinishedWantedOrNot() {
+        let plan = Self.plan(
+            cursors: ["video-2": 513], copies: [Self.copy(2), Self.copy(3), Self.copy(4), Self.copy(5, bySync: false)])
+        #expect(plan.removed.map(\.episode.id) == [2])
+        #expect(plan.kept.map(\.episode.id) == [3, 4], "the viewer's own unfinished copy is theirs to keep")
+        #expect(plan.fetched.isEmpty)
     }
 }

@@ -98,7 +98,7 @@ struct SyncViewModelTests {
         #expect(report.fetched.map(\.wanted.episode.id) == [2])
         #expect(report.skipped.map(\.episode.id) == [3, 4])
         #expect(report.skipped.first?.reason == .overMaxSize(bytes: 41_040_000 - (50_000_000 - 41_040_000)))
-        #expect(report.skipped.last?.reason == .overMaxSize(bytes: nil))
+        #expect(report.skipped.last?.reason == .maxSizeReached)
         let worst = self.model(Self.downloader(), rules: SyncRules(maxBytes: 50_000_000, quality: .worst))
         await worst.plan()
         await worst.sync()
@@ -130,4 +130,90 @@ struct SyncViewModelTests {
         #expect(report.failed.map(\.episode.id) == [2], "the first fails, and the rest are not asked")
         #expect(report.fetched.isEmpty)
     }
+
+    /// A partial copy counts for what it holds: 30 MB of the first episode on disk leave 20 MB
+    /// of 50 MB, and the 11.04 MB it still needs fit; the next, 41.04 MB, does not.
+    @Test func aPartialCopyCountsAgainstMaxSize() async throws {
+        let downloader = Self.downloader()
+        downloader.keep(
+            LocalCopy(
+                videoID: "video-2", episode: nil, quality: "360p", chosen: .best,
+                state: .partial(done: 3, parts: 4, failed: []), bytes: 30_000_000, updated: Date(),
+                playable: URL(fileURLWithPath: "/copies/video-2"), duration: 513,
+                metadata: ["server": server, SyncPlan.madeByKey: SyncPlan.madeBySyncValue]))
+        service.cursors = ["video-2": 100]
+        let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
+        await model.plan()
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.fetched.map(\.wanted.episode.id) == [2])
+        #expect(report.fetched.first?.estimatedBytes == 11_040_000)
+        #expect(report.skipped.first?.reason == .overMaxSize(bytes: 41_040_000 - (50_000_000 - 41_040_000)))
+    }
+
+    /// A plain file cannot be sized before it is fetched: it is counted once it is, and then
+    /// nothing passes the bound.
+    @Test func aFileOfUnknownSizeIsCountedOnceFetched() async throws {
+        let downloader = StubDownloader { request in
+            .complete(
+                DownloadedCopy(
+                    playable: URL(fileURLWithPath: "/\(request.videoID)"), bytes: 60_000_000, quality: "the file"))
+        }
+        service.cursors = ["video-2": 100]
+        let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
+        await model.plan()
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.fetched.map(\.wanted.episode.id) == [2])
+        #expect(report.skipped.map(\.reason) == [.maxSizeReached, .maxSizeReached])
+    }
+
+    /// A stream that cannot be sized is that episode's failure, said with its cause.
+    @Test func aStreamThatCannotBeSizedIsAFailure() async throws {
+        let downloader = StubDownloader(offered: { _ in [] }) { _ in .holds }
+        let failing = FailingQualities(downloader)
+        service.cursors = ["video-2": 100]
+        let model = SyncViewModel(
+            apiService: service, downloader: failing, outbox: ProgressOutboxFixture(store: store).outbox(),
+            history: WatchHistoryFixture(store: store).history(), server: server,
+            rules: SyncRules(episodes: 1, maxBytes: 50_000_000))
+        await model.plan()
+        await model.sync()
+        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(report.failed.map(\.episode.id) == [2])
+        #expect(report.failed.first?.message.contains("404") == true, "\(report.failed)")
+    }
+}
+
+/// A downloader whose streams' master playlists are answered 404.
+private struct FailingQualities: VideoDownloader {
+    let base: StubDownloader
+
+    init(_ base: StubDownloader) {
+        self.base = base
+    }
+
+    func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
+        throw DownloadError(.status(404))
+    }
+
+    func download(_ request: DownloadRequest, progress: @escaping @Sendable (DownloadProgress) -> Void)
+        async throws(DownloadError) -> DownloadedCopy
+    {
+        try await base.download(request, progress: progress)
+    }
+
+    func copies() async throws(DownloadError) -> [LocalCopy] { try await base.copies() }
+
+    func copy(of videoID: String, verifying: Bool) async throws(DownloadError) -> LocalCopy? {
+        try await base.copy(of: videoID, verifying: verifying)
+    }
+
+    func remove(videoID: String) async throws(DownloadError) -> Bool { try await base.remove(videoID: videoID) }
+
+    func export(videoID: String, to destination: URL) async throws(DownloadError) -> Int {
+        try await base.export(videoID: videoID, to: destination)
+    }
+
+    var location: URL { base.location }
 }

@@ -33,7 +33,7 @@ extension StatusCommand {
         /// The videos copied to this machine and the space they take; `null` when none is.
         let copies: Work.CopiesSummary?
         /// What `sync` last did here against this server; `null` when it never ran.
-        let lastSync: LastSync?
+        let lastSync: Nullable<LastSync>
 
         struct Pending: Encodable {
             /// Who the position is kept for: sent once this account is signed in.
@@ -64,7 +64,7 @@ extension StatusCommand {
             }
             self.cache = cache
             self.copies = copies
-            self.lastSync = lastSync
+            self.lastSync = Nullable(lastSync)
         }
     }
 }

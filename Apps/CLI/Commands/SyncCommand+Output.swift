@@ -14,8 +14,8 @@ extension SyncCommand {
         let skipped: [Left]
         let failed: [Left]
 
-        init(_ report: SyncReport, dryRun: Bool) {
-            self.dryRun = dryRun
+        init(_ report: SyncReport) {
+            dryRun = report.dryRun
             interrupted = report.interrupted
             kept = report.kept.map { Copy($0.episode, quality: $0.copy?.quality, bytes: $0.copy?.bytes) }
             fetched = report.fetched.map {

@@ -84,35 +84,52 @@ struct SyncCommand: ServiceCommand, Equatable {
         defer { held?.release() }
         await context.deliverKeptPositions()
         guard let model = await plan(in: context) else { return Task.isCancelled ? .interrupted : .localState }
-        if case .failed(_, let failure) = model.state {
-            let status = context.report(failure, context: .progress)
-            console.fail("Nothing was removed or fetched.")
+        if case .failed(let message, let failure) = model.state {
+            let status: ExitCode
+            if case .store = failure {
+                console.fail(message + " Nothing was removed or fetched.")
+                status = .localState
+            } else {
+                status = context.report(
+                    failure, context: .progress, sentence: .instead("Nothing was removed or fetched."))
+            }
+            if !dryRun { await note(.failed(status: status, problem: message), in: context) }
             return status
         }
         guard case .planned(let plan) = model.state else { return .failure }
-        // A timer's run with nothing to do leaves no line in a log.
-        let silent = plan.changesNothing && !console.isOutputTerminal && !json && !dryRun
+        // Piped, a line an episode as it is done; a timer's run with nothing to do leaves none.
+        let piped = !json && !console.isOutputTerminal
+        var said: Set<Int> = []
         let line = ProgressLine(console: console, appearance: context.appearance, events: false)
         await Interruption.shared.onQuitAtOnce({ console.fail("Stopped: run `cocoacasts sync` to go on.") }) {
             await model.sync(dryRun: dryRun) { download, wanted, place, count, work in
                 await line.following(download, title: wanted.episode.title, place: (place, count), work)
+                if piped, let done = Screens.syncLine(after: download.state, of: wanted.episode) {
+                    said.insert(done.episode.id)
+                    Self.printPiped(done, on: console)
+                }
             }
         }
         guard case .done(let report) = model.state else { return .failure }
         if json {
-            context.printJSON(Output(report, dryRun: dryRun))
+            context.printJSON(Output(report))
         } else if console.isOutputTerminal {
-            console.printFitted(Screens.syncReport(report, dryRun: dryRun, style: context.style))
-        } else if !silent {
-            for line in Screens.syncLines(report, dryRun: dryRun) {
-                console.print(
-                    [line.verb, String(line.episode.id), TerminalText.sanitized(line.episode.title), line.detail]
-                        .joined(separator: "\t"))
+            console.printFitted(Screens.syncReport(report, style: context.style))
+        } else if !plan.changesNothing || dryRun {
+            for done in Screens.syncLines(report) where !said.contains(done.episode.id) {
+                Self.printPiped(done, on: console)
             }
         }
         let status = Self.status(of: report)
-        if !dryRun { await note(report, status: status, in: context) }
+        if !dryRun { await note(LastSync(report, status: status), in: context) }
         return status
+    }
+
+    /// One line of the report as a pipe takes it: fields apart by tabs.
+    @MainActor private static func printPiped(_ line: Screens.SyncLine, on console: any Console) {
+        console.print(
+            [line.verb, String(line.episode.id), TerminalText.sanitized(line.episode.title), line.detail]
+                .joined(separator: "\t"))
     }
 
     /// The plan, made under the spinner; `nil` when a signal ended it or the stores failed (said).
@@ -142,7 +159,7 @@ struct SyncCommand: ServiceCommand, Equatable {
     }
 
     /// 130 when stopped; else the worst failure's: 69 when the server could not be reached, 74
-    /// for the disk, 1 otherwise.
+    /// for the disk, 77 for a session the server refused, 1 otherwise.
     static func status(of report: SyncReport) -> ExitCode {
         if report.interrupted { return .interrupted }
         let statuses = report.failed.map { failed -> ExitCode in
@@ -158,12 +175,8 @@ struct SyncCommand: ServiceCommand, Equatable {
     }
 
     /// Notes the run for `status`; a record that cannot be written is said.
-    @MainActor private func note(_ report: SyncReport, status: ExitCode, in context: CommandContext) async {
+    @MainActor private func note(_ run: LastSync, in context: CommandContext) async {
         guard let files = context.services.syncFiles else { return }
-        let ready = report.kept.map { $0.copy?.bytes ?? 0 } + report.fetched.map { $0.copy?.bytes ?? 0 }
-        let run = LastSync(
-            at: Date().timeIntervalSince1970, status: status.rawValue, ready: ready.count, bytes: ready.reduce(0, +),
-            fetched: report.fetched.count, removed: report.removed.count, failed: report.failed.count)
         do throws(StoreError) {
             try await files.note(run, of: context.services.server)
         } catch {
