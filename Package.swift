@@ -53,9 +53,11 @@ let package = Package(
             path: "Modules/Adapters/CocoacastsAPI"),
         // libcurl's few declarations, and calls of its variadic functions: libcurl itself is
         // loaded at run time, so nothing of curl's is needed to build.
+        // One loader for the C shims: a library opened at run time, its functions resolved.
         .target(
-            name: "CCurl", path: "Modules/CCurl",
+            name: "CLoader", path: "Modules/CLoader",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CCurl", dependencies: ["CLoader"], path: "Modules/CCurl"),
         .target(
             name: "CurlTransport", dependencies: ["CCurl", "Ports", "Domain", "AsyncPrimitives"],
             path: "Modules/Adapters/CurlTransport"),
@@ -68,9 +70,7 @@ let package = Package(
             path: "Modules/Adapters/FileTokenStore"),
         // libsecret's and GLib's few declarations: libsecret itself is loaded at run time, so
         // a machine without it builds, and its user's tokens stay in the file.
-        .target(
-            name: "CSecret", path: "Modules/CSecret",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CSecret", dependencies: ["CLoader"], path: "Modules/CSecret"),
         .target(
             name: "SecretServiceStore",
             dependencies: ["CSecret", "Ports", "Domain", "AsyncPrimitives", "PrivateFiles"],

@@ -1,6 +1,6 @@
 #include "CCurl.h"
 
-#include <dlfcn.h>
+#include <CLoader.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -11,26 +11,8 @@ typedef int (*EasySetopt)(CCurlEasy *, int, ...);
 typedef int (*EasyGetinfo)(CCurlEasy *, int, ...);
 typedef int (*MultiSetopt)(CCurlMulti *, int, ...);
 
-static int resolve(void *library, const char *name, void **slot, char *error, size_t errorSize) {
-    *slot = dlsym(library, name);
-    if (*slot == NULL) {
-        snprintf(error, errorSize, "%s has no %s (libcurl 7.68 or later is needed)", "libcurl", name);
-        return -1;
-    }
-    return 0;
-}
-
 int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t errorSize) {
-    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(error, errorSize, "%s", reason != NULL ? reason : "dlopen failed");
-        return -1;
-    }
-    struct {
-        const char *name;
-        void **slot;
-    } symbols[] = {
+    const CLoaderSymbol symbols[] = {
         {"curl_global_init", (void **)&functions->global_init},
         {"curl_easy_init", (void **)&functions->easy_init},
         {"curl_easy_cleanup", (void **)&functions->easy_cleanup},
@@ -51,13 +33,8 @@ int ccurl_load(const char *path, CCurlFunctions *functions, char *error, size_t 
         {"curl_easy_getinfo", &functions->easy_getinfo},
         {"curl_multi_setopt", &functions->multi_setopt},
     };
-    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
-        if (resolve(library, symbols[index].name, symbols[index].slot, error, errorSize) != 0) {
-            dlclose(library);
-            return -1;
-        }
-    }
-    return 0;
+    return cloader_load(
+        path, symbols, sizeof symbols / sizeof symbols[0], "libcurl 7.68 or later", error, errorSize);
 }
 
 /// The head of curl_version_info_data, the same in every libcurl.

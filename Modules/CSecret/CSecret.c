@@ -1,19 +1,9 @@
 #include "CSecret.h"
 
-#include <dlfcn.h>
-#include <stdio.h>
+#include <CLoader.h>
 
 int csecret_load(const char *path, CSecretFunctions *functions, char *error, size_t errorSize) {
-    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(error, errorSize, "%s", reason != NULL ? reason : "dlopen failed");
-        return -1;
-    }
-    struct {
-        const char *name;
-        void **slot;
-    } symbols[] = {
+    const CLoaderSymbol symbols[] = {
         {"secret_service_get_sync", (void **)&functions->service_get_sync},
         {"secret_collection_for_alias_sync", (void **)&functions->collection_for_alias_sync},
         {"secret_collection_get_label", (void **)&functions->collection_get_label},
@@ -41,15 +31,8 @@ int csecret_load(const char *path, CSecretFunctions *functions, char *error, siz
         {"g_quark_to_string", (void **)&functions->quark_to_string},
         {"g_free", (void **)&functions->free},
     };
-    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
-        *symbols[index].slot = dlsym(library, symbols[index].name);
-        if (*symbols[index].slot == NULL) {
-            snprintf(error, errorSize, "%s has no %s (libsecret 0.18 or later is needed)", path, symbols[index].name);
-            dlclose(library);
-            return -1;
-        }
-    }
-    return 0;
+    return cloader_load(
+        path, symbols, sizeof symbols / sizeof symbols[0], "libsecret 0.18 or later", error, errorSize);
 }
 
 const CSecretSchema *csecret_session_schema(void) {

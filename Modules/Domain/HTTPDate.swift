@@ -15,11 +15,41 @@ public enum HTTPDate {
     static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The proleptic Gregorian calendar in UTC: FoundationEssentials' own, which links no ICU.
+    private static let calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
+
     /// `date` as an IMF-fixdate, its fraction of a second dropped.
     public static func format(_ date: Date) -> String {
-        let time = CivilTime(date)
-        return "\(dayNames[time.weekday]), \(CivilTime.digits(time.day, 2)) \(monthNames[time.month - 1]) "
-            + "\(CivilTime.digits(time.year, 4)) \(time.clockText(separator: ":")) GMT"
+        let time = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .weekday],
+            from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+        let (day, month, year) = (time.day ?? 1, time.month ?? 1, time.year ?? 1970)
+        let clock = [time.hour, time.minute, time.second].map { digits($0 ?? 0, 2) }.joined(separator: ":")
+        return "\(dayNames[(time.weekday ?? 1) - 1]), \(digits(day, 2)) \(monthNames[month - 1]) \(digits(year, 4)) "
+            + "\(clock) GMT"
+    }
+
+    /// `value` in decimal, with leading zeros to `width` digits.
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    /// The moment of the fields, or `nil` when one is out of its range (30 February, 24:00); a
+    /// second of 60, a leap second as the formats allow, is the next minute's first.
+    private static func date(year: Int, month: Int, day: Int, time: (Int, Int, Int)) -> Date? {
+        let (hour, minute, second) = time
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second),
+            let date = calendar.date(
+                from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)),
+            calendar.component(.day, from: date) == day  // a day past the month's end rolls over
+        else { return nil }
+        return date + TimeInterval(second)
     }
 
     /// The moment `text` names in any of the three forms, or `nil` for anything else (a
@@ -39,7 +69,7 @@ public enum HTTPDate {
             let year = reader.number(digits: 4), reader.literal(" "), let time = reader.timeOfDay(),
             reader.literal(" GMT"), reader.isAtEnd
         else { return nil }
-        return CivilTime(year: year, month: month + 1, day: day, hour: time.0, minute: time.1, second: time.2).date
+        return date(year: year, month: month + 1, day: day, time: time)
     }
 
     /// `Sunday, 06-Nov-94 08:49:37 GMT`
@@ -50,21 +80,18 @@ public enum HTTPDate {
             let shortYear = reader.number(digits: 2), reader.literal(" "), let time = reader.timeOfDay(),
             reader.literal(" GMT"), reader.isAtEnd
         else { return nil }
-        let today = CivilTime(now)
-        var moment = CivilTime(
-            year: today.year - today.year % 100 + shortYear, month: month + 1, day: day, hour: time.0,
-            minute: time.1, second: time.2)
-        // Compared as dates, not years: in mid-2025, 1 Dec '75 is more than 50 years ahead.
-        var fiftyYearsAhead = today
-        fiftyYearsAhead.year += 50
-        var fiftyYearsAgo = today
-        fiftyYearsAgo.year -= 50
-        if moment.isLater(than: fiftyYearsAhead) {
-            moment.year -= 100
-        } else if !moment.isLater(than: fiftyYearsAgo) {
-            moment.year += 100
+        let today = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
+        let present = [today.year, today.month, today.day, today.hour, today.minute, today.second].map { $0 ?? 0 }
+        let century = present[0] - present[0] % 100
+        var moment = [century + shortYear, month + 1, day, time.0, time.1, time.2]
+        // Compared as dates, field by field, not as years: in mid-2025, 1 Dec '75 is more than 50 years ahead.
+        let yearsFromNow = { (years: Int) in [present[0] + years] + present.dropFirst() }
+        if yearsFromNow(50).lexicographicallyPrecedes(moment) {
+            moment[0] -= 100
+        } else if !yearsFromNow(-50).lexicographicallyPrecedes(moment) {
+            moment[0] += 100
         }
-        return moment.date
+        return date(year: moment[0], month: moment[1], day: moment[2], time: (moment[3], moment[4], moment[5]))
     }
 
     /// `Sun Nov  6 08:49:37 1994`; also with one space before a one-digit day, as some
@@ -78,7 +105,7 @@ public enum HTTPDate {
         guard let day, reader.literal(" "), let time = reader.timeOfDay(), reader.literal(" "),
             let year = reader.number(digits: 4), reader.isAtEnd
         else { return nil }
-        return CivilTime(year: year, month: month + 1, day: day, hour: time.0, minute: time.1, second: time.2).date
+        return date(year: year, month: month + 1, day: day, time: time)
     }
 }
 

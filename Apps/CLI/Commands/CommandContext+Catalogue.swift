@@ -132,11 +132,36 @@ extension CommandContext {
 }
 
 extension CommandContext {
-    /// Says on standard error (dimmed on a terminal) that the list shown is a saved one,
-    /// because the server could not be reached.
-    func noticeASavedList(_ state: EpisodesViewModel.State) {
-        guard case .offline(_, _, let message) = state else { return }
-        console.notice(message, style: appearance.error)
+    /// The episodes, as `episodes` and `episode` show them: the kept positions sent first
+    /// (unless `policy` keeps off the network), fetched under the spinner, a saved list said
+    /// as one; a failure reported, its status the failure's (a signal: 130).
+    func episodes(policy: CachePolicy) async -> Result<EpisodesViewModel, Ended> {
+        if policy != .offlineOnly { await deliverKeptPositions() }
+        let model = EpisodesViewModel(apiService: services.api, policy: policy)
+        guard await withSpinner("Fetching episodes…", { await model.fetchEpisodes() }) else {
+            return .failure(Ended(status: .interrupted))
+        }
+        if case .failed(_, let failure, _) = model.state {
+            return .failure(Ended(status: report(failure, context: .episodes, asking: .episodes)))
+        }
+        if case .offline(_, _, let message) = model.state { console.notice(message, style: appearance.error) }
+        return .success(model)
+    }
+
+    /// Video `videoID`, fetched under the spinner, as `video` and `download` ask for it; a
+    /// failure reported, its status the failure's (a signal: 130).
+    func video(_ videoID: String) async -> Result<VideoViewModel, Ended> {
+        let model = VideoViewModel(videoID: videoID, apiService: services.api)
+        guard await withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
+            return .failure(Ended(status: .interrupted))
+        }
+        if case .failed(_, let failure, _) = model.state {
+            return .failure(
+                Ended(
+                    status: report(
+                        failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")))
+        }
+        return .success(model)
     }
 }
 

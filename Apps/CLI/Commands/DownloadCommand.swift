@@ -193,16 +193,13 @@ struct DownloadCommand: ServiceCommand, Equatable {
         }
         let reference = episode.map { String($0.id) } ?? typed
         let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
-        let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
-        guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return (.interrupted, reference)
+        let video: Video
+        switch await context.video(videoID) {
+        case .success(let model):
+            guard case .loaded(let loaded) = model.state else { return (.failure, reference) }
+            video = loaded
+        case .failure(let ended): return (ended.status, reference)
         }
-        if case .failed(_, let failure, _) = model.state {
-            let status = context.report(
-                failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
-            return (status, reference)
-        }
-        guard case .loaded(let video) = model.state else { return (.failure, reference) }
         await sayWhatIsReplaced(videoID, what: what, in: context)
         let request = DownloadRequest(
             videoID: videoID, url: video.videoURL, quality: choice, jobs: jobCount,

@@ -46,16 +46,11 @@ struct EpisodeCommand: ServiceCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        if policy != .offlineOnly { await context.deliverKeptPositions() }
-        let model = EpisodesViewModel(apiService: context.services.api, policy: policy)
-        guard await context.withSpinner("Fetching episodes…", { await model.fetchEpisodes() }) else {
-            return .interrupted
+        let episodes: [Episode]
+        switch await context.episodes(policy: policy) {
+        case .success(let model): episodes = model.state.rows.map(\.episode)
+        case .failure(let ended): return ended.status
         }
-        if case .failed(_, let failure, _) = model.state {
-            return context.report(failure, context: .episodes, asking: .episodes)
-        }
-        context.noticeASavedList(model.state)
-        let episodes = model.state.rows.map(\.episode)
         let episode: Episode
         switch name {
         case .id(let id):

@@ -49,15 +49,11 @@ struct EpisodesCommand: ServiceCommand, Equatable {
 
     func run(_ context: CommandContext) async -> ExitCode {
         let (console, appearance, style) = (context.console, context.appearance, context.style)
-        if policy != .offlineOnly { await context.deliverKeptPositions() }
-        let model = EpisodesViewModel(apiService: context.services.api, policy: policy)
-        guard await context.withSpinner("Fetching episodes…", { await model.fetchEpisodes() }) else {
-            return .interrupted
+        let model: EpisodesViewModel
+        switch await context.episodes(policy: policy) {
+        case .success(let fetched): model = fetched
+        case .failure(let ended): return ended.status
         }
-        if case .failed(_, let failure, _) = model.state {
-            return context.report(failure, context: .episodes, asking: .episodes)
-        }
-        context.noticeASavedList(model.state)
         let all = model.state.rows
         let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeRowViewModel(episode: $0) }
         if found.isEmpty, !search.words.isEmpty {

@@ -46,13 +46,10 @@ struct VideoCommand: ServiceCommand, Equatable {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
         }
-        let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
-        guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return .interrupted
-        }
-        if case .failed(_, let failure, _) = model.state {
-            return context.report(
-                failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
+        let model: VideoViewModel
+        switch await context.video(videoID) {
+        case .success(let fetched): model = fetched
+        case .failure(let ended): return ended.status
         }
         guard case .loaded(let video) = model.state else { return .failure }
         if json {
