@@ -31,6 +31,3 @@ public struct EpisodeViewModel: Identifiable, Equatable, Sendable {
     /// The episode's artwork.
     public var imageURL: URL { episode.imageURL }
 }
-
-/// A row of the episodes list: the Cocoacasts series' name for the same display value.
-public typealias EpisodeRowViewModel = EpisodeViewModel

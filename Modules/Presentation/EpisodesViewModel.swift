@@ -22,17 +22,17 @@ public final class EpisodesViewModel {
         /// Nothing fetched yet.
         case idle
         /// A fetch is running.
-        case loading(previous: [EpisodeRowViewModel]?)
+        case loading(previous: [EpisodeViewModel]?)
         /// The fetched episodes, at least one.
-        case loaded([EpisodeRowViewModel])
+        case loaded([EpisodeViewModel])
         /// The fetch succeeded with no episodes.
         case empty
         /// A list saved at `savedAt`, shown because the server could not be reached (or only
         /// saved lists were asked for), with the message that says so:
         /// "Offline: showing the list saved 2 hours ago."
-        case offline([EpisodeRowViewModel], savedAt: Date, message: String)
+        case offline([EpisodeViewModel], savedAt: Date, message: String)
         /// The last fetch failed, with the message for the user.
-        case failed(message: String, Failure, previous: [EpisodeRowViewModel]?)
+        case failed(message: String, Failure, previous: [EpisodeViewModel]?)
     }
 
     /// What the screen shows.
@@ -74,7 +74,7 @@ extension EpisodesViewModel.State {
     /// The state that shows `catalogue`: ``offline(_:savedAt:message:)`` for a saved list
     /// shown in place of the server's, aged at `now`.
     init(_ catalogue: Catalogue, now: Date) {
-        let rows = catalogue.episodes.map(EpisodeRowViewModel.init(episode:))
+        let rows = catalogue.episodes.map(EpisodeViewModel.init(episode:))
         switch catalogue.source {
         case .network, .fresh: self.init(showing: rows)
         case .saved(let savedAt, _):
@@ -86,11 +86,11 @@ extension EpisodesViewModel.State {
 }
 
 extension EpisodesViewModel.State: LatestRequestState {
-    init(showing rows: [EpisodeRowViewModel]?) {
+    init(showing rows: [EpisodeViewModel]?) {
         self = rows.map { $0.isEmpty ? .empty : .loaded($0) } ?? .idle
     }
 
-    var value: [EpisodeRowViewModel]? {
+    var value: [EpisodeViewModel]? {
         switch self {
         case .idle: nil
         case .empty: []

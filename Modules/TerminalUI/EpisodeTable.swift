@@ -19,7 +19,7 @@ public enum EpisodeTable {
     /// more only if ids and durations so long that they leave the title no 5 cells), with
     /// every column starting at the same cell on every line.
     public static func render(
-        _ rows: [EpisodeRowViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
+        _ rows: [EpisodeViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
     ) -> String {
         let width = max(width, minimumWidth)
         let roomy = width >= Self.width
@@ -44,7 +44,7 @@ public enum EpisodeTable {
     /// One line per row for a script: id, title and duration separated by tabs, whole
     /// (sanitized: a tab or line break in a title is shown, not taken as a separator), no header.
     /// The lines are written into one string as they are made (no array of lines to join).
-    public static func tabSeparated(_ rows: [EpisodeRowViewModel]) -> String {
+    public static func tabSeparated(_ rows: [EpisodeViewModel]) -> String {
         var text = ""
         text.reserveCapacity(rows.reduce(0) { $0 + $1.title.utf8.count + 16 })
         for (index, row) in rows.enumerated() {

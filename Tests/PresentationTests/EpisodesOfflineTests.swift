@@ -22,7 +22,7 @@ struct EpisodesOfflineTests {
     @Test func aSavedListShownBecauseTheServerIsUnreachableSaysSoWithItsAge() async throws {
         let (model, service) = try Self.model(age: 2 * 3_600) { .saved(savedAt: $0, unreachable: .unreachable) }
         await model.fetchEpisodes()
-        let rows = try service.episodesResult.get().map(EpisodeRowViewModel.init(episode:))
+        let rows = try service.episodesResult.get().map(EpisodeViewModel.init(episode:))
         #expect(
             model.state
                 == .offline(rows, savedAt: Self.savedAt, message: "Offline: showing the list saved 2 hours ago."))
@@ -41,13 +41,13 @@ struct EpisodesOfflineTests {
     @Test func aFreshSavedListIsJustTheList() async throws {
         let (model, service) = try Self.model(age: 10) { .fresh(savedAt: $0) }
         await model.fetchEpisodes()
-        #expect(model.state == .loaded(try service.episodesResult.get().map(EpisodeRowViewModel.init(episode:))))
+        #expect(model.state == .loaded(try service.episodesResult.get().map(EpisodeViewModel.init(episode:))))
     }
 
     @Test func aFailureAfterAnOfflineListKeepsItsRows() async throws {
         let (model, service) = try Self.model(age: 10) { .saved(savedAt: $0, unreachable: .unreachable) }
         await model.fetchEpisodes()
-        let rows = try service.episodesResult.get().map(EpisodeRowViewModel.init(episode:))
+        let rows = try service.episodesResult.get().map(EpisodeViewModel.init(episode:))
         service.episodesResult = .failure(.failedRequest)
         await model.fetchEpisodes()
         #expect(

@@ -53,7 +53,7 @@ struct EpisodesViewModelTests {
         await fetch.value
 
         // Then the rows show
-        let rows = episodes.map(EpisodeRowViewModel.init(episode:))
+        let rows = episodes.map(EpisodeViewModel.init(episode:))
         try await states.waitForValues([.idle, .loading(previous: nil), .loaded(rows)])
         #expect(spy.calls == [.episodes])
     }
@@ -86,7 +86,7 @@ struct EpisodesViewModelTests {
 
     @Test func aNewFetchClearsTheErrorAndAFailureKeepsTheRows() async throws {
         // Given a successful fetch, then a failed one
-        let rows = [EpisodeRowViewModel(episode: Samples.episode(id: 1))]
+        let rows = [EpisodeViewModel(episode: Samples.episode(id: 1))]
         spy.episodesResult = .success(rows.map(\.episode))
         let viewModel = EpisodesViewModel(apiService: spy)
         await viewModel.fetchEpisodes()
@@ -131,7 +131,7 @@ struct EpisodesViewModelTests {
         // Then the first's answer, whenever it comes, never shows
         gate.releaseAll()
         await first.value
-        let rows = second.map(EpisodeRowViewModel.init(episode:))
+        let rows = second.map(EpisodeViewModel.init(episode:))
         #expect(viewModel.state == .loaded(rows))
         try await states.waitForValues([.idle, .loading(previous: nil), .loaded(rows)])
         #expect(spy.calls == [.episodes, .episodes])
@@ -154,7 +154,7 @@ struct EpisodesViewModelTests {
         #expect(viewModel.state == .loading(previous: nil))
         gate.releaseAll()
         await second.value
-        #expect(viewModel.state == .loaded([EpisodeRowViewModel(episode: Samples.episode(id: 2))]))
+        #expect(viewModel.state == .loaded([EpisodeViewModel(episode: Samples.episode(id: 2))]))
     }
 
     /// The order of requests is ``LatestRequest``'s (see its tests): here, that a cancel shows idle.
@@ -180,7 +180,7 @@ struct EpisodesViewModelTests {
 
     @Test func cancelShowsTheRowsFetchedBeforeAgainAndLeavesAFailureAlone() async throws {
         // Given fetched rows and a second fetch held open
-        let rows = [EpisodeRowViewModel(episode: Samples.episode(id: 1))]
+        let rows = [EpisodeViewModel(episode: Samples.episode(id: 1))]
         spy.episodesResult = .success(rows.map(\.episode))
         let viewModel = EpisodesViewModel(apiService: spy)
         await viewModel.fetchEpisodes()

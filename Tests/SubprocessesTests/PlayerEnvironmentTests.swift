@@ -3,15 +3,15 @@ import PortContracts
 import Subprocesses
 import Testing
 
-@Suite("PlayerEnvironment and printableLine: what a player gets, and what it says")
-struct PlayerEnvironmentTests {
+@Suite("ChildEnvironment and printableLine: what a player gets, and what it says")
+struct ChildEnvironmentTests {
     @Test func aPlayerGetsNoneOfTheCLIsSettings() {
         let environment = [
             "COCOACASTS_API_TOKEN": "secret", "COCOACASTS_PASSWORD": "hunter2", "COCOACASTS_BASE_URL": "http://x",
             "HOME": "/home/a", "DISPLAY": ":0", "XDG_CONFIG_HOME": "/home/a/.config",
         ]
         #expect(
-            PlayerEnvironment.forPlayer(environment)
+            ChildEnvironment.forChild(environment)
                 == ["HOME": "/home/a", "DISPLAY": ":0", "XDG_CONFIG_HOME": "/home/a/.config"])
     }
 
@@ -20,14 +20,14 @@ struct PlayerEnvironmentTests {
             let program = directory.file("player")
             try "#!/bin/sh\n".write(to: program, atomically: true, encoding: .utf8)
             let path = ["PATH": "/nonexistent:\(directory.url.path)"]
-            #expect(PlayerEnvironment.executable(named: "player", environment: path) == nil, "not executable yet")
+            #expect(ChildEnvironment.executable(named: "player", environment: path) == nil, "not executable yet")
             chmod(program.path, 0o755)
-            #expect(PlayerEnvironment.executable(named: "player", environment: path) == program.path)
-            #expect(PlayerEnvironment.executable(named: program.path, environment: [:]) == program.path)
-            #expect(PlayerEnvironment.executable(named: "player", environment: ["PATH": "/usr/bin"]) == nil)
-            #expect(PlayerEnvironment.executable(named: "", environment: path) == nil)
+            #expect(ChildEnvironment.executable(named: "player", environment: path) == program.path)
+            #expect(ChildEnvironment.executable(named: program.path, environment: [:]) == program.path)
+            #expect(ChildEnvironment.executable(named: "player", environment: ["PATH": "/usr/bin"]) == nil)
+            #expect(ChildEnvironment.executable(named: "", environment: path) == nil)
             try FileManager.default.createDirectory(at: directory.file("dir"), withIntermediateDirectories: false)
-            #expect(PlayerEnvironment.executable(named: "dir", environment: path) == nil, "a directory is no program")
+            #expect(ChildEnvironment.executable(named: "dir", environment: path) == nil, "a directory is no program")
         }
     }
 

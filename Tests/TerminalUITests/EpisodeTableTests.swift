@@ -14,7 +14,7 @@ struct EpisodeTableTests {
         (1_024, "Cafe\u{301} re\u{301}sume\u{301} with combining marks, quite a long one too", 36_000),
         (9, "Short", 9),
     ].map { id, title, duration in
-        EpisodeRowViewModel(
+        EpisodeViewModel(
             episode: Episode(
                 id: id, title: title, excerpt: "", imageURL: URL(string: "https://cdn.example/a.svg")!,
                 videoDuration: duration, videoID: "v\(id)"))

@@ -10,7 +10,7 @@ public enum HeadlessMPV {
 
     /// The mpv on `PATH`, found as the player finds it, or `nil`.
     public static var executable: String? {
-        PlayerEnvironment.executable(named: "mpv", environment: ProcessInfo.processInfo.environment)
+        ChildEnvironment.executable(named: "mpv", environment: ProcessInfo.processInfo.environment)
     }
 
     /// This process's environment with `XDG_CONFIG_HOME` and `XDG_RUNTIME_DIR` inside

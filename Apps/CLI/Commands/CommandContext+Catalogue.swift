@@ -24,7 +24,7 @@ extension CommandContext {
     /// video up in the catalogue whatever the reference.
     /// A failure to read the catalogue is reported with `sentence` after its cause.
     func resolve(
-        _ reference: String, context: APIErrorMapper.Context, needingTheEpisode: Bool, sentence: Sentence = .screens
+        _ reference: String, on screen: APIErrorMapper.Context, needingTheEpisode: Bool, sentence: Sentence = .screens
     ) async -> Resolution {
         let isWords = Self.isWords(reference)
         guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else {
@@ -34,7 +34,7 @@ extension CommandContext {
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
         if case .failed(_, let failure, _) = episodes.state {
-            return .ended(report(failure, context: context, asking: .episodes, sentence: sentence))
+            return .ended(report(failure, on: screen, asking: .episodes, sentence: sentence))
         }
         let rows = episodes.state.rows.map(\.episode)
         if isWords {
@@ -142,7 +142,7 @@ extension CommandContext {
             return .failure(Ended(status: .interrupted))
         }
         if case .failed(_, let failure, _) = model.state {
-            return .failure(Ended(status: report(failure, context: .episodes, asking: .episodes)))
+            return .failure(Ended(status: report(failure, on: .episodes, asking: .episodes)))
         }
         if case .offline(_, _, let message) = model.state { console.notice(message, style: appearance.error) }
         return .success(model)
@@ -159,7 +159,7 @@ extension CommandContext {
             return .failure(
                 Ended(
                     status: report(
-                        failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")))
+                        failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")))
         }
         return .success(model)
     }
@@ -167,7 +167,7 @@ extension CommandContext {
 
 extension EpisodesViewModel.State {
     /// The episodes fetched, or saved: none before a fetch, or when it found none.
-    var rows: [EpisodeRowViewModel] {
+    var rows: [EpisodeViewModel] {
         switch self {
         case .loaded(let rows), .offline(let rows, _, _): rows
         case .idle, .loading, .empty, .failed: []

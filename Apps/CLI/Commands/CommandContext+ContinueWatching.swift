@@ -82,7 +82,7 @@ extension CommandContext {
         }
         switch model.state {
         case .failed(_, let failure):
-            return .failure(Ended(status: report(failure, context: .progress)))
+            return .failure(Ended(status: report(failure, on: .progress)))
         case .offline(_, _, let message):
             console.notice(message, style: appearance.error)
         case .idle, .loading, .loaded:

@@ -53,13 +53,13 @@ struct CommandContext {
     /// cause calls for; `operation` (about video `videoID`) is what was asked for (a 404 names
     /// it), `subject` what the user called it.
     func report(
-        _ failure: Failure, context: APIErrorMapper.Context, asking operation: APIOperation? = nil,
+        _ failure: Failure, on screen: APIErrorMapper.Context, asking operation: APIOperation? = nil,
         about videoID: String? = nil, subject: String? = nil, sentence: Sentence = .screens
     ) -> ExitCode {
         let request = operation.map {
             FailureText.Request(address: services.address(of: $0, videoID: videoID), subject: subject)
         }
-        var text = FailureText(failure, context: context, request: request).lines
+        var text = FailureText(failure, context: screen, request: request).lines
         if case .store(let error)? = FailureText.error(of: failure).cause, error.isKeyringFailure {
             text[0] += " " + StoreError.theFileInstead
         }

@@ -59,7 +59,7 @@ extension DownloadCommand {
         -> Result<Offer, CommandContext.Ended>
     {
         let (videoID, episode): (String, Episode?)
-        switch await context.resolve(typed, context: .video, needingTheEpisode: true) {
+        switch await context.resolve(typed, on: .video, needingTheEpisode: true) {
         case .video(let id, let found): (videoID, episode) = (id, found)
         case .ended(let status): return .failure(CommandContext.Ended(status: status))
         }
@@ -70,7 +70,7 @@ extension DownloadCommand {
         }
         if case .failed(_, let failure, _) = model.state {
             let status = context.report(
-                failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
+                failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")
             return .failure(CommandContext.Ended(status: status))
         }
         guard case .loaded(let video) = model.state else { return .failure(CommandContext.Ended(status: .failure)) }

@@ -187,7 +187,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     {
         let videoID: String
         let episode: Episode?
-        switch await context.resolve(typed, context: .video, needingTheEpisode: true) {
+        switch await context.resolve(typed, on: .video, needingTheEpisode: true) {
         case .video(let id, let found): (videoID, episode) = (id, found)
         case .ended(let status): return (status, typed)
         }
@@ -206,7 +206,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
             episode: episode.map { EpisodeLabel(id: $0.id, title: $0.title) }, duration: video.duration,
             metadata: ["server": context.services.server])
         let download = DownloadViewModel(videoID: videoID, downloader: context.services.downloader)
-        let line = ProgressLine(console: context.console, appearance: context.appearance, events: json)
+        let line = DownloadProgressLine(console: context.console, appearance: context.appearance, events: json)
         await line.following(download, title: episode?.title ?? "video \(videoID)", place: place) {
             await download.download(request)
         }

@@ -55,7 +55,7 @@ struct EpisodesCommand: ServiceCommand, Equatable {
         case .failure(let ended): return ended.status
         }
         let all = model.state.rows
-        let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeRowViewModel(episode: $0) }
+        let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeViewModel(episode: $0) }
         if found.isEmpty, !search.words.isEmpty {
             let nearest = search.didYouMean(among: all.map(\.episode)).map { " " + $0 } ?? ""
             console.notice(

@@ -100,7 +100,7 @@ extension ProgressCommand {
         // What --set or --done saves, in seconds and as the messages show it.
         let save: (seconds: Int, typed: String)?
         switch await context.resolve(
-            reference, context: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
+            reference, on: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
         {
         case .video(let id, let episode):
             videoID = id
@@ -142,7 +142,7 @@ extension ProgressCommand {
             let operation: APIOperation =
                 save != nil ? .updateProgressForVideo : action == .delete ? .deleteProgressForVideo : .progressForVideo
             let status = context.report(
-                failure, context: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
+                failure, on: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
             if let unsaved = model.unsaved {

@@ -67,7 +67,7 @@ struct SignInCommand: ServiceCommand, Equatable {
                     }
                 })
         else { return .interrupted }
-        return failure.map { context.report(.store($0), context: .signIn) }
+        return failure.map { context.report(.store($0), on: .signIn) }
     }
 
     /// What `check` failed with; a file that does not parse passes.
@@ -117,7 +117,7 @@ struct SignInCommand: ServiceCommand, Equatable {
                 console.fail("Sorry, try again: the server refused the e-mail/password combination.")
                 continue
             }
-            return context.report(failure, context: .signIn, asking: .signIn)
+            return context.report(failure, on: .signIn, asking: .signIn)
         }
     }
 

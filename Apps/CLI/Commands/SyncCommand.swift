@@ -91,7 +91,7 @@ struct SyncCommand: ServiceCommand, Equatable {
                 status = .localState
             } else {
                 status = context.report(
-                    failure, context: .progress, sentence: .instead("Nothing was removed or fetched."))
+                    failure, on: .progress, sentence: .instead("Nothing was removed or fetched."))
             }
             if !dryRun { await note(.failed(status: status, problem: message), in: context) }
             return status
@@ -100,7 +100,7 @@ struct SyncCommand: ServiceCommand, Equatable {
         // Piped, a line an episode as it is done; a timer's run with nothing to do leaves none.
         let piped = !json && !console.isOutputTerminal
         var said: Set<Int> = []
-        let line = ProgressLine(console: console, appearance: context.appearance, events: false)
+        let line = DownloadProgressLine(console: console, appearance: context.appearance, events: false)
         await Interruption.shared.onQuitAtOnce({ console.fail("Stopped: run `cocoacasts sync` to go on.") }) {
             await model.sync(dryRun: dryRun) { download, wanted, place, count, work in
                 await line.following(download, title: wanted.episode.title, place: (place, count), work)

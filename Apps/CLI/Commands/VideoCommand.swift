@@ -42,7 +42,7 @@ struct VideoCommand: ServiceCommand, Equatable {
             let imageURL: URL
         }
         let videoID: String
-        switch await context.resolve(reference, context: .video, needingTheEpisode: false) {
+        switch await context.resolve(reference, on: .video, needingTheEpisode: false) {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
         }

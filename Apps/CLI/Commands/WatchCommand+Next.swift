@@ -55,7 +55,7 @@ extension WatchCommand {
         await episodes.fetchEpisodes()
         if case .failed(_, let failure, _) = episodes.state {
             _ = context.report(
-                failure, context: .episodes, asking: .episodes, sentence: .instead("No next episode is played."))
+                failure, on: .episodes, asking: .episodes, sentence: .instead("No next episode is played."))
             return nil
         }
         return UpNextViewModel(episodes: episodes.state.rows.map(\.episode), autoplay: autoplay)

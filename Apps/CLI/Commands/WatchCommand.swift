@@ -84,7 +84,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         var videoID: String
         switch reference.isEmpty
             ? await Self.lastUnfinished(fromStart: fromStart, in: context)
-            : await context.resolve(reference, context: .video, needingTheEpisode: false)
+            : await context.resolve(reference, on: .video, needingTheEpisode: false)
         {
         case .video(let id, _): videoID = id
         case .ended(let status): return status
@@ -235,10 +235,10 @@ struct WatchCommand: ServiceCommand, Equatable {
         let console = context.console
         switch model.state {
         case .failed(_, .video(let failure)):
-            return context.report(failure, context: .video, asking: .video, about: videoID, subject: "video \(videoID)")
+            return context.report(failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")
         case .failed(_, .progress(let failure)):
             return context.report(
-                failure, context: .progress, asking: .progressForVideo, about: videoID, subject: "video \(videoID)")
+                failure, on: .progress, asking: .progressForVideo, about: videoID, subject: "video \(videoID)")
         case .failed(let message, .player(let error)):
             console.fail(message)
             if case .notFound = error { console.fail(Screens.playerHint(model.playerName)) }

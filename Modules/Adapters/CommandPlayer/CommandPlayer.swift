@@ -17,7 +17,7 @@ import Subprocesses
 /// it ends whatever it started (a script's player); its standard input and output are
 /// `/dev/null` — it cannot read the terminal from outside the foreground group — and its
 /// standard error is kept for the cause of a failure. It receives this process's
-/// environment less the CLI's settings (see ``/Subprocesses/PlayerEnvironment``) and the URL: no token.
+/// environment less the CLI's settings (see ``/Subprocesses/ChildEnvironment``) and the URL: no token.
 /// It always starts at the beginning: there is no common way to tell a command where.
 public struct CommandPlayer: MediaPlayer {
     /// The program as the user named it (`vlc`, `~/bin/play`).
@@ -68,7 +68,7 @@ public struct CommandPlayer: MediaPlayer {
     init(
         program: String, arguments: [String], substitutesURL: Bool, environment: [String: String], grace: Duration
     ) throws(PlayerError) {
-        guard let executable = PlayerEnvironment.executable(named: program, environment: environment) else {
+        guard let executable = ChildEnvironment.executable(named: program, environment: environment) else {
             throw .notFound(name: program)
         }
         self.name = program
@@ -85,7 +85,7 @@ public struct CommandPlayer: MediaPlayer {
         do {
             let process = try Subprocess.spawn(
                 executable, arguments: commandArguments(for: url),
-                environment: PlayerEnvironment.forPlayer(environment),
+                environment: ChildEnvironment.forChild(environment),
                 standardInput: .null, standardOutput: .null, standardError: .descriptor(output.descriptor),
                 newProcessGroup: true)
             return CommandPlayback(process: process, output: output, grace: grace)

@@ -18,7 +18,7 @@ import Subprocesses
 ///
 /// mpv starts as `mpv --idle=once --input-ipc-server=SOCKET --start=SECONDS`, with the
 /// user's own configuration (`mpv.conf`, scripts, key bindings: no `--no-config`) and this
-/// process's environment less the CLI's settings (see ``/Subprocesses/PlayerEnvironment``). The URL is
+/// process's environment less the CLI's settings (see ``/Subprocesses/ChildEnvironment``). The URL is
 /// then sent over the socket (`loadfile`), so that nothing plays before this adapter
 /// listens; mpv receives the URL and nothing else of the API's — no token.
 /// A user's `keep-open` or `idle` is handled: at the end of the file mpv is told to quit.
@@ -62,7 +62,7 @@ public struct MPVPlayer: MediaPlayer {
     public static func locate(
         environment: [String: String], terminal: Terminal = .shared, networkTimeout: Int? = nil
     ) -> MPVPlayer? {
-        PlayerEnvironment.executable(named: "mpv", environment: environment).map {
+        ChildEnvironment.executable(named: "mpv", environment: environment).map {
             MPVPlayer(executable: $0, environment: environment, terminal: terminal, networkTimeout: networkTimeout)
         }
     }
@@ -87,7 +87,7 @@ public struct MPVPlayer: MediaPlayer {
         let process: Subprocess
         do {
             process = try Subprocess.spawn(
-                executable, arguments: arguments, environment: PlayerEnvironment.forPlayer(environment),
+                executable, arguments: arguments, environment: ChildEnvironment.forChild(environment),
                 standardInput: stream, standardOutput: stream, standardError: stream)
         } catch {
             throw .couldNotStart(name: name, reason: "\(executable): \(error)")

@@ -116,7 +116,7 @@ struct CopyExport: Sendable {
     /// `ffmpeg -c copy` of the video and the audio into `target`, in the container
     /// `destination`'s extension names (MPEG-TS when it names none ffmpeg knows).
     private func remux(into target: URL, like destination: URL) async throws(Failure) {
-        guard let ffmpeg = PlayerEnvironment.executable(named: "ffmpeg", environment: environment) else {
+        guard let ffmpeg = ChildEnvironment.executable(named: "ffmpeg", environment: environment) else {
             throw .needsFFmpeg
         }
         let known = ["mp4": "mp4", "m4v": "mp4", "mov": "mov", "mkv": "matroska", "ts": "mpegts"]
@@ -135,7 +135,7 @@ struct CopyExport: Sendable {
                 arguments: [
                     "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder("video/index.m3u8"), "-i",
                     folder("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format, target.path,
-                ], environment: PlayerEnvironment.forPlayer(environment), standardOutput: .null,
+                ], environment: ChildEnvironment.forChild(environment), standardOutput: .null,
                 // A group of its own: the terminal's Ctrl-C reaches the CLI, which then ends ffmpeg
                 // and says it stopped, rather than ffmpeg failing first.
                 standardError: .descriptor(log), newProcessGroup: true)

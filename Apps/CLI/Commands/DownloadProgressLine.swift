@@ -13,7 +13,7 @@ import TerminalUI
 /// output (`{"event":"progress",…}`, then the video's own `complete`, `stopped` or `failed`);
 /// piped without `--json`, nothing until the end.
 @MainActor
-final class ProgressLine {
+final class DownloadProgressLine {
     private let console: any Console
     private let appearance: Appearance
     private let events: Bool

@@ -4,12 +4,13 @@
     import Darwin
 #endif
 
-/// What a player process is given of this process's environment, and where its program is.
-public enum PlayerEnvironment {
+/// What a program this process starts (a player, ffmpeg) is given of this process's
+/// environment, and where that program is.
+public enum ChildEnvironment {
     /// `environment` without the CLI's own settings (`COCOACASTS_*`: the API token, the
     /// password, the server): a player needs the user's display, audio, locale and its
     /// own configuration (`HOME`, `XDG_CONFIG_HOME`), never a credential of ours.
-    public static func forPlayer(_ environment: [String: String]) -> [String: String] {
+    public static func forChild(_ environment: [String: String]) -> [String: String] {
         environment.filter { !$0.key.hasPrefix("COCOACASTS_") }
     }
 
