@@ -25,7 +25,9 @@ public final class AsyncSemaphore: Sendable {
         return try await body()
     }
 
-    private func acquire() async {
+    /// Takes a permit, waiting for one; the caller must ``release()`` it (`defer`), as
+    /// ``withPermit(_:)`` does, where a call needs no closure between it and its work.
+    public func acquire() async {
         // A free permit with nobody queued is taken without suspending: no trip through the executor.
         let taken = state.withLock { state in
             guard state.available > 0, state.nextWaiter == state.waiters.count else { return false }
@@ -46,7 +48,8 @@ public final class AsyncSemaphore: Sendable {
         }
     }
 
-    private func release() {
+    /// Gives back the permit ``acquire()`` took.
+    public func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.nextWaiter < state.waiters.count else {
                 state.available += 1

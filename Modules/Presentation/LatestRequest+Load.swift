@@ -2,21 +2,12 @@ import Domain
 
 extension LatestRequest {
     /// Runs `operation` as the newest request and writes its progress into `model`'s
-    /// `state`: loading, then the value, or the failure's message for `context`.
+    /// `state`: loading, then the state `showing` makes of the answer, or the failure's message
+    /// for `context`.
     ///
     /// A request superseded, or cancelled with ``cancel(_:of:)``, writes nothing more; one
     /// whose caller was cancelled shows the value kept, never an error. Returns the failure
     /// this request wrote, if it wrote one.
-    @discardableResult
-    func load<Model: AnyObject, State: LatestRequestState>(
-        _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,
-        _ operation: @escaping @Sendable () async throws(APIError) -> State.Value
-    ) async -> APIError? {
-        await load(state, of: model, context: context, operation) { State(showing: $0) }
-    }
-
-    /// The same, for an operation whose answer says more than the value: `showing` makes
-    /// the state that shows it.
     @discardableResult
     func load<Model: AnyObject, State: LatestRequestState, Answer: Sendable>(
         _ state: ReferenceWritableKeyPath<Model, State>, of model: Model, context: APIErrorMapper.Context,

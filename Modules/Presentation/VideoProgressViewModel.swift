@@ -108,6 +108,6 @@ public final class VideoProgressViewModel {
         context: APIErrorMapper.Context, _ operation: @escaping @Sendable () async throws(APIError) -> VideoProgress
     ) async -> APIError? {
         unsaved = nil
-        return await request.load(\.state, of: self, context: context, operation)
+        return await request.load(\.state, of: self, context: context, operation, showing: LoadState.loaded)
     }
 }

@@ -28,9 +28,10 @@ public final class VideoViewModel {
 
     /// Fetches the video, cancelling a fetch in flight, and returns when done.
     public func fetchVideo() async {
-        await request.load(\.state, of: self, context: .video) { [apiService, videoID] () async throws(APIError) in
-            try await apiService.video(id: videoID)
-        }
+        await request.load(
+            \.state, of: self, context: .video,
+            { [apiService, videoID] () async throws(APIError) in try await apiService.video(id: videoID) },
+            showing: LoadState.loaded)
     }
 
     /// Cancels the fetch in flight: it writes nothing, and no error is shown.

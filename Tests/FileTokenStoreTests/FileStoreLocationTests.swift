@@ -127,7 +127,7 @@ struct FileStoreLocationTests {
             let waiting = Task {
                 try await store.refreshTokens(replacing: "access-1") { _ async throws(APIError) in SampleTokens.second }
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await Self.untilOpened(lockPath)  // the store waits on the lock now
             let cancelled = ContinuousClock.now
             waiting.cancel()
             let outcome = await waiting.result
@@ -137,5 +137,20 @@ struct FileStoreLocationTests {
             #expect(throws: TokenRefreshError.store(cancelledWait)) { try outcome.get() }
             #expect(try await store.tokens() == SampleTokens.first)
         }
+    }
+
+    /// Returns once this process holds `path` open (the store began to wait on its lock), as
+    /// `/proc/self/fd` says, within a minute; at once where there is no `/proc`.
+    static func untilOpened(_ path: String) async throws {
+        let descriptors = "/proc/self/fd"
+        guard FileManager.default.fileExists(atPath: descriptors) else { return }
+        for _ in 0..<1_200 {
+            let open = try FileManager.default.contentsOfDirectory(atPath: descriptors).compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")
+            }
+            if open.contains(path) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the store never opened \(path)")
     }
 }

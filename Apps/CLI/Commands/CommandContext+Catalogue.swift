@@ -18,8 +18,9 @@ extension CommandContext {
     /// ``episode(namedBy:among:)``); episode ids are whole numbers of at most six digits
     /// without a leading zero (the catalogue's are three); video ids are anything else
     /// (Vimeo's are nine digits).
-    /// Only a reference that could be an episode id costs a catalogue fetch — it names that
-    /// episode's video when an episode has the id, else it is taken as a video id — unless
+    /// Only a reference that could be an episode id costs a catalogue fetch — none when the
+    /// saved catalogue has the id — it names that episode's video when an episode has the id,
+    /// else it is taken as a video id — unless
     /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
     /// video up in the catalogue whatever the reference.
     /// A failure to read the catalogue is reported with `sentence` after its cause.
@@ -30,6 +31,8 @@ extension CommandContext {
         guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else {
             return .video(id: reference, episode: nil)
         }
+        // An id names the same episode for good: one the saved catalogue holds costs no request.
+        if !isWords, let saved = await savedEpisode(reference) { return .video(id: saved.videoID, episode: saved) }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
@@ -47,6 +50,17 @@ extension CommandContext {
             return .video(id: episode.videoID, episode: episode)
         }
         return .video(id: reference, episode: rows.first { $0.videoID == reference })
+    }
+
+    /// The episode whose id or video id is `reference` in the saved catalogue, however old.
+    private func savedEpisode(_ reference: String) async -> Episode? {
+        let saved: [Episode]
+        do throws(APIError) {
+            saved = try await services.api.catalogue(policy: .offlineOnly).episodes
+        } catch {
+            return nil  // nothing saved, or not readable: the catalogue is asked for, and its failure said
+        }
+        return saved.first { Self.couldBeEpisodeID(reference) ? String($0.id) == reference : $0.videoID == reference }
     }
 
     /// Whether `reference` names episodes by their words rather than an id: it holds a letter

@@ -22,12 +22,18 @@ extension APIClient {
         var redirects = 0
         while true {
             let response: HTTPResponse
-            do {
-                response = try await sendOnce(request)
+            do throws(TransportError) {
+                // Without an observer, nothing is prepared for one: the request goes straight out.
+                if let observer {
+                    response = try await observed(request, by: observer)
+                } else {
+                    response = try await transport.send(request)
+                }
             } catch {
-                guard idempotent, error.isConnectionLoss,
+                let failure = TranslatedTransportError(error, request: request)
+                guard idempotent, failure.isConnectionLoss,
                     await pause(before: &attempt, request, retryAfter: nil, deadline: deadline)
-                else { throw error.apiError }
+                else { throw failure.apiError }
                 continue
             }
             if idempotent, RetryPolicy.retryableStatuses.contains(response.status),
@@ -101,15 +107,10 @@ extension APIClient {
         return .failedRequest(.redirectRefused(to: shown, reason: reason))
     }
 
-    /// One round trip, reported to the observer (and nothing prepared for it without one).
-    private func sendOnce(_ request: HTTPRequest) async throws(TranslatedTransportError) -> HTTPResponse {
-        guard let observer else {
-            do throws(TransportError) {
-                return try await transport.send(request)
-            } catch {
-                throw TranslatedTransportError(error, request: request)
-            }
-        }
+    /// One round trip, reported to `observer`.
+    private func observed(_ request: HTTPRequest, by observer: any APIClientObserver) async throws(TransportError)
+        -> HTTPResponse
+    {
         let url = Redaction.url(request.url)
         observer.observe(.request(method: request.method, url: url, headers: Redaction.headers(request.headers)))
         let clock = ContinuousClock()
@@ -125,7 +126,7 @@ extension APIClient {
             let failure = TranslatedTransportError(error, request: request)
             observer.observe(
                 .failure(method: request.method, url: url, error: failure.apiError, duration: clock.now - start))
-            throw failure
+            throw error
         }
     }
 }

@@ -44,11 +44,10 @@ extension APIClient {
     /// timeouts: its retries and redirects, a refresh and the first attempt of its replay
     /// — plus any wait for another process's lock on the token store.
     func perform(_ endpoint: APIEndpoint, headers: [String: String] = [:]) async throws(APIError) -> Answer {
-        try await slots.withPermit { () async throws(APIError) -> Answer in
-            guard !Task.isCancelled else { throw .cancelled }
-            return try await answer(
-                to: endpoint, headers: headers, deadline: .now + .seconds(configuration.callDeadline))
-        }
+        await slots.acquire()
+        defer { slots.release() }
+        guard !Task.isCancelled else { throw .cancelled }
+        return try await answer(to: endpoint, headers: headers, deadline: .now + .seconds(configuration.callDeadline))
     }
 
     /// A call whose 2xx body decodes into `Value`.
