@@ -3,7 +3,6 @@
 #include <CLoader.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
 

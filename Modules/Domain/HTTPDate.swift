@@ -15,7 +15,8 @@ public enum HTTPDate {
     static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// The proleptic Gregorian calendar in UTC: FoundationEssentials' own, which links no ICU.
+    /// The Gregorian calendar in UTC: FoundationEssentials' own, which links no ICU. It is
+    /// Julian before 15 October 1582, so dates are read from 1583 on (``parse(_:now:)``).
     private static let calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
@@ -39,11 +40,13 @@ public enum HTTPDate {
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
-    /// The moment of the fields, or `nil` when one is out of its range (30 February, 24:00); a
-    /// second of 60, a leap second as the formats allow, is the next minute's first.
+    /// The moment of the fields, or `nil` when one is out of its range (30 February, 24:00, a
+    /// year before the Gregorian calendar's first whole one, 1583); a second of 60, a leap
+    /// second as the formats allow, is the next minute's first.
     private static func date(year: Int, month: Int, day: Int, time: (Int, Int, Int)) -> Date? {
         let (hour, minute, second) = time
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+        guard year >= 1583, (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute),
             (0...60).contains(second),
             let date = calendar.date(
                 from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)),
@@ -53,7 +56,7 @@ public enum HTTPDate {
     }
 
     /// The moment `text` names in any of the three forms, or `nil` for anything else (a
-    /// date that does not exist, such as 30 February, included). An RFC 850 date's two-digit
+    /// date that does not exist, such as 30 February, or one before 1583, included). An RFC 850 date's two-digit
     /// year puts it within 50 years of `now`, as the RFC asks: a date that would be more than
     /// 50 years ahead is in the century before.
     public static func parse(_ text: some StringProtocol, now: Date = Date()) -> Date? {

@@ -1,6 +1,6 @@
 import Domain
 
-/// A state that ``LatestRequest/load(_:of:context:_:)`` moves through a request. The value
+/// A state that ``LatestRequest/load(_:of:context:_:showing:)`` moves through a request. The value
 /// loaded last stays in the state while a newer request runs and after one failed, so that
 /// a cancelled request shows it again: the state is the only place it is kept.
 protocol LatestRequestState: Equatable {

@@ -18,6 +18,7 @@ struct HTTPDateTests {
         ("Wed, 31 Dec 1969 23:59:59 GMT", Date(timeIntervalSince1970: -1)),
         ("Tue, 29 Feb 2000 12:00:00 GMT", Date(timeIntervalSince1970: 951_825_600)),  // a leap day (÷400)
         ("Fri, 31 Dec 9999 23:59:59 GMT", Date(timeIntervalSince1970: 253_402_300_799)),
+        ("Sat, 01 Jan 1583 00:00:00 GMT", Date(timeIntervalSince1970: -12_212_553_600)),  // the first year read
         ("Thu, 01 Jan 1970 00:00:60 GMT", Date(timeIntervalSince1970: 60)),  // a leap second: the next minute
         ("Mon, 06 Nov 1994 08:49:37 GMT", example),  // the weekday is not checked against the date
     ])
@@ -53,6 +54,8 @@ struct HTTPDateTests {
         "Sun, 06 Nov 1994 08:49:3a GMT", "Sun, ٠٦ Nov 1994 08:49:37 GMT",  // ASCII digits only
         "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun, 06-Nov-94 08:49:37 GMT",  // RFC 850's long name, short year
         "Sun Nov 06 08:49:37 1994 GMT", "Sun Nov  16 08:49:37 1994", "Sun Nov  6 08:49:37 94",
+        // Before the Gregorian calendar's first whole year.
+        "Thu, 29 Feb 1500 12:00:00 GMT", "Fri, 31 Dec 1582 23:59:59 GMT",
     ])
     func anythingElseIsRefused(text: String) {
         #expect(HTTPDate.parse(text, now: Self.now) == nil)

@@ -116,6 +116,7 @@ struct EpisodesViewModelTests {
         async throws
     {
         // Given a first fetch held open, whose answer differs from the second's
+        spy.ignoresCancellation = serviceIgnoresCancellation
         spy.episodesResult = firstAnswer
         gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)
@@ -205,6 +206,7 @@ struct EpisodesViewModelTests {
     @Test(arguments: [false, true])
     func cancellingTheCallersTaskShowsNoError(serviceIgnoresCancellation: Bool) async throws {
         // Given a fetch held open
+        spy.ignoresCancellation = serviceIgnoresCancellation
         spy.episodesResult = .success([Samples.episode(id: 1)])
         gate.holdNext()
         let viewModel = EpisodesViewModel(apiService: spy)

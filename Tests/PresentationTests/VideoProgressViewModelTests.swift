@@ -118,6 +118,7 @@ struct VideoProgressViewModelTests {
     @Test(arguments: [false, true])
     func aSaveCancelsAFetchInFlight(serviceIgnoresCancellation: Bool) async throws {
         // Given a fetch held open that would answer cursor 5
+        spy.ignoresCancellation = serviceIgnoresCancellation
         spy.progressResult = .success(VideoProgress(videoID: Self.videoID, cursor: 5))
         gate.holdNext()
         let states = ObservationRecorder { viewModel.state }

@@ -89,6 +89,7 @@ struct VideoViewModelTests {
     @Test(arguments: [false, true])
     func aSecondFetchCancelsTheFirst(serviceIgnoresCancellation: Bool) async throws {
         // Given a first fetch held open that would answer a 10-second video
+        spy.ignoresCancellation = serviceIgnoresCancellation
         spy.videoResult = .success(Samples.video(duration: 10))
         gate.holdNext()
         let states = ObservationRecorder { viewModel.state }

@@ -7,7 +7,7 @@ import Testing
 /// The up-next menu's line at the widths people's terminals have: the words of the keys while
 /// they fit, then the keys alone; `p` only when there is an episode before.
 @MainActor
-@Suite("The up-next menu fits 30, 50 and 120 columns")
+@Suite("The up-next menu fits 30, 50 and 120 columns (their last column left free)")
 struct UpNextMenuLineTests {
     static let episodes = (1...3).reversed().map {
         Episode(

@@ -3,6 +3,12 @@ import Ports
 import Presentation
 import TerminalUI
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension CommandContext {
     /// What a `video`, `progress`, `watch` or `download` argument names: a video (and its
     /// episode when the catalogue was read), or nothing, because fetching the catalogue failed
@@ -19,8 +25,8 @@ extension CommandContext {
     /// without a leading zero (the catalogue's are three); video ids are anything else
     /// (Vimeo's are nine digits).
     /// Only a reference that could be an episode id costs a catalogue fetch — none when the
-    /// saved catalogue has the id — it names that episode's video when an episode has the id,
-    /// else it is taken as a video id — unless
+    /// catalogue saved within the last day has the id (or, `needingTheEpisode`, the video id) —
+    /// it names that episode's video when an episode has the id, else it is taken as a video id — unless
     /// `needingTheEpisode` (to check `--set` against the video's length), which looks the
     /// video up in the catalogue whatever the reference.
     /// A failure to read the catalogue is reported with `sentence` after its cause.
@@ -31,8 +37,9 @@ extension CommandContext {
         guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else {
             return .video(id: reference, episode: nil)
         }
-        // An id names the same episode for good: one the saved catalogue holds costs no request.
+        // An id names the same episode: one a saved catalogue of the last day holds costs no request.
         if !isWords, let saved = await savedEpisode(reference) { return .video(id: saved.videoID, episode: saved) }
+        guard !Task.isCancelled else { return .ended(.interrupted) }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
         guard !Task.isCancelled else { return .ended(.interrupted) }
@@ -52,15 +59,24 @@ extension CommandContext {
         return .video(id: reference, episode: rows.first { $0.videoID == reference })
     }
 
-    /// The episode whose id or video id is `reference` in the saved catalogue, however old.
+    /// The episode whose id or video id is `reference` in the saved catalogue, when it was
+    /// saved within the last day (an older one is asked again: a video may have been replaced).
     private func savedEpisode(_ reference: String) async -> Episode? {
-        let saved: [Episode]
+        let catalogue: Catalogue
         do throws(APIError) {
-            saved = try await services.api.catalogue(policy: .offlineOnly).episodes
+            catalogue = try await services.api.catalogue(policy: .offlineOnly)
         } catch {
             return nil  // nothing saved, or not readable: the catalogue is asked for, and its failure said
         }
-        return saved.first { Self.couldBeEpisodeID(reference) ? String($0.id) == reference : $0.videoID == reference }
+        let savedAt: Date? =
+            switch catalogue.source {
+            case .fresh(let savedAt), .saved(let savedAt, _): savedAt
+            case .network: nil
+            }
+        guard let savedAt, Date().timeIntervalSince(savedAt) < 86_400 else { return nil }
+        return catalogue.episodes.first {
+            Self.couldBeEpisodeID(reference) ? String($0.id) == reference : $0.videoID == reference
+        }
     }
 
     /// Whether `reference` names episodes by their words rather than an id: it holds a letter

@@ -64,16 +64,15 @@ extension DownloadCommand {
         case .ended(let status): return .failure(CommandContext.Ended(status: status))
         }
         let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
-        let model = VideoViewModel(videoID: videoID, apiService: context.services.api)
-        guard await context.withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return .failure(CommandContext.Ended(status: .interrupted))
+        let video: Video
+        switch await context.video(videoID) {
+        case .success(let model):
+            guard case .loaded(let loaded) = model.state else {
+                return .failure(CommandContext.Ended(status: .failure))
+            }
+            video = loaded
+        case .failure(let ended): return .failure(ended)
         }
-        if case .failed(_, let failure, _) = model.state {
-            let status = context.report(
-                failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")
-            return .failure(CommandContext.Ended(status: status))
-        }
-        guard case .loaded(let video) = model.state else { return .failure(CommandContext.Ended(status: .failure)) }
         let offered: [OfferedQuality]
         do throws(DownloadError) {
             offered = try await context.services.downloader.qualities(at: video.videoURL)

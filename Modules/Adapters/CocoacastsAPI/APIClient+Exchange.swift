@@ -22,18 +22,21 @@ extension APIClient {
         var redirects = 0
         while true {
             let response: HTTPResponse
-            do throws(TransportError) {
+            do throws(TranslatedTransportError) {
                 // Without an observer, nothing is prepared for one: the request goes straight out.
                 if let observer {
                     response = try await observed(request, by: observer)
                 } else {
-                    response = try await transport.send(request)
+                    do throws(TransportError) {
+                        response = try await transport.send(request)
+                    } catch {
+                        throw TranslatedTransportError(error, request: request)
+                    }
                 }
             } catch {
-                let failure = TranslatedTransportError(error, request: request)
-                guard idempotent, failure.isConnectionLoss,
+                guard idempotent, error.isConnectionLoss,
                     await pause(before: &attempt, request, retryAfter: nil, deadline: deadline)
-                else { throw failure.apiError }
+                else { throw error.apiError }
                 continue
             }
             if idempotent, RetryPolicy.retryableStatuses.contains(response.status),
@@ -108,8 +111,8 @@ extension APIClient {
     }
 
     /// One round trip, reported to `observer`.
-    private func observed(_ request: HTTPRequest, by observer: any APIClientObserver) async throws(TransportError)
-        -> HTTPResponse
+    private func observed(_ request: HTTPRequest, by observer: any APIClientObserver)
+        async throws(TranslatedTransportError) -> HTTPResponse
     {
         let url = Redaction.url(request.url)
         observer.observe(.request(method: request.method, url: url, headers: Redaction.headers(request.headers)))
@@ -126,7 +129,7 @@ extension APIClient {
             let failure = TranslatedTransportError(error, request: request)
             observer.observe(
                 .failure(method: request.method, url: url, error: failure.apiError, duration: clock.now - start))
-            throw error
+            throw failure
         }
     }
 }
