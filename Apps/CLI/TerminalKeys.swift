@@ -1,3 +1,5 @@
+import Subprocesses
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
