@@ -35,7 +35,7 @@ enum ExitCode: Int32, CaseIterable {
     static let noPlayer = ExitCode.unreachable
 
     /// The status for a screen's failure: a store's failure is the cause of an unknown one.
-    init(_ failure: Failure) {
+    init(_ failure: ScreenFailure) {
         self.init(FailureText.error(of: failure))
     }
 

@@ -27,7 +27,7 @@ public final class ContinueWatchingViewModel {
         case loaded([ContinueWatchingItem])
         /// What it said when last asked, because it cannot be reached now.
         case offline([ContinueWatchingItem], checkedAt: Date, message: String)
-        case failed(message: String, Failure)
+        case failed(message: String, ScreenFailure)
 
         /// The episodes listed, whether live or remembered.
         public var items: [ContinueWatchingItem] {
@@ -198,7 +198,7 @@ public final class ContinueWatchingViewModel {
     }
 
     private static func failed(_ error: APIError, context: APIErrorMapper.Context) -> State? {
-        Failure(error).map { .failed(message: $0.message(for: context), $0) }
+        ScreenFailure(error).map { .failed(message: $0.message(for: context), $0) }
     }
 
     /// Every episode's position on the server, `concurrentRequests` at a time; the first

@@ -32,7 +32,7 @@ public final class EpisodesViewModel {
         /// "Offline: showing the list saved 2 hours ago."
         case offline([EpisodeViewModel], savedAt: Date, message: String)
         /// The last fetch failed, with the message for the user.
-        case failed(message: String, Failure, previous: [EpisodeViewModel]?)
+        case failed(message: String, ScreenFailure, previous: [EpisodeViewModel]?)
     }
 
     /// What the screen shows.

@@ -21,7 +21,7 @@ extension LatestRequest {
             model[keyPath: state] = showing(answer)
             return nil
         case .failure(let error):
-            guard let failure = Failure(error) else {
+            guard let failure = ScreenFailure(error) else {
                 model[keyPath: state] = State(showing: previous)
                 return nil
             }

@@ -6,7 +6,7 @@ import Domain
 protocol LatestRequestState: Equatable {
     associatedtype Value: Sendable
     static func loading(previous: Value?) -> Self
-    static func failed(message: String, _ failure: Failure, previous: Value?) -> Self
+    static func failed(message: String, _ failure: ScreenFailure, previous: Value?) -> Self
     /// The state that shows `value`, or the one before any load when there is none.
     init(showing value: Value?)
     /// The value shown, or kept by a running or failed request.

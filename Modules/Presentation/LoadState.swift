@@ -7,7 +7,7 @@ public enum LoadState<Value: Equatable & Sendable>: Equatable, Sendable {
     /// The value last loaded.
     case loaded(Value)
     /// The last request failed; `previous` is the value loaded before it, kept.
-    case failed(message: String, Failure, previous: Value?)
+    case failed(message: String, ScreenFailure, previous: Value?)
 }
 
 extension LoadState: LatestRequestState {

@@ -133,9 +133,9 @@ extension PlaybackViewModel {
     /// Why nothing could be played, or playback failed.
     public enum Cause: Equatable, Sendable {
         /// Fetching the video failed (the message is the video screen's).
-        case video(Failure)
+        case video(ScreenFailure)
         /// Fetching the video's saved progress failed (the message is the progress screen's).
-        case progress(Failure)
+        case progress(ScreenFailure)
         /// The player could not be started.
         case player(PlayerError)
         /// The player failed while playing, `reason` in its own words; the playhead says

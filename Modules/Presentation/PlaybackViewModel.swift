@@ -295,8 +295,8 @@ public final class PlaybackViewModel {
     }
 
     /// Shows the failure of a fetch, or nothing for a cancelled one (a stop).
-    private func fail(_ error: APIError, _ cause: (Failure) -> Cause, context: APIErrorMapper.Context) {
-        state = Failure(error).map { .failed(message: $0.message(for: context), cause($0)) } ?? .idle
+    private func fail(_ error: APIError, _ cause: (ScreenFailure) -> Cause, context: APIErrorMapper.Context) {
+        state = ScreenFailure(error).map { .failed(message: $0.message(for: context), cause($0)) } ?? .idle
     }
 
     private nonisolated static func outcome<Value: Sendable>(

@@ -22,7 +22,7 @@ public final class SignInViewModel {
         /// A sign-in is running.
         case signingIn(wasSignedIn: Bool)
         /// The last sign-in failed, with the message for the user.
-        case failed(message: String, Failure, wasSignedIn: Bool)
+        case failed(message: String, ScreenFailure, wasSignedIn: Bool)
         /// The user signed in and the tokens are stored.
         case signedIn
     }
@@ -70,7 +70,7 @@ public final class SignInViewModel {
             }
         case .failure(let error):
             let wasSignedIn = self.wasSignedIn
-            let failed = Failure(error).map {
+            let failed = ScreenFailure(error).map {
                 State.failed(message: $0.message(for: .signIn), $0, wasSignedIn: wasSignedIn)
             }
             end(failed ?? (wasSignedIn ? .signedIn : .editing))

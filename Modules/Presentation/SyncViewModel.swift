@@ -30,7 +30,7 @@ public final class SyncViewModel {
         case syncing(SyncReport)
         case done(SyncReport)
         /// The plan could not be made: nothing was changed.
-        case failed(message: String, Failure)
+        case failed(message: String, ScreenFailure)
     }
 
     public private(set) var state = State.idle
@@ -72,13 +72,13 @@ public final class SyncViewModel {
             if case .saved(_, let unreachable) = catalogue.source { throw unreachable ?? .unreachable }
             cursors = try await ContinueWatchingViewModel.positions(of: catalogue.episodes, from: apiService)
         } catch {
-            state = Failure(error).map { .failed(message: $0.message(for: .progress), $0) } ?? .idle
+            state = ScreenFailure(error).map { .failed(message: $0.message(for: .progress), $0) } ?? .idle
             return
         }
         do throws(DownloadError) {
             copies = try await downloader.copies()
         } catch {
-            let failure = Failure.store(.io(path: downloader.location.path, detail: error.description))
+            let failure = ScreenFailure.store(.io(path: downloader.location.path, detail: error.description))
             state = .failed(message: "The copies on this machine cannot be listed: \(error).", failure)
             return
         }
@@ -174,7 +174,7 @@ public final class SyncViewModel {
         do throws(APIError) {
             video = try await apiService.video(id: wanted.episode.videoID)
         } catch {
-            guard let failure = Failure(error) else { return .interrupted }
+            guard let failure = ScreenFailure(error) else { return .interrupted }
             let failed = SyncReport.Failed(
                 episode: wanted.episode, message: failure.message(for: .video), cause: .api(error))
             return .failed(failed, stopsTheRest: error.kind == .unreachable)

@@ -33,7 +33,7 @@ public struct FailureText: Equatable, Sendable {
     /// The lines of `failure` on the screen of `context`, for `request` when it is known.
     /// A token store that failed on its own (storing a sign-in's tokens) reads like one
     /// that failed during a request.
-    public init(_ failure: Failure, context: APIErrorMapper.Context, request: Request? = nil) {
+    public init(_ failure: ScreenFailure, context: APIErrorMapper.Context, request: Request? = nil) {
         let error = Self.error(of: failure)
         let headline = APIErrorMapper(error: error, context: context).message ?? "Interrupted."
         guard let cause = error.cause else {
@@ -45,7 +45,7 @@ public struct FailureText: Equatable, Sendable {
     }
 
     /// The API error `failure` is, a store's failure as the cause of an unknown one.
-    public static func error(of failure: Failure) -> APIError {
+    public static func error(of failure: ScreenFailure) -> APIError {
         switch failure {
         case .api(let error): error
         case .store(let error): .unknown(.store(error))

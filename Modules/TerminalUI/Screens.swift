@@ -111,7 +111,7 @@ public enum Screens {
     /// series' "You need to have a network connection."), as the screen is what a preview
     /// shows. A store's failure on the profile is its own sentence.
     static func failure(
-        _ message: String, _ failure: Failure?, _ context: APIErrorMapper.Context, _ style: TerminalStyle
+        _ message: String, _ failure: ScreenFailure?, _ context: APIErrorMapper.Context, _ style: TerminalStyle
     ) -> String {
         var lines = failure.map { FailureText($0, context: context).lines } ?? []
         if !lines.contains(message) { lines.append(message) }

@@ -23,7 +23,7 @@ struct FailureTableTests {
     struct Row {
         let cause: String
         let command: String
-        let failure: Failure
+        let failure: ScreenFailure
         let context: APIErrorMapper.Context
         /// What the command asked for, when the message names it.
         var request: FailureText.Request?
@@ -36,7 +36,7 @@ struct FailureTableTests {
             self.request = request
         }
 
-        init(_ cause: String, _ command: String, failure: Failure, _ context: APIErrorMapper.Context) {
+        init(_ cause: String, _ command: String, failure: ScreenFailure, _ context: APIErrorMapper.Context) {
             self.cause = cause
             self.command = command
             self.failure = failure

@@ -14,7 +14,7 @@ struct PreviewsCoverageTests {
     /// over the state, one case to the next: a new case fails to compile here until the walk
     /// visits it, and then ``everyStateOfTheViewModelHasAPreview`` fails until a preview shows it.
     static func states(of screen: PreviewScreen) -> [String] {
-        let failure = Failure.api(.unknown)
+        let failure = ScreenFailure.api(.unknown)
         switch screen {
         case .episodes:
             return walk(from: EpisodesViewModel.State.idle) {

@@ -53,7 +53,7 @@ struct CommandContext {
     /// cause calls for; `operation` (about video `videoID`) is what was asked for (a 404 names
     /// it), `subject` what the user called it.
     func report(
-        _ failure: Failure, on screen: APIErrorMapper.Context, asking operation: APIOperation? = nil,
+        _ failure: ScreenFailure, on screen: APIErrorMapper.Context, asking operation: APIOperation? = nil,
         about videoID: String? = nil, subject: String? = nil, sentence: Sentence = .screens
     ) -> ExitCode {
         let request = operation.map {

@@ -3,7 +3,7 @@ import Ports
 
 /// Why a screen's last operation failed: the API or the token store. A cancelled
 /// request is no failure and is never stored as one.
-public enum Failure: Error, Equatable, Sendable {
+public enum ScreenFailure: Error, Equatable, Sendable {
     /// The API call failed.
     case api(APIError)
     /// The token store could not be read or written.
