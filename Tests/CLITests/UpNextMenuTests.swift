@@ -44,17 +44,18 @@ struct UpNextMenuTests {
         }
     }
 
-    /// At 30 columns, the count from 10 to 1, each draw within the terminal, then what happened.
-    @Test func theCountEndsAndSaysHowToGoOn() async throws {
+    /// The count from 10 to 1, each draw within the terminal, then what happened.
+    @Test(arguments: [30, 50, 120])
+    func theCountEndsAndSaysHowToGoOn(columns: Int) async throws {
         try await WatchTests.watching { _, cli, _ in
             #expect(try await cli.run(["progress", "551", "--set", "5:57"]).status == 0)
-            let run = try await cli.runOnTerminal(["watch", "551"], columns: 30, timeout: .seconds(120))
+            let run = try await cli.runOnTerminal(["watch", "551"], columns: columns, timeout: .seconds(120))
             #expect(run.status == 0, "\(run)")
             #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
             #expect(Self.text(run).contains("Up next: 553 “Adopting the Model-View-ViewModel Pattern” (6:32)."))
             let menus = SyncTerminalTests.drawn(run.stdout).filter { $0.hasPrefix("in ") }
             #expect(menus.contains { $0.contains("in 10 s") } && menus.contains { $0.contains("in 1 s") }, "\(menus)")
-            #expect(menus.allSatisfy { CellWidth.of($0) < 30 }, "\(menus)")
+            #expect(menus.allSatisfy { CellWidth.of($0) < columns }, "\(menus)")
             #expect(
                 Self.text(run).contains("No answer in 10 s: nothing more is played."), "\(Self.text(run).suffix(400))")
         }
