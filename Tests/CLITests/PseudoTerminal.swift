@@ -37,13 +37,21 @@ enum PseudoTerminal {
         import fcntl, json, os, pty, select, signal, struct, sys, termios, time
         env, argv, answers = json.loads(sys.argv[1]), sys.argv[2:], json.loads(os.environ["ANSWERS"])
         signals = json.loads(os.environ.get("SIGNALS", "null"))
+        # The program starts only once the modes it must end with are read: a program quick to
+        # change them could otherwise do so before a busy driver reads them.
+        ready_read, ready_write = os.pipe()
         pid, fd = pty.fork()
         if pid == 0:
+            os.close(ready_write)
+            os.read(ready_read, 1)
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(os.environ["COLUMNS_OF_PTY"]), 0, 0))
             if os.environ.get("STDERR_TO_NULL"):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
             os.execve(argv[0], argv, env)
+        os.close(ready_read)
         modes = termios.tcgetattr(fd)
+        os.write(ready_write, b"x")
+        os.close(ready_write)
         typed = {"SIGINT": b"\x03", "SIGQUIT": b"\x1c"}
         shown, seen_at, sent = b"", None, 0
         while True:

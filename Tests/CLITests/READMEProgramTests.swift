@@ -2,18 +2,19 @@ import Foundation
 import PortContracts
 import Testing
 
-/// The README's first program, Getting Started's program that downloads an episode, and the
+/// The First Program, Getting Started's program that downloads an episode, and the
 /// adapter that AddingAnAdapter shows from another package, built as a newcomer would build
 /// them: a package of their own beside a checkout of this one, its files copied from the
 /// documents as written, only the dependency's URL turned into the checkout's path.
-@Suite("The README's and Getting Started's programs build as written and run against the mock API")
+@Suite("The First Program and Getting Started's program build as written and run against the mock API")
 struct READMEProgramTests {
-    static let readme = Fixtures.repositoryRoot.appendingPathComponent("README.md")
+    static let firstProgram = Fixtures.repositoryRoot.appendingPathComponent(
+        "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/TheFirstProgram.md")
     static let addingAnAdapter = Fixtures.repositoryRoot.appendingPathComponent(
         "Modules/Ports/Ports.docc/AddingAnAdapter.md")
     static let gettingStarted = Fixtures.repositoryRoot.appendingPathComponent(
         "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/GettingStarted.md")
-    /// The published dependency, as the README writes it.
+    /// The published dependency, as The First Program writes it.
     static let dependency = #".package(url: "https://github.com/cocoacasts/cocoacasts-networking.git", from: "1.0.0")"#
     /// A build from clean takes under a minute here; a loaded machine may take several.
     static let buildTimeout: Duration = .seconds(900)
@@ -28,7 +29,7 @@ struct READMEProgramTests {
             #expect(!(build.stdout + build.stderr).contains("warning:"), "\(build.stdout)\(build.stderr)")
             guard build.status == 0 else { return }
 
-            let expected = try Self.block(after: "`swift run FirstProgram` prints:", in: Self.readme)
+            let expected = try Self.block(after: "`swift run FirstProgram` prints:", in: Self.firstProgram)
             try await MockAPIServer.with { server async throws in
                 let program = package.appendingPathComponent(".build/debug/FirstProgram")
                 let environment = ["HOME": directory.file("home").path, "PATH": "/usr/bin:/bin"]
@@ -78,21 +79,19 @@ struct READMEProgramTests {
         }
     }
 
-    /// The package a newcomer writes: the README's `Package.swift` with AddingAnAdapter's and
-    /// Getting Started's targets added, the README's program, Getting Started's and the
+    /// The package a newcomer writes: The First Program's `Package.swift` with AddingAnAdapter's and
+    /// Getting Started's targets added, The First Program's program, Getting Started's and the
     /// adapter with its tests; returns its folder.
     static func writePackage(in directory: TemporaryDirectory) throws -> URL {
         // A path dependency's identity is its folder's name: the checkout goes by the published one.
         try FileManager.default.createSymbolicLink(
             at: directory.file("cocoacasts-networking"), withDestinationURL: Fixtures.repositoryRoot)
-        let readme = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(readme.range(of: "## The layer in an app"))
-        let (manifest, program) = try Self.twoSwiftBlocks(in: String(readme[section.lowerBound...]))
+        let (manifest, program) = try Self.twoSwiftBlocks(in: String(contentsOf: firstProgram, encoding: .utf8))
         let article = try String(contentsOf: addingAnAdapter, encoding: .utf8)
         let outside = try #require(article.range(of: "## From another package"))
         let blocks = Self.swiftBlocks(in: String(article[outside.lowerBound...]))
         try #require(blocks.count >= 3, "AddingAnAdapter shows the targets, the adapter and its tests")
-        try #require(manifest.contains(dependency), "the README's Package.swift names the published repository")
+        try #require(manifest.contains(dependency), "The First Program's Package.swift names the published repository")
         let (offlineTarget, offlineProgram) = try Self.offlineCopy()
         let targets = (blocks[0] + offlineTarget).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")

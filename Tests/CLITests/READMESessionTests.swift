@@ -65,23 +65,20 @@ struct READMESessionTests {
         #expect(!block.isShown(by: shown + ["one line more"]))
     }
 
-    /// The article's first steps are lines of the README's program, which READMEProgramTests
+    /// The article's first steps are lines of The First Program, which READMEProgramTests
     /// compiles and runs, so the article cannot show code that no longer builds.
-    @Test func theGettingStartedStepsAreLinesOfTheREADMEsProgram() throws {
+    @Test func theGettingStartedStepsAreLinesOfTheFirstProgram() throws {
         let article = try String(
             contentsOf: Fixtures.repositoryRoot.appendingPathComponent(
                 "Modules/Adapters/CocoacastsAPI/CocoacastsAPI.docc/GettingStarted.md"), encoding: .utf8)
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-        let layer = try #require(readme.range(of: "## The layer in an app"))
-        let program = Set(
-            try READMEProgramTests.twoSwiftBlocks(in: String(readme[layer.lowerBound...])).1.split(separator: "\n")
-                .map(Self.code))
+        let first = try String(contentsOf: READMEProgramTests.firstProgram, encoding: .utf8)
+        let program = Set(try READMEProgramTests.twoSwiftBlocks(in: first).1.split(separator: "\n").map(Self.code))
         for step in ["### Compose the client", "### Sign in and keep the session"] {
             let section = try #require(article.range(of: step), "the article has no step \(step)")
             let block = try #require(READMEProgramTests.swiftBlocks(in: String(article[section.upperBound...])).first)
             for line in block.split(separator: "\n").map(Self.code) where !line.isEmpty {
                 let compiled = program.contains(line)
-                #expect(compiled, "\(step): the README's program has no line \(line)")
+                #expect(compiled, "\(step): The First Program has no line \(line)")
             }
         }
     }

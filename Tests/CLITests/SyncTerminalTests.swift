@@ -43,6 +43,21 @@ struct SyncTerminalTests {
         await process.killGroup()
     }
 
+    /// Runs `body` with a CLI signed in to a mock whose media the slow host serves, episode 551
+    /// started (at 1:00), so that `sync` wants it and those after it.
+    static func with551Started(_ body: (CLIProcess) async throws -> Void) async throws {
+        try await withSlowMedia { origin in
+            try await MockAPIServer.with(arguments: ["--media", "--media-origin", origin]) { server async throws in
+                try await TemporaryDirectory.with { directory in
+                    let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                    #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                    #expect(try await cli.run(["progress", "551", "--set", "60"]).status == 0)
+                    try await body(cli)
+                }
+            }
+        }
+    }
+
     enum SyncTerminalError: Error {
         case mediaHostDidNotStart
     }
@@ -56,60 +71,46 @@ struct SyncTerminalTests {
 
     @Test(arguments: [30, 50, 120])
     func theLineFitsAndSaysWhatPeopleLookFor(columns: Int) async throws {
-        try await Self.withSlowMedia { origin in
-            try await MockAPIServer.with(arguments: ["--media", "--media-origin", origin]) { server async throws in
-                try await TemporaryDirectory.with { directory in
-                    let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                    #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                    #expect(try await cli.run(["progress", "551", "--set", "60"]).status == 0)
-                    let run = try await cli.runOnTerminal(
-                        ["sync", "--episodes", "2"], columns: columns, timeout: .seconds(90))
-                    #expect(run.status == 0, "\(run)")
-                    #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
-                    let lines = Self.drawn(run.stdout)
-                    let progress = lines.filter { $0.hasPrefix("[1/2]") || $0.hasPrefix("[2/2]") }
-                    #expect(progress.contains { $0.contains("%") }, "\(lines)")
-                    #expect(progress.allSatisfy { CellWidth.of($0) < columns }, "\(progress)")
-                    #expect(
-                        lines.allSatisfy { CellWidth.of($0) <= columns },
-                        "\(lines.filter { CellWidth.of($0) > columns })")
-                    #expect(!progress.contains { $0.contains(" 0 B/s") }, "no rate until there is one: \(progress)")
-                    if columns == 120 {
-                        #expect(progress.contains { $0.hasPrefix("[1/2]  Building the User Interface  ") })
-                        #expect(progress.contains { $0.hasPrefix("[2/2]  Adopting the Model-View-ViewModel") })
-                        #expect(
-                            progress.contains { $0.contains("/600.0 kB  ") && $0.hasSuffix(" left") }, "\(progress)")
-                    }
-                    // The report's sizes are those the line counted to (on a narrow terminal, wrapped).
-                    let report = lines.drop { !$0.hasPrefix("fetched") }.joined(separator: " ")
-                        .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-                    #expect(report.contains("“Building the User Interface” the file, 600.0 kB"), "\(report)")
-                    if columns == 120 {
-                        #expect(
-                            lines.contains("fetched  551  “Building the User Interface”  the file, 600.0 kB"),
-                            "\(lines)")
-                    }
-                }
+        try await Self.with551Started { cli in
+            let run = try await cli.runOnTerminal(
+                ["sync", "--episodes", "2"], columns: columns, timeout: .seconds(90))
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
+            let lines = Self.drawn(run.stdout)
+            let progress = lines.filter { $0.hasPrefix("[1/2]") || $0.hasPrefix("[2/2]") }
+            #expect(progress.contains { $0.contains("%") }, "\(lines)")
+            #expect(progress.allSatisfy { CellWidth.of($0) < columns }, "\(progress)")
+            #expect(
+                lines.allSatisfy { CellWidth.of($0) <= columns },
+                "\(lines.filter { CellWidth.of($0) > columns })")
+            #expect(!progress.contains { $0.contains(" 0 B/s") }, "no rate until there is one: \(progress)")
+            if columns == 120 {
+                #expect(progress.contains { $0.hasPrefix("[1/2]  Building the User Interface  ") })
+                #expect(progress.contains { $0.hasPrefix("[2/2]  Adopting the Model-View-ViewModel") })
+                #expect(
+                    progress.contains { $0.contains("/600.0 kB  ") && $0.hasSuffix(" left") }, "\(progress)")
+            }
+            // The report's sizes are those the line counted to (on a narrow terminal, wrapped).
+            let report = lines.drop { !$0.hasPrefix("fetched") }.joined(separator: " ")
+                .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            #expect(report.contains("“Building the User Interface” the file, 600.0 kB"), "\(report)")
+            if columns == 120 {
+                #expect(
+                    lines.contains("fetched  551  “Building the User Interface”  the file, 600.0 kB"),
+                    "\(lines)")
             }
         }
     }
 
     @Test func theLineFollowsAResize() async throws {
-        try await Self.withSlowMedia { origin in
-            try await MockAPIServer.with(arguments: ["--media", "--media-origin", origin]) { server async throws in
-                try await TemporaryDirectory.with { directory in
-                    let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                    #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                    #expect(try await cli.run(["progress", "551", "--set", "60"]).status == 0)
-                    let run = try await cli.runOnTerminal(
-                        ["sync", "--episodes", "1"], answers: [[" left", "<columns>36"]], columns: 120,
-                        timeout: .seconds(90))
-                    #expect(run.status == 0, "\(run)")
-                    let progress = Self.drawn(run.stdout).filter { $0.hasPrefix("[1/1]") }
-                    let resized = progress.drop { CellWidth.of($0) >= 36 }
-                    #expect(!resized.isEmpty && resized.allSatisfy { CellWidth.of($0) < 36 }, "\(progress)")
-                }
-            }
+        try await Self.with551Started { cli in
+            let run = try await cli.runOnTerminal(
+                ["sync", "--episodes", "1"], answers: [[" left", "<columns>36"]], columns: 120,
+                timeout: .seconds(90))
+            #expect(run.status == 0, "\(run)")
+            let progress = Self.drawn(run.stdout).filter { $0.hasPrefix("[1/1]") }
+            let resized = progress.drop { CellWidth.of($0) >= 36 }
+            #expect(!resized.isEmpty && resized.allSatisfy { CellWidth.of($0) < 36 }, "\(progress)")
         }
     }
 
@@ -118,27 +119,20 @@ struct SyncTerminalTests {
     /// Either way the lock is let go: the next run goes on.
     @Test(arguments: [(PseudoTerminal.Delivery.typed, 1), (.group, 2)])
     func stoppedItSaysHowToGoOnAndLetsTheLockGo(delivery: PseudoTerminal.Delivery, signals: Int) async throws {
-        try await Self.withSlowMedia { origin in
-            try await MockAPIServer.with(arguments: ["--media", "--media-origin", origin]) { server async throws in
-                try await TemporaryDirectory.with { directory in
-                    let cli = CLIProcess(in: directory, baseURL: server.baseURL)
-                    #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
-                    #expect(try await cli.run(["progress", "551", "--set", "60"]).status == 0)
-                    let run = try await PseudoTerminal.run(
-                        [CLIProcess.binary.path, "sync", "--episodes", "2"], environment: cli.processEnvironment,
-                        signals: .init(
-                            after: "[1/2]", delay: 0.3, names: Array(repeating: "SIGINT", count: signals), gap: 0.1,
-                            delivery: delivery),
-                        timeout: .seconds(90))
-                    #expect(run.status == 130, "\(run)")
-                    #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
-                    #expect(
-                        UpNextMenuTests.text(run).contains("run `cocoacasts sync` to go on"),
-                        "\(UpNextMenuTests.text(run))")
-                    let again = try await cli.run(["sync", "--episodes", "2"])
-                    #expect(again.status == 0 && again.stdout.contains("fetched\t553"), "\(again)")
-                }
-            }
+        try await Self.with551Started { cli in
+            let run = try await PseudoTerminal.run(
+                [CLIProcess.binary.path, "sync", "--episodes", "2"], environment: cli.processEnvironment,
+                signals: .init(
+                    after: "[1/2]", delay: 0.3, names: Array(repeating: "SIGINT", count: signals), gap: 0.1,
+                    delivery: delivery),
+                timeout: .seconds(90))
+            #expect(run.status == 130, "\(run)")
+            #expect(run.stderr.contains("modes: same"), "\(run.stderr)")
+            #expect(
+                UpNextMenuTests.text(run).contains("run `cocoacasts sync` to go on"),
+                "\(UpNextMenuTests.text(run))")
+            let again = try await cli.run(["sync", "--episodes", "2"])
+            #expect(again.status == 0 && again.stdout.contains("fetched\t553"), "\(again)")
         }
     }
 }

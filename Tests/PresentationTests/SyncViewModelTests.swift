@@ -39,6 +39,18 @@ struct SyncViewModelTests {
         }
     }
 
+    /// The report of `model`'s plan carried out (dry, `dryRun`).
+    static func synced(_ model: SyncViewModel, dryRun: Bool = false) async throws -> SyncReport {
+        await model.plan()
+        await model.sync(dryRun: dryRun)
+        guard case .done(let report) = model.state else { throw SyncNotDone(state: model.state) }
+        return report
+    }
+
+    struct SyncNotDone: Error {
+        let state: SyncViewModel.State
+    }
+
     func model(_ downloader: StubDownloader, rules: SyncRules = SyncRules()) -> SyncViewModel {
         SyncViewModel(
             apiService: service, downloader: downloader, outbox: ProgressOutboxFixture(store: store).outbox(),
@@ -58,9 +70,7 @@ struct SyncViewModelTests {
         try await copy(1, in: downloader, bySync: true)
         service.cursors = ["video-1": 513, "video-2": 100]
         let model = model(downloader)
-        await model.plan()
-        await model.sync()
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model)
         #expect(report.removed.map(\.episode.id) == [1])
         #expect(report.fetched.map(\.wanted.episode.id) == [2, 3, 4])
         let copies = try await downloader.copies()
@@ -92,17 +102,13 @@ struct SyncViewModelTests {
         service.cursors = ["video-2": 100]
         // The best is about 41 MB an episode: one fits in 50 MB; the worst, 4.1 MB, three do.
         let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
-        await model.plan()
-        await model.sync()
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model)
         #expect(report.fetched.map(\.wanted.episode.id) == [2])
         #expect(report.skipped.map(\.episode.id) == [3, 4])
         #expect(report.skipped.first?.reason == .overMaxSize(bytes: 41_040_000 - (50_000_000 - 41_040_000)))
         #expect(report.skipped.last?.reason == .maxSizeReached)
         let worst = self.model(Self.downloader(), rules: SyncRules(maxBytes: 50_000_000, quality: .worst))
-        await worst.plan()
-        await worst.sync()
-        guard case .done(let cheaper) = worst.state else { Issue.record("\(worst.state)"); return }
+        let cheaper = try await Self.synced(worst)
         #expect(cheaper.fetched.map(\.wanted.episode.id) == [2, 3, 4])
     }
 
@@ -111,9 +117,7 @@ struct SyncViewModelTests {
         try await copy(1, in: downloader, bySync: true)
         service.cursors = ["video-1": 513, "video-2": 100]
         let model = model(downloader, rules: SyncRules(maxBytes: 100_000_000))
-        await model.plan()
-        await model.sync(dryRun: true)
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model, dryRun: true)
         #expect(report.fetched.map(\.wanted.episode.id) == [2, 3])
         #expect(report.fetched.map(\.estimatedBytes) == [41_040_000, 41_040_000])
         #expect(report.removed.map(\.episode.id) == [1], "what it would remove")
@@ -143,9 +147,7 @@ struct SyncViewModelTests {
                 metadata: ["server": server, SyncPlan.madeByKey: SyncPlan.madeBySyncValue]))
         service.cursors = ["video-2": 100]
         let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
-        await model.plan()
-        await model.sync()
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model)
         #expect(report.fetched.map(\.wanted.episode.id) == [2])
         #expect(report.fetched.first?.estimatedBytes == 11_040_000)
         #expect(report.skipped.first?.reason == .overMaxSize(bytes: 41_040_000 - (50_000_000 - 41_040_000)))
@@ -161,9 +163,7 @@ struct SyncViewModelTests {
         }
         service.cursors = ["video-2": 100]
         let model = model(downloader, rules: SyncRules(maxBytes: 50_000_000))
-        await model.plan()
-        await model.sync()
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model)
         #expect(report.fetched.map(\.wanted.episode.id) == [2])
         #expect(report.skipped.map(\.reason) == [.maxSizeReached, .maxSizeReached])
     }
@@ -177,9 +177,7 @@ struct SyncViewModelTests {
             apiService: service, downloader: failing, outbox: ProgressOutboxFixture(store: store).outbox(),
             history: WatchHistoryFixture(store: store).history(), server: server,
             rules: SyncRules(episodes: 1, maxBytes: 50_000_000))
-        await model.plan()
-        await model.sync()
-        guard case .done(let report) = model.state else { Issue.record("\(model.state)"); return }
+        let report = try await Self.synced(model)
         #expect(report.failed.map(\.episode.id) == [2])
         #expect(report.failed.first?.message.contains("404") == true, "\(report.failed)")
     }
