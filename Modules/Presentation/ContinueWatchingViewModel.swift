@@ -113,14 +113,8 @@ public final class ContinueWatchingViewModel {
             // Said as the screen's own failure: its subject is the positions, whatever request failed.
             return Self.failed(error, context: .progress) ?? .idle
         }
-        let kept: [PendingProgress]
-        do throws(StoreError) {
-            kept = try await outbox.pending()
-        } catch {
-            problem(.keptPositions(error))
-            kept = []
-        }
-        let watched = await watchedVideos()
+        let kept = await reading(try await outbox.pending(), else: []) { problem(.keptPositions($0)) }
+        let watched = await reading(try await history.watched(), else: [], problem: sayOnce)
         if case .saved(_, let unreachable) = catalogue.source {
             return await remembered(catalogue.episodes, kept: kept, watched: watched, because: unreachable)
         }
@@ -135,11 +129,8 @@ public final class ContinueWatchingViewModel {
         } catch {
             return Self.failed(error, context: .progress) ?? .idle
         }
-        do throws(StoreError) {
-            try await history.remember(RememberedPositions(cursors: cursors, checkedAt: now()))
-        } catch {
-            sayOnce(error)
-        }
+        let positions = RememberedPositions(cursors: cursors, checkedAt: now())
+        await reading(try await history.remember(positions), else: (), problem: sayOnce)
         return .loaded(Self.items(catalogue.episodes, cursors: cursors, kept: kept, watched: watched))
     }
 
@@ -165,29 +156,13 @@ public final class ContinueWatchingViewModel {
         problem(.history(error))
     }
 
-    /// The videos played here, the most recent first; none when the history cannot be read (said).
-    private func watchedVideos() async -> [WatchedVideo] {
-        do throws(StoreError) {
-            return try await history.watched()
-        } catch {
-            sayOnce(error)
-            return []
-        }
-    }
-
     /// The answer from the positions last remembered, or the failure to reach the server
     /// (`unreachable`, when it is known) when none are.
     private func remembered(
         _ episodes: [Episode], kept: [PendingProgress], watched: [WatchedVideo], because unreachable: APIError?
     ) async -> State {
-        let remembered: RememberedPositions?
-        do throws(StoreError) {
-            remembered = try await history.rememberedPositions()
-        } catch {
-            sayOnce(error)
-            remembered = nil
-        }
-        guard let positions = remembered else {
+        guard let positions = await reading(try await history.rememberedPositions(), else: nil, problem: sayOnce)
+        else {
             return Self.failed(unreachable ?? .nothingSaved, context: .progress) ?? .idle
         }
         return .offline(
@@ -211,11 +186,7 @@ public final class ContinueWatchingViewModel {
             var cursors: [String: Int] = [:]
             var next = ids.makeIterator()
             func ask(_ id: String) {
-                group.addTask {
-                    do throws(APIError) { return .success(try await api.progressForVideo(id: id)) } catch {
-                        return .failure(error)
-                    }
-                }
+                group.addTask { await Result { () async throws(APIError) in try await api.progressForVideo(id: id) } }
             }
             for _ in 0..<concurrentRequests { if let id = next.next() { ask(id) } }
             while let answer = await group.next() {

@@ -44,17 +44,13 @@ public final class DownloadViewModel {
     public func download(_ request: DownloadRequest) async {
         let latest = LatestProgress()
         let task = Task { [downloader] in
-            let outcome: Result<DownloadedCopy, DownloadError>
-            do throws(DownloadError) {
-                outcome = .success(
-                    try await downloader.download(request) { progress in
-                        guard latest.record(progress) else { return }
-                        Task { @MainActor [weak self] in
-                            if let newest = latest.takeForTheScreen() { self?.heard(newest) }
-                        }
-                    })
-            } catch {
-                outcome = .failure(error)
+            let outcome = await Result { () async throws(DownloadError) in
+                try await downloader.download(request) { progress in
+                    guard latest.record(progress) else { return }
+                    Task { @MainActor [weak self] in
+                        if let newest = latest.takeForTheScreen() { self?.heard(newest) }
+                    }
+                }
             }
             ended(outcome, kept: latest.value)
         }

@@ -29,13 +29,7 @@ final class LatestRequest {
     ) async -> Result<Value, APIError>? {
         cancel()
         let current = generation
-        let task = Task { () async -> Result<Value, APIError> in
-            do throws(APIError) {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
-        }
+        let task = Task { await Result(catching: operation) }
         cancelInFlight = { task.cancel() }
         let outcome = await withTaskCancellationHandler {
             await task.value
@@ -56,5 +50,12 @@ final class LatestRequest {
         cancelInFlight = nil
         generation &+= 1
         return wasRunning
+    }
+}
+
+extension Result {
+    /// The value `body` returns, or the error it throws; `body` runs where the caller does.
+    nonisolated(nonsending) init(catching body: () async throws(Failure) -> Success) async {
+        do throws(Failure) { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

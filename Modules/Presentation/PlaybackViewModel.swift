@@ -224,10 +224,8 @@ public final class PlaybackViewModel {
 
     /// Remembers `position` in the history, when there is one; a failure is kept for the caller to say.
     private func remember(_ position: SeenPosition, savedHere: Bool) async {
-        do throws(StoreError) {
-            try await history?.remember(position, of: videoID, savedHere: savedHere)
-        } catch {
-            historyProblem = error
+        await reading(try await history?.remember(position, of: videoID, savedHere: savedHere), else: ()) {
+            historyProblem = $0
         }
     }
 
@@ -236,8 +234,8 @@ public final class PlaybackViewModel {
     /// cannot give starts at the newest position known here (see ``OfflineStart``).
     private func load(_ control: PlaybackControl) async -> (Video, VideoProgress)? {
         let fetches = Task { [apiService, videoID] in
-            async let video = Self.outcome { () async throws(APIError) in try await apiService.video(id: videoID) }
-            async let progress = Self.outcome { () async throws(APIError) in
+            async let video = Result { () async throws(APIError) in try await apiService.video(id: videoID) }
+            async let progress = Result { () async throws(APIError) in
                 try await apiService.progressForVideo(id: videoID)
             }
             return await (video, progress)
@@ -267,21 +265,10 @@ public final class PlaybackViewModel {
     /// the server's as last seen — and, for the positions this playback keeps, the server's
     /// it follows. What cannot be read counts as unknown, and is said through the start.
     private func newestKnownPosition(because unreachable: APIError) async -> OfflineStart {
-        var kept: PendingProgress?
         var problems: [StoreError] = []
-        do throws(StoreError) {
-            kept = try await outbox.pending().filter { $0.progress.videoID == videoID }.max {
-                $0.recordedAt < $1.recordedAt
-            }
-        } catch {
-            problems.append(error)
-        }
-        var seen: RememberedPosition?
-        do throws(StoreError) {
-            seen = try await history?.serverPosition(of: videoID)
-        } catch {
-            problems.append(error)
-        }
+        let kept = await reading(try await outbox.pending(), else: []) { problems.append($0) }
+            .filter { $0.progress.videoID == videoID }.max { $0.recordedAt < $1.recordedAt }
+        let seen = await reading(try await history?.serverPosition(of: videoID), else: nil) { problems.append($0) }
         basedOn = seen?.position ?? kept?.basedOn
         let start: OfflineStart.Source
         if let kept, kept.recordedAt >= seen?.position.seenAt ?? .distantPast {
@@ -297,12 +284,6 @@ public final class PlaybackViewModel {
     /// Shows the failure of a fetch, or nothing for a cancelled one (a stop).
     private func fail(_ error: APIError, _ cause: (ScreenFailure) -> Cause, context: APIErrorMapper.Context) {
         state = ScreenFailure(error).map { .failed(message: $0.message(for: context), cause($0)) } ?? .idle
-    }
-
-    private nonisolated static func outcome<Value: Sendable>(
-        _ operation: () async throws(APIError) -> Value
-    ) async -> Result<Value, APIError> {
-        do throws(APIError) { return .success(try await operation()) } catch { return .failure(error) }
     }
 
     /// Changes the playhead of the state that shows one (playing or saving).

@@ -82,20 +82,8 @@ public final class SyncViewModel {
             state = .failed(message: "The copies on this machine cannot be listed: \(error).", failure)
             return
         }
-        let kept: [PendingProgress]
-        do throws(StoreError) {
-            kept = try await outbox.pending()
-        } catch {
-            problem(.keptPositions(error))
-            kept = []
-        }
-        let watched: [WatchedVideo]
-        do throws(StoreError) {
-            watched = try await history.watched()
-        } catch {
-            problem(.history(error))
-            watched = []
-        }
+        let kept = await reading(try await outbox.pending(), else: []) { problem(.keptPositions($0)) }
+        let watched = await reading(try await history.watched(), else: []) { problem(.history($0)) }
         state = .planned(
             SyncPlan.make(
                 episodes: catalogue.episodes, cursors: cursors, kept: kept, watched: watched, copies: copies,
