@@ -19,23 +19,6 @@ struct GalleryCard: Equatable, Sendable {
     /// (three columns; see ``GalleryStylesheet``).
     static let columnWidth = 46
 
-    /// The card of `preview` as `rendering` drew it.
-    init(_ preview: Preview, _ rendering: Preview.Rendering) {
-        self.init(
-            name: preview.name, title: Self.words(preview.variant), screen: preview.screen.rawValue,
-            screenTitle: preview.screen.title, state: rendering.label, text: rendering.text)
-    }
-
-    /// A card from its parts.
-    init(name: String, title: String, screen: String, screenTitle: String, state: StateLabel, text: String) {
-        self.name = name
-        self.title = title
-        self.screen = screen
-        self.screenTitle = screenTitle
-        self.state = state
-        self.text = text
-    }
-
     /// The card's fragment identifier: the name with `/` replaced by `-`.
     var anchor: String {
         String(name.map { $0 == "/" ? "-" : $0 })
@@ -65,5 +48,14 @@ struct GalleryCard: Equatable, Sendable {
     private static func words(_ variant: String) -> String {
         let spaced = String(variant.map { $0 == "-" ? " " : $0 })
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+}
+
+extension GalleryCard {
+    /// The card of `preview` as `rendering` drew it.
+    init(_ preview: Preview, _ rendering: Preview.Rendering) {
+        self.init(
+            name: preview.name, title: Self.words(preview.variant), screen: preview.screen.rawValue,
+            screenTitle: preview.screen.title, state: rendering.label, text: rendering.text)
     }
 }

@@ -31,7 +31,7 @@ enum Playthrough {
             }
             look += 1
         }
-        let drawing = Preview.Rendering(model, style: style)
+        let drawing = model.rendering(style: style)
         end()
         await watch.value
         return drawing

@@ -33,17 +33,40 @@ struct Preview: Sendable {
     let state: String
     private let draw: Render
 
-    /// Creates a preview of `screen` in `state`.
-    init(_ screen: PreviewScreen, _ variant: String, state: String, render: @escaping Render) {
+    /// Creates a preview of `screen` in the case of `state`; its payload does not matter.
+    init(_ screen: PreviewScreen, _ variant: String, state: some Any, render: @escaping Render) {
         self.screen = screen
         self.variant = variant
-        self.state = state
+        self.state = caseName(of: state)
         self.draw = render
     }
 
-    /// Creates a preview of `screen` in the case of `state`; its payload does not matter.
-    init(_ screen: PreviewScreen, _ variant: String, state: some Any, render: @escaping Render) {
-        self.init(screen, variant, state: caseName(of: state), render: render)
+    /// A preview of the view-model `make` builds over the content, once `drive` has taken it
+    /// into the state shown.
+    init<Model: Drawn>(
+        _ screen: PreviewScreen, _ variant: String, state: some Any,
+        _ make: @escaping @MainActor @Sendable (PreviewContent) -> Model,
+        then drive: @escaping @MainActor @Sendable (Model) async -> Void = { _ in }
+    ) {
+        self.init(screen, variant, state: state) { content, style in
+            let model = make(content)
+            await drive(model)
+            return model.rendering(style: style)
+        }
+    }
+
+    /// A preview of the view-model `make` builds, caught while the request `start` makes runs
+    /// (see ``InFlight``).
+    static func inFlight<Model: Drawn>(
+        _ screen: PreviewScreen, _ variant: String = "loading", state: some Any,
+        _ make: @escaping @MainActor @Sendable (PreviewContent) -> Model,
+        starting start: @escaping @MainActor @Sendable (Model) async -> Void,
+        until isRunning: @escaping @MainActor @Sendable (Model) -> Bool,
+        cancel: @escaping @MainActor @Sendable (Model) -> Void = { _ in }
+    ) -> Preview {
+        Preview(screen, variant, state: state) { content, style in
+            await InFlight.draw(make(content), style: style, starting: start, until: isRunning, cancel: cancel)
+        }
     }
 
     /// The preview's unique name: `screen/variant`, such as `signIn/failed-network`.

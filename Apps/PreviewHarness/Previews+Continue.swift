@@ -10,33 +10,20 @@ extension Previews {
     /// lately, one kept to send), nothing started, offline from what the server last gave,
     /// and each message a failed reading can show.
     static let continueWatching: [Preview] = [
-        Preview(.continueWatching, "idle", state: State.idle) { content, style in
-            .init(model(.scenario(.signedIn), content: content).model, style: style)
-        },
-        Preview(.continueWatching, "loading", state: State.loading) { content, style in
-            let model = model(.unanswered, content: content).model
-            return await InFlight.draw(
-                starting: model.load, until: { model.state != .idle }, { .init(model, style: style) },
-                cancel: model.cancel)
-        },
-        Preview(.continueWatching, "loaded", state: State.loaded([])) { content, style in
-            let model = model(.scenario(.signedIn), content: content, started: true).model
-            await model.load()
-            return .init(model, style: style)
-        },
-        Preview(.continueWatching, "nothing-started", state: State.loaded([])) { content, style in
-            let model = model(.scenario(.signedIn), content: content).model
-            await model.load()
-            return .init(model, style: style)
-        },
+        Preview(.continueWatching, "idle", state: State.idle) { model(.scenario(.signedIn), content: $0).model },
+        .inFlight(
+            .continueWatching, state: State.loading, { model(.unanswered, content: $0).model },
+            starting: { await $0.load() }, until: { $0.state != .idle }, cancel: { $0.cancel() }),
+        read("loaded", State.loaded([]), from: .scenario(.signedIn), started: true),
+        read("nothing-started", State.loaded([]), from: .scenario(.signedIn)),
         Preview(.continueWatching, "offline", state: State.offline([], checkedAt: .distantPast, message: "")) {
-            content, style in
-            let (model, service) = model(.scenario(.signedIn), content: content, started: true)
+            let (model, service) = model(.scenario(.signedIn), content: $0, started: true)
             let unreachable = TypicalCause.given(to: APIError(.unreachable), on: .progressForVideo)
             service.catalogueSource = .saved(savedAt: then, unreachable: unreachable)
             service.progressResult = .failure(unreachable)
-            await model.load()
-            return .init(model, style: style)
+            return model
+        } then: {
+            await $0.load()
         },
         read("failed-network", from: .scenario(.unreachable)),
         read("failed-signed-out", from: .scenario(.signedOut)),
@@ -57,40 +44,38 @@ extension Previews {
     {
         let service = setup.service(content: content)
         let (server, account) = ("http://127.0.0.1:8080", demoCredentials.email)
-        let store = InMemoryKeyValueStore()
-        var outbox = KeyValueProgressOutbox(store: store, server: server, account: account)
-        let history = KeyValueWatchHistory(store: store, server: server, account: account)
+        let outbox = KeyValueProgressOutbox(store: InMemoryKeyValueStore(), server: server, account: account)
+        let history = KeyValueWatchHistory(store: InMemoryKeyValueStore(), server: server, account: account)
         let episodes = content.episodes
+        var stored: [String: String] = [:]
         service.cursors = [:]
         if started, episodes.count >= 3 {
             let (newer, older, third) = (episodes[0].videoID, episodes[2].videoID, episodes[2].videoDuration / 3)
             service.cursors = [newer: 250, older: third]
             // As the files hold them: a position kept to send, and the older episode watched here.
-            let stored = InMemoryKeyValueStore([
+            stored = [
                 outbox.key(forVideo: episodes[0].videoID): #"{"cursor":301,"recordedAt":1795000000}"#,
                 history.key: #"{"positions":{"at":1795000000,"cursors":{"\#(newer)":250,"\#(older)":\#(third)}},"#
                     + #""watched":[{"at":1795000000,"video":"\#(older)"}]}"#,
-            ])
-            outbox = KeyValueProgressOutbox(store: stored, server: server, account: account)
-            return (
-                ContinueWatchingViewModel(
-                    apiService: service, outbox: outbox,
-                    history: KeyValueWatchHistory(store: stored, server: server, account: account),
-                    now: { then + 2 * 3_600 }),
-                service
-            )
+            ]
         }
+        let store = InMemoryKeyValueStore(stored)
         let model = ContinueWatchingViewModel(
-            apiService: service, outbox: outbox, history: history, now: { then + 2 * 3_600 })
+            apiService: service, outbox: KeyValueProgressOutbox(store: store, server: server, account: account),
+            history: KeyValueWatchHistory(store: store, server: server, account: account), now: { then + 2 * 3_600 })
         return (model, service)
     }
 
-    /// Continue watching after one reading from the service of `setup`, which fails.
-    private static func read(_ variant: String, from setup: ServiceSetup) -> Preview {
-        Preview(.continueWatching, variant, state: State.failed(message: "", .api(.unknown))) { content, style in
-            let model = model(setup, content: content).model
-            await model.load()
-            return .init(model, style: style)
+    /// Continue watching after one reading from the service of `setup`, which fails unless it
+    /// shows `state`.
+    private static func read(
+        _ variant: String, _ state: State = .failed(message: "", .api(.unknown)), from setup: ServiceSetup,
+        started: Bool = false
+    ) -> Preview {
+        Preview(.continueWatching, variant, state: state) {
+            model(setup, content: $0, started: started).model
+        } then: {
+            await $0.load()
         }
     }
 }
@@ -147,7 +132,7 @@ extension Previews {
         Preview(.upNext, variant, state: state) { content, style in
             let model = UpNextViewModel(episodes: content.episodes, autoplay: autoplay)
             ended(model, content.episodes)
-            return .init(model, style: style)
+            return model.rendering(style: style)
         }
     }
 }

@@ -9,20 +9,11 @@ extension Previews {
     /// (a segment that retries did not bring, a full disk, a stream that cannot be copied),
     /// and complete.
     static let download: [Preview] = [
-        Preview(.download, "waiting", state: State.waiting) { _, style in
-            .init(model(.holds), style: style)
-        },
-        Preview(.download, "downloading", state: State.downloading(partWay)) { _, style in
-            let model = model(.holds, progress: [partWay])
-            return await InFlight.draw(
-                starting: { await model.download(request) }, until: { model.state != .waiting },
-                { .init(model, style: style) }, cancel: model.cancel)
-        },
-        Preview(.download, "stopped", state: State.interrupted(kept: nil)) { _, style in
-            let model = model(.failed(DownloadError(.cancelled)), progress: [partWay])
-            await model.download(request)
-            return .init(model, style: style)
-        },
+        Preview(.download, "waiting", state: State.waiting) { _ in model(.holds) },
+        .inFlight(
+            .download, "downloading", state: State.downloading(partWay), { _ in model(.holds, progress: [partWay]) },
+            starting: { await $0.download(request) }, until: { $0.state != .waiting }, cancel: { $0.cancel() }),
+        ended("stopped", .failed(DownloadError(.cancelled)), state: .interrupted(kept: nil)),
         ended(
             "failed-segment",
             .failed(DownloadError(.parts([PartFailure(part: "video/00007.ts", reason: .status(503))])))),
@@ -51,20 +42,22 @@ extension Previews {
         DownloadViewModel(videoID: "632759499", downloader: StubDownloader(progress: progress, ending: ending))
     }
 
-    /// The download after it ended as `ending` says, part way through.
+    /// The download after it ended as `ending` says, part way through; it shows `state`, or
+    /// the one `ending` makes.
     private static func ended(
-        _ variant: String, _ ending: StubDownloader.Ending, progress: [DownloadProgress] = [partWay]
+        _ variant: String, _ ending: StubDownloader.Ending, progress: [DownloadProgress] = [partWay],
+        state: State? = nil
     ) -> Preview {
-        let state: State =
+        let shown: State =
             switch ending {
             case .complete(let copy): .complete(copy)
             case .failed(let error): .failed(message: "", error.cause, kept: nil)
             case .holds: .waiting
             }
-        return Preview(.download, variant, state: state) { _, style in
-            let model = model(ending, progress: progress)
-            await model.download(request)
-            return .init(model, style: style)
+        return Preview(.download, variant, state: state ?? shown) { _ in
+            model(ending, progress: progress)
+        } then: {
+            await $0.download(request)
         }
     }
 }

@@ -12,15 +12,12 @@ extension Previews {
     /// saving at the end, and each ending (see `Previews+PlaybackEndings.swift`).
     static let playback: [Preview] =
         [
-            Preview(.playback, "idle", state: State.idle) { content, style in
-                .init(watcher(.scenario(.signedIn), content: content, player: StubPlayer(script: [])), style: style)
+            Preview(.playback, "idle", state: State.idle) {
+                watcher(.scenario(.signedIn), content: $0, player: StubPlayer(script: []))
             },
-            Preview(.playback, "loading", state: State.loading) { content, style in
-                let model = watcher(.unanswered, content: content, player: StubPlayer(script: []))
-                return await InFlight.draw(
-                    starting: { await model.watch() }, until: { model.state != .idle }, { .init(model, style: style) },
-                    cancel: model.stop)
-            },
+            .inFlight(
+                .playback, state: State.loading, { watcher(.unanswered, content: $0, player: StubPlayer(script: [])) },
+                starting: { await $0.watch() }, until: { $0.state != .idle }, cancel: { $0.stop() }),
             playing("playing", from: .scenario(.signedIn)) { $0.saved == savedAtFifteen },
             playing("playing-pending", from: .failing(.updateProgressForVideo, .unreachable)) {
                 if case .pending = $0.sync { true } else { false }

@@ -43,11 +43,10 @@ extension Previews {
         _ variant: String, _ state: State, from setup: ServiceSetup = .scenario(.signedIn),
         script: [StubPlayer.Step] = [], startFailure: PlayerError? = nil
     ) -> Preview {
-        Preview(.playback, variant, state: state) { content, style in
-            let model = watcher(
-                setup, content: content, player: StubPlayer(script: script, startFailure: startFailure))
-            await model.watch()
-            return .init(model, style: style)
+        Preview(.playback, variant, state: state) {
+            watcher(setup, content: $0, player: StubPlayer(script: script, startFailure: startFailure))
+        } then: {
+            await $0.watch()
         }
     }
 }

@@ -6,21 +6,12 @@ extension Previews {
     /// The featured video's progress: never fetched, syncing, watched part-way, not
     /// started (after a delete), and each message a failed request can show.
     static let progress: [Preview] = [
-        Preview(.progress, "idle", state: State.idle) { content, style in
-            .init(tracker(.scenario(.signedIn), content: content), style: style)
-        },
-        Preview(.progress, "loading", state: State.loading(previous: nil)) { content, style in
-            let model = tracker(.unanswered, content: content)
-            return await InFlight.draw(
-                starting: model.fetchProgress, until: { model.state != .idle }, { .init(model, style: style) },
-                cancel: model.cancel)
-        },
+        Preview(.progress, "idle", state: State.idle, tracker(.scenario(.signedIn))),
+        .inFlight(
+            .progress, state: State.loading(previous: nil), tracker(.unanswered),
+            starting: { await $0.fetchProgress() }, until: { $0.state != .idle }, cancel: { $0.cancel() }),
         fetchedProgress("loaded", loaded, from: .scenario(.signedIn)),
-        Preview(.progress, "not-started", state: loaded) { content, style in
-            let model = tracker(.scenario(.signedIn), content: content)
-            await model.deleteProgress()
-            return .init(model, style: style)
-        },
+        Preview(.progress, "not-started", state: loaded, tracker(.scenario(.signedIn))) { await $0.deleteProgress() },
         fetchedProgress("failed-network", failed, from: .scenario(.unreachable)),
         fetchedProgress("failed-signed-out", failed, from: .scenario(.signedOut)),
         fetchedProgress("failed-server", failed, from: .scenario(.serverError)),
@@ -32,17 +23,14 @@ extension Previews {
     private static let failed = State.failed(message: "", .api(.unknown), previous: nil)
 
     /// The progress view-model of the featured video over the service of `setup`.
-    @MainActor
-    private static func tracker(_ setup: ServiceSetup, content: PreviewContent) -> VideoProgressViewModel {
-        VideoProgressViewModel(videoID: featuredVideoID(in: content), apiService: setup.service(content: content))
+    private static func tracker(_ setup: ServiceSetup)
+        -> @MainActor @Sendable (PreviewContent) -> VideoProgressViewModel
+    {
+        { VideoProgressViewModel(videoID: featuredVideoID(in: $0), apiService: setup.service(content: $0)) }
     }
 
     /// The progress after one fetch from the service of `setup`.
     private static func fetchedProgress(_ variant: String, _ state: State, from setup: ServiceSetup) -> Preview {
-        Preview(.progress, variant, state: state) { content, style in
-            let model = tracker(setup, content: content)
-            await model.fetchProgress()
-            return .init(model, style: style)
-        }
+        Preview(.progress, variant, state: state, tracker(setup)) { await $0.fetchProgress() }
     }
 }

@@ -8,35 +8,28 @@ extension Previews {
     /// The sign-in form: empty, with an invalid e-mail, ready, signing in, signed in, and
     /// each message a failed sign-in can show, the token store's included.
     static let signIn: [Preview] = [
-        Preview(.signIn, "editing-empty", state: State.editing) { content, style in
-            .init(form(.scenario(.signedOut), content: content), style: style)
+        Preview(.signIn, "editing-empty", state: State.editing, form(.scenario(.signedOut))),
+        Preview(.signIn, "editing-invalid-email", state: State.editing, form(.scenario(.signedOut))) {
+            $0.email = "demo@cocoacasts"
+            $0.password = demoCredentials.password
         },
-        Preview(.signIn, "editing-invalid-email", state: State.editing) { content, style in
-            let model = form(.scenario(.signedOut), content: content)
-            model.email = "demo@cocoacasts"
-            model.password = demoCredentials.password
-            return .init(model, style: style)
-        },
-        Preview(.signIn, "ready", state: State.ready) { content, style in
-            .init(filledIn(form(.scenario(.signedOut), content: content)), style: style)
-        },
-        Preview(.signIn, "signing-in", state: State.signingIn(wasSignedIn: false)) { content, style in
-            let model = filledIn(form(.unanswered, content: content))
-            return await InFlight.draw(
-                starting: model.signIn, until: { model.state != .ready }, { .init(model, style: style) },
-                cancel: model.cancel)
-        },
+        Preview(.signIn, "ready", state: State.ready, form(.scenario(.signedOut), filledIn: true)),
+        .inFlight(
+            .signIn, "signing-in", state: State.signingIn(wasSignedIn: false), form(.unanswered, filledIn: true),
+            starting: { await $0.signIn() }, until: { $0.state != .ready }, cancel: { $0.cancel() }),
         submitted("signed-in", .signedIn, from: .scenario(.signedOut)),
         submitted("failed-credentials", failed, from: .scenario(.unauthorized)),
         submitted("failed-network", failed, from: .scenario(.unreachable)),
         submitted("failed-server", failed, from: .scenario(.serverError)),
-        Preview(.signIn, "failed-store", state: failed) { content, style in
+        Preview(.signIn, "failed-store", state: failed) { content in
             let store = UnusableStore(writeFailure: StoreFailures.readOnly)
             let model = SignInViewModel(
                 apiService: PreviewScenario.signedOut.service(content: content),
                 tokenStore: KeyValueTokenStore(store: store))
-            await filledIn(model).signIn()
-            return .init(model, style: style)
+            (model.email, model.password) = demoCredentials
+            return model
+        } then: {
+            await $0.signIn()
         },
     ]
 
@@ -44,29 +37,22 @@ extension Previews {
     /// A failed sign-in: a preview names only the case it shows, whatever the payload.
     private static let failed = State.failed(message: "", .api(.unknown), wasSignedIn: false)
 
-    /// A fresh form over the service of `setup` and the token store of a signed-out user.
-    @MainActor
-    private static func form(_ setup: ServiceSetup, content: PreviewContent) -> SignInViewModel {
-        SignInViewModel(
-            apiService: setup.service(content: content),
-            tokenStore: PreviewScenario.signedOut.tokenStore(content: content)
-        )
-    }
-
-    /// `model` after the user typed the demo account's e-mail address and password.
-    @MainActor
-    private static func filledIn(_ model: SignInViewModel) -> SignInViewModel {
-        model.email = demoCredentials.email
-        model.password = demoCredentials.password
-        return model
+    /// A fresh form over the service of `setup` and the token store of a signed-out user;
+    /// `filledIn`: the user typed the demo account's e-mail address and password.
+    private static func form(_ setup: ServiceSetup, filledIn: Bool = false)
+        -> @MainActor @Sendable (PreviewContent) -> SignInViewModel
+    {
+        { content in
+            let model = SignInViewModel(
+                apiService: setup.service(content: content),
+                tokenStore: PreviewScenario.signedOut.tokenStore(content: content))
+            if filledIn { (model.email, model.password) = demoCredentials }
+            return model
+        }
     }
 
     /// The form after the user typed the demo account and sent it to the service of `setup`.
     private static func submitted(_ variant: String, _ state: State, from setup: ServiceSetup) -> Preview {
-        Preview(.signIn, variant, state: state) { content, style in
-            let model = filledIn(form(setup, content: content))
-            await model.signIn()
-            return .init(model, style: style)
-        }
+        Preview(.signIn, variant, state: state, form(setup, filledIn: true)) { await $0.signIn() }
     }
 }

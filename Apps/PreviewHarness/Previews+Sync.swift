@@ -10,27 +10,21 @@ extension Previews {
     /// done (fetched and removed; nothing to do; a part that failed), and each message a
     /// failed reading can show.
     static let sync: [Preview] = [
-        Preview(.sync, "idle", state: State.idle) { content, style in
-            .init(model(.scenario(.signedIn), content: content), style: style)
-        },
-        Preview(.sync, "planning", state: State.planning) { content, style in
-            let model = model(.unanswered, content: content)
-            return await InFlight.draw(
-                starting: model.plan, until: { model.state != .idle }, { .init(model, style: style) }, cancel: {})
-        },
+        Preview(.sync, "idle", state: State.idle) { model(.scenario(.signedIn), content: $0) },
+        .inFlight(
+            .sync, "planning", state: State.planning, { model(.unanswered, content: $0) },
+            starting: { await $0.plan() }, until: { $0.state != .idle }),
         Preview(.sync, "planned", state: State.planned(.empty)) {
-            content, style in
-            let model = model(.scenario(.signedIn), content: content, started: true)
-            await model.plan()
-            return .init(model, style: style)
+            model(.scenario(.signedIn), content: $0, started: true)
+        } then: {
+            await $0.plan()
         },
-        Preview(.sync, "syncing", state: State.syncing(.init(plan: .empty))) {
-            content, style in
+        Preview(.sync, "syncing", state: State.syncing(.init(plan: .empty))) { content, style in
             let model = model(.scenario(.signedIn), content: content, started: true, ending: .holds)
             await model.plan()
             return await InFlight.draw(
-                starting: { await model.sync() }, until: { if case .syncing = model.state { true } else { false } },
-                { .init(model, style: style) }, cancel: {})
+                model, style: style, starting: { await $0.sync() },
+                until: { if case .syncing = $0.state { true } else { false } }, cancel: { _ in })
         },
         synced("done", started: true, ending: complete),
         synced("done-nothing-to-do", started: false, ending: complete),
@@ -82,20 +76,19 @@ extension Previews {
     /// `sync` carried out over the working service, its downloads ending as `ending` says.
     private static func synced(_ variant: String, started: Bool, ending: StubDownloader.Ending) -> Preview {
         Preview(.sync, variant, state: State.done(.init(plan: .empty))) {
-            content, style in
-            let model = model(.scenario(.signedIn), content: content, started: started, ending: ending)
-            await model.plan()
-            await model.sync()
-            return .init(model, style: style)
+            model(.scenario(.signedIn), content: $0, started: started, ending: ending)
+        } then: {
+            await $0.plan()
+            await $0.sync()
         }
     }
 
     /// `sync` after one reading from the service of `setup`, which fails.
     private static func read(_ variant: String, from setup: ServiceSetup) -> Preview {
-        Preview(.sync, variant, state: State.failed(message: "", .api(.unknown))) { content, style in
-            let model = model(setup, content: content)
-            await model.plan()
-            return .init(model, style: style)
+        Preview(.sync, variant, state: State.failed(message: "", .api(.unknown))) {
+            model(setup, content: $0)
+        } then: {
+            await $0.plan()
         }
     }
 }

@@ -7,15 +7,10 @@ extension Previews {
     /// The featured episode's video: never fetched, fetching, fetched, and each message
     /// a failed fetch can show.
     static let video: [Preview] = [
-        Preview(.video, "idle", state: State.idle) { content, style in
-            .init(player(.scenario(.signedIn), content: content), style: style)
-        },
-        Preview(.video, "loading", state: State.loading(previous: nil)) { content, style in
-            let model = player(.unanswered, content: content)
-            return await InFlight.draw(
-                starting: model.fetchVideo, until: { model.state != .idle }, { .init(model, style: style) },
-                cancel: model.cancel)
-        },
+        Preview(.video, "idle", state: State.idle, player(.scenario(.signedIn))),
+        .inFlight(
+            .video, state: State.loading(previous: nil), player(.unanswered), starting: { await $0.fetchVideo() },
+            until: { $0.state != .idle }, cancel: { $0.cancel() }),
         fetchedVideo("loaded", loaded, from: .scenario(.signedIn)),
         fetchedVideo("failed-network", failed, from: .scenario(.unreachable)),
         fetchedVideo("failed-signed-out", failed, from: .scenario(.signedOut)),
@@ -29,17 +24,12 @@ extension Previews {
     private static let failed = State.failed(message: "", .api(.unknown), previous: nil)
 
     /// The view-model of the featured video over the service of `setup`.
-    @MainActor
-    private static func player(_ setup: ServiceSetup, content: PreviewContent) -> VideoViewModel {
-        VideoViewModel(videoID: featuredVideoID(in: content), apiService: setup.service(content: content))
+    private static func player(_ setup: ServiceSetup) -> @MainActor @Sendable (PreviewContent) -> VideoViewModel {
+        { VideoViewModel(videoID: featuredVideoID(in: $0), apiService: setup.service(content: $0)) }
     }
 
     /// The video after one fetch from the service of `setup`.
     private static func fetchedVideo(_ variant: String, _ state: State, from setup: ServiceSetup) -> Preview {
-        Preview(.video, variant, state: state) { content, style in
-            let model = player(setup, content: content)
-            await model.fetchVideo()
-            return .init(model, style: style)
-        }
+        Preview(.video, variant, state: state, player(setup)) { await $0.fetchVideo() }
     }
 }
