@@ -40,26 +40,24 @@ enum ANSIMarkup {
     /// `text` as runs of equally styled text, without escape sequences or control
     /// characters other than newlines and tabs.
     static func runs(_ text: String) -> [Run] {
-        let scalars = text.unicodeScalars
+        let scalars = Array(text.unicodeScalars)
         var runs: [Run] = []
         var style = Style()
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
+        var index = 0
+        while index < scalars.count {
             let scalar = scalars[index]
+            index += 1
             if scalar == escape {
-                let (codes, next) = sequence(in: scalars, after: index)
+                let (codes, next) = sequence(in: scalars, from: index)
                 codes?.forEach { style.apply($0) }
                 index = next
-                continue
-            }
-            if isPrintable(scalar) {
+            } else if isPrintable(scalar) {
                 if runs.last?.style == style {
                     runs[runs.count - 1].text.unicodeScalars.append(scalar)
                 } else {
                     runs.append(Run(text: String(scalar), style: style))
                 }
             }
-            index = scalars.index(after: index)
         }
         return runs
     }
@@ -82,44 +80,33 @@ enum ANSIMarkup {
     /// The escapes that introduce a string, ended by BEL or `ESC \`: OSC, DCS, SOS, PM, APC.
     private static let stringIntroducers: Set<Unicode.Scalar> = ["]", "P", "X", "^", "_"]
 
-    /// Reads the escape sequence whose `ESC` is at `start`: its SGR codes when it is an SGR
-    /// sequence, `nil` otherwise, and the index after it. An unfinished sequence runs to the end.
-    private static func sequence(
-        in scalars: String.UnicodeScalarView, after start: String.Index
-    ) -> (codes: [Int]?, next: String.Index) {
-        var index = scalars.index(after: start)
-        guard index < scalars.endIndex else { return (nil, index) }
-        let introducer = scalars[index]
-        index = scalars.index(after: index)
+    /// Reads the escape sequence whose `ESC` is just before `start`: its SGR codes when it is an
+    /// SGR sequence, `nil` otherwise, and the index after it. An unfinished sequence runs to the end.
+    private static func sequence(in scalars: [Unicode.Scalar], from start: Int) -> (codes: [Int]?, next: Int) {
+        guard start < scalars.count else { return (nil, start) }
+        let (introducer, body) = (scalars[start], start + 1)
         if introducer == "[" {
-            let body = index
-            while index < scalars.endIndex, !(0x40...0x7E).contains(scalars[index].value) {
-                index = scalars.index(after: index)
+            guard let final = scalars[body...].firstIndex(where: { (0x40...0x7E).contains($0.value) }) else {
+                return (nil, scalars.count)
             }
-            guard index < scalars.endIndex else { return (nil, index) }
-            let next = scalars.index(after: index)
-            guard scalars[index] == "m" else { return (nil, next) }
-            return (sgrCodes(String(scalars[body..<index])), next)
+            let parameters = String(String.UnicodeScalarView(scalars[body..<final]))
+            return (scalars[final] == "m" ? sgrCodes(parameters) : nil, final + 1)
         }
         if stringIntroducers.contains(introducer) {
-            while index < scalars.endIndex {
-                let scalar = scalars[index]
-                index = scalars.index(after: index)
-                if scalar == "\u{07}" { break }
-                if scalar == escape, index < scalars.endIndex, scalars[index] == "\\" {
-                    return (nil, scalars.index(after: index))
+            for index in body..<scalars.count {
+                if scalars[index] == "\u{07}" { return (nil, index + 1) }
+                if scalars[index] == escape, index + 1 < scalars.count, scalars[index + 1] == "\\" {
+                    return (nil, index + 2)
                 }
             }
-            return (nil, index)
+            return (nil, scalars.count)
         }
         // Any other escape: intermediate bytes, then one final byte.
-        var byte = introducer
-        while (0x20...0x2F).contains(byte.value), index < scalars.endIndex {
-            byte = scalars[index]
-            index = scalars.index(after: index)
-        }
-        return (nil, index)
+        guard isIntermediate(introducer) else { return (nil, body) }
+        return (nil, scalars[body...].firstIndex { !isIntermediate($0) }.map { $0 + 1 } ?? scalars.count)
     }
+
+    private static func isIntermediate(_ scalar: Unicode.Scalar) -> Bool { (0x20...0x2F).contains(scalar.value) }
 
     /// The codes of SGR parameters such as `1;31`, an empty one meaning `0`; `nil` when
     /// they are not all numbers.

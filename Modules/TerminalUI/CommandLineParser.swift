@@ -87,8 +87,6 @@ public struct CommandLineParser: Sendable {
         public fileprivate(set) var values: [String: String] = [:]
         public var arguments: [String] = []
 
-        public init() {}
-
         /// The value given for `option`, or `nil` when it was not given.
         public func value(_ option: Option) -> String? { values[option.name] }
 

@@ -7,29 +7,18 @@ import Presentation
 public enum ContinueTable {
     /// The table, `width` cells at most (30 at least).
     public static func render(_ items: [ContinueWatchingItem], width: Int, style: TerminalStyle = .plain) -> String {
-        let width = max(width, EpisodeTable.minimumWidth)
-        let ids = items.map { String($0.episode.id) }
-        let titles = items.map { TerminalText.sanitized($0.episode.title) }
         // A mark takes a cell of its own, so that the positions line up with or without one.
         let marks = items.contains(where: \.isKeptHere)
-        let ats = items.map { at($0) + (marks ? ($0.isKeptHere ? "*" : " ") : "") }
-        let lefts = items.map { VideoDuration.format(seconds: $0.secondsLeft) }
-        let idWidth = ids.map(CellWidth.of).reduce(2, max)
-        let atWidth = ats.map(CellWidth.of).reduce(2, max)
-        let leftWidth = lefts.map(CellWidth.of).reduce(4, max)
-        let longestTitle = titles.map(CellWidth.of).reduce(CellWidth.of("TITLE"), max)
-        let titleWidth = max(
-            CellWidth.of("TITLE"), min(longestTitle, width - idWidth - atWidth - leftWidth - 6))
-        func line(_ id: String, _ title: String, _ at: String, _ left: String) -> String {
-            TerminalText.padded(id, to: idWidth, alignedRight: true) + "  "
-                + TerminalText.padded(
-                    TerminalText.truncated(title, to: titleWidth, ellipsis: style.ellipsis), to: titleWidth) + "  "
-                + TerminalText.padded(at, to: atWidth, alignedRight: true) + "  "
-                + TerminalText.padded(left, to: leftWidth, alignedRight: true)
+        let rows = items.map {
+            [
+                String($0.episode.id), TerminalText.sanitized($0.episode.title),
+                at($0) + (marks ? ($0.isKeptHere ? "*" : " ") : ""), VideoDuration.format(seconds: $0.secondsLeft),
+            ]
         }
-        let lines = items.indices.map { line(ids[$0], titles[$0], ats[$0], lefts[$0]) }
-        let kept = marks ? [style.dim(keptNote)] : []
-        return ([style.bold(line("ID", "TITLE", "AT", "LEFT"))] + lines + kept).joined(separator: "\n")
+        let lines = EpisodeTable.lines(
+            ["ID", "TITLE", "AT", "LEFT"], rows, minimums: [2, 0, 2, 4], alignedRight: [true, false, true, true],
+            width: max(width, EpisodeTable.minimumWidth), style: style)
+        return (lines + (marks ? [style.dim(keptNote)] : [])).joined(separator: "\n")
     }
 
     /// One line per episode: id, title, position, percent, time left, tab-separated.

@@ -15,27 +15,19 @@ public enum CopiesTable {
     /// The table, `width` cells at most (30 at least), ages said from `now`.
     public static func render(_ copies: [LocalCopy], width: Int, now: Date, style: TerminalStyle = .plain) -> String {
         let width = max(width, EpisodeTable.minimumWidth)
-        let ids = copies.map { $0.episode.map { String($0.id) } ?? "–" }
-        let titles = copies.map(title)
-        let qualities = copies.map { TerminalText.sanitized($0.quality ?? "–") }
-        let sizes = copies.map { ByteSize.text($0.bytes) }
-        let states = copies.map { state($0.state) }
-        let ages = copies.map { RelativeAge.phrase(from: $0.updated, to: now) }
-        let fixed = [ids, qualities, sizes, states, ages].map { $0.map(CellWidth.of).reduce(2, max) }
-        let longestTitle = titles.map(CellWidth.of).reduce(CellWidth.of("TITLE"), max)
-        let titleWidth = max(CellWidth.of("TITLE"), min(longestTitle, width - fixed.reduce(0, +) - 10))
-        func line(_ cells: [String]) -> String {
-            TerminalText.padded(cells[0], to: fixed[0], alignedRight: true) + "  "
-                + TerminalText.padded(
-                    TerminalText.truncated(cells[1], to: titleWidth, ellipsis: style.ellipsis), to: titleWidth)
-                + "  " + TerminalText.padded(cells[2], to: fixed[1], alignedRight: true) + "  "
-                + TerminalText.padded(cells[3], to: fixed[2], alignedRight: true) + "  "
-                + TerminalText.padded(cells[4], to: fixed[3]) + "  " + cells[5]
+        let rows = copies.map { copy in
+            [
+                copy.episode.map { String($0.id) } ?? "–", title(copy), TerminalText.sanitized(copy.quality ?? "–"),
+                ByteSize.text(copy.bytes), state(copy.state), RelativeAge.phrase(from: copy.updated, to: now),
+            ]
         }
-        var lines = [style.bold(line(["EP", "TITLE", "QUALITY", "SIZE", "STATE", "UPDATED"]))]
-        for index in copies.indices {
-            lines.append(line([ids[index], titles[index], qualities[index], sizes[index], states[index], ages[index]]))
-            if let lack = lack(copies[index].state, all: copies.count == 1) ?? gaps(copies[index]) {
+        let table = EpisodeTable.lines(
+            ["EP", "TITLE", "QUALITY", "SIZE", "STATE", "UPDATED"], rows, minimums: [2, 0, 2, 2, 2, 2],
+            alignedRight: [true, false, true, true, false, false], width: width, style: style)
+        var lines = [table[0]]
+        for (copy, line) in zip(copies, table.dropFirst()) {
+            lines.append(line)
+            if let lack = lack(copy.state, all: copies.count == 1) ?? gaps(copy) {
                 lines.append(style.dim(TerminalText.truncated("  " + lack, to: width, ellipsis: style.ellipsis)))
             }
         }

@@ -21,24 +21,43 @@ public enum EpisodeTable {
     public static func render(
         _ rows: [EpisodeViewModel], width: Int = EpisodeTable.width, style: TerminalStyle = .plain
     ) -> String {
-        let width = max(width, minimumWidth)
-        let roomy = width >= Self.width
-        let ids = rows.map { String($0.id) }
-        let titles = rows.map { TerminalText.sanitized($0.title) }
-        let durations = rows.map { TerminalText.sanitized($0.duration) }
+        let roomy = max(width, minimumWidth) >= Self.width
         let durationHeader = roomy ? "DURATION" : "TIME"
-        let idWidth = ids.map(CellWidth.of).reduce(roomy ? 5 : 2, max)
-        let durationWidth = durations.map(CellWidth.of).reduce(CellWidth.of(durationHeader), max)
-        let longestTitle = titles.map(CellWidth.of).reduce(CellWidth.of("TITLE"), max)
-        let titleWidth = max(CellWidth.of("TITLE"), min(longestTitle, width - idWidth - durationWidth - 4))
-        func line(_ id: String, _ title: String, _ duration: String) -> String {
-            TerminalText.padded(id, to: idWidth, alignedRight: true) + "  "
-                + TerminalText.padded(
-                    TerminalText.truncated(title, to: titleWidth, ellipsis: style.ellipsis), to: titleWidth) + "  "
-                + TerminalText.padded(duration, to: durationWidth, alignedRight: true)
+        return lines(
+            ["ID", "TITLE", durationHeader],
+            rows.map { [String($0.id), TerminalText.sanitized($0.title), TerminalText.sanitized($0.duration)] },
+            minimums: [roomy ? 5 : 2, 0, CellWidth.of(durationHeader)], alignedRight: [true, false, true],
+            width: max(width, minimumWidth), style: style
+        ).joined(separator: "\n")
+    }
+
+    /// `header` and `rows` in columns two spaces apart, the header bold: the second column,
+    /// the title, as wide as the others leave of `width` (as wide as TITLE at least, as its
+    /// longest cell at most), its cells cut to fit; every other column as wide as its widest
+    /// cell below the header, and `minimums` at least, aligned right where `alignedRight` says
+    /// (a last column aligned left is not padded).
+    static func lines(
+        _ header: [String], _ rows: [[String]], minimums: [Int], alignedRight: [Bool], width: Int, style: TerminalStyle
+    ) -> [String] {
+        let title = CellWidth.of("TITLE")
+        var widths = header.indices.map { column in
+            rows.map { CellWidth.of($0[column]) }.reduce(column == 1 ? title : minimums[column], max)
         }
-        let lines = rows.indices.map { line(ids[$0], titles[$0], durations[$0]) }
-        return ([style.bold(line("ID", "TITLE", durationHeader))] + lines).joined(separator: "\n")
+        let others = widths.indices.filter { $0 != 1 }.reduce(2 * (header.count - 1)) { $0 + widths[$1] }
+        widths[1] = max(title, min(widths[1], width - others))
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { column in
+                let cell = cells[column]
+                if column == 1 {
+                    return TerminalText.padded(
+                        TerminalText.truncated(cell, to: widths[1], ellipsis: style.ellipsis), to: widths[1])
+                }
+                let isLast = column == cells.count - 1
+                return isLast && !alignedRight[column]
+                    ? cell : TerminalText.padded(cell, to: widths[column], alignedRight: alignedRight[column])
+            }.joined(separator: "  ")
+        }
+        return [style.bold(line(header))] + rows.map(line)
     }
 
     /// One line per row for a script: id, title and duration separated by tabs, whole

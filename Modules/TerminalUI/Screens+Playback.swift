@@ -15,42 +15,37 @@ extension Screens {
     public static func playback(_ model: PlaybackViewModel, style: TerminalStyle = .plain) -> String {
         let video = "video \(TerminalText.sanitized(model.videoID))"
         let player = TerminalText.sanitized(model.playerName)
+        // `headline`, then what became of the position.
+        func headed(_ headline: String, _ playhead: PlaybackViewModel.Playhead, by separator: String = "\n") -> String {
+            headline + separator + position(playhead, player: player, style: style)
+        }
         switch model.state {
         case .idle: return style.dim("Nothing played yet.")
         case .loading: return busy("Fetching \(video) and where you left off…", style)
         case .playing(let playhead):
             // A player that does not say where it is may not have started where it was asked to.
-            let headline =
-                playhead.position.map {
-                    "Playing \(video) in \(player): \(time($0)) of \(time(playhead.video.duration))."
-                }
-                ?? "Playing \(video) (\(time(playhead.video.duration))) in \(player)."
-            return [headline, position(playhead, player: player, style: style)].joined(separator: "\n")
+            let length = time(playhead.video.duration)
+            return headed(
+                playhead.position.map { "Playing \(video) in \(player): \(time($0)) of \(length)." }
+                    ?? "Playing \(video) (\(length)) in \(player).", playhead)
         case .saving(let playhead):
             return busy("Saving where you stopped, \(time(playhead.position ?? playhead.start))…", style)
         case .finished(.atTheEnd, let playhead) where playhead.position == nil:
             // A player that reports nothing may only have handed the video on (xdg-open to a browser).
-            return [
-                "\(player) is done with \(video) (\(time(playhead.video.duration))).",
-                position(playhead, player: player, style: style),
-            ].joined(separator: "\n")
+            return headed("\(player) is done with \(video) (\(time(playhead.video.duration))).", playhead)
         case .finished(.atTheEnd, let playhead):
-            return [
-                style.success(style.check) + " Finished \(video) (\(time(playhead.video.duration))).",
-                position(playhead, player: player, style: style),
-            ].joined(separator: "\n")
+            return headed(
+                style.success(style.check) + " Finished \(video) (\(time(playhead.video.duration))).", playhead)
         case .finished(.stopped, let playhead):
-            let headline =
-                playhead.position.map { "Stopped \(video) at \(time($0)) of \(time(playhead.video.duration))." }
-                ?? "Stopped \(video)."
-            return [headline, position(playhead, player: player, style: style)].joined(separator: "\n")
+            let length = time(playhead.video.duration)
+            return headed(
+                playhead.position.map { "Stopped \(video) at \(time($0)) of \(length)." } ?? "Stopped \(video).",
+                playhead)
         case .failed(let message, .video(let failed)): return failure(message, failed, .video, style)
         case .failed(let message, .progress(let failed)): return failure(message, failed, .progress, style)
-        case .failed(let message, .player):
-            return failure(message, nil, .video, style)
-                + "\n  " + playerHint(player)
+        case .failed(let message, .player): return failure(message, nil, .video, style) + "\n  " + playerHint(player)
         case .failed(let message, .playback(_, let playhead)):
-            return failure(message, nil, .video, style) + "\n  " + position(playhead, player: player, style: style)
+            return headed(failure(message, nil, .video, style), playhead, by: "\n  ")
         }
     }
 
