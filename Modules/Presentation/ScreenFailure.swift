@@ -1,5 +1,4 @@
 import Domain
-import Ports
 
 /// Why a screen's last operation failed: the API or the token store. A cancelled
 /// request is no failure and is never stored as one.

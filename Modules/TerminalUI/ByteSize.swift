@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Sizes as people read them: `980 B`, `12.3 MB`, `1.4 GB` (powers of 1,000, as `ls -h --si` and disks say).
 public enum ByteSize {
     public static func text(_ bytes: Int) -> String {
