@@ -20,16 +20,13 @@ extension Previews {
                 starting: { await $0.watch() }, until: { $0.state != .idle }, cancel: { $0.stop() }),
             playing("playing", from: .scenario(.signedIn)) { $0.saved == savedAtFifteen },
             playing("playing-pending", from: .failing(.updateProgressForVideo, .unreachable)) {
-                if case .pending = $0.sync { true } else { false }
+                caseName(of: $0.sync) == "pending"
             },
             playing(
                 "playing-lost", from: .failing(.updateProgressForVideo, .unreachable),
-                outbox: { _ in
-                    UnusableStore(writeFailure: outboxReadOnly)
-                }
-            ) { if case .lost = $0.sync { true } else { false } },
+                outbox: { _ in UnusableStore(writeFailure: outboxReadOnly) }, when: { caseName(of: $0.sync) == "lost" }),
             playing("playing-stale", from: .scenario(.signedIn), outbox: olderPositionStuck) {
-                if case .stale = $0.sync { true } else { false }
+                caseName(of: $0.sync) == "stale"
             },
             Preview(.playback, "playing-position-unknown", state: playing) { content, style in
                 let player = StubPlayer(name: "xdg-open", script: [.waitForStop], reportsPositions: false)

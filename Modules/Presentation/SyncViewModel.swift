@@ -130,8 +130,8 @@ public final class SyncViewModel {
                 report.skipped += plan.fetched[index...].enumerated().map { later, wanted in
                     .init(episode: wanted.episode, reason: later == 0 ? .overMaxSize(bytes: bytes) : .maxSizeReached)
                 }
-            case .failed(let failed, let stopsTheRest):
-                report.failed.append(failed)
+            case .failed(let message, let cause, let stopsTheRest):
+                report.failed.append(.init(episode: wanted.episode, message: message, cause: cause))
                 if !stopsTheRest { continue }
             case .interrupted:
                 report.interrupted = true
@@ -147,8 +147,9 @@ public final class SyncViewModel {
         case fetched(SyncReport.Fetched, bytes: Int)
         /// Its size would pass the room left by `bytes`.
         case overMaxSize(bytes: Int)
-        /// Not fetched; `stopsTheRest` when the server or media host cannot be reached.
-        case failed(SyncReport.Failed, stopsTheRest: Bool)
+        /// Not fetched, with the message and cause; `stopsTheRest` when the server or media host
+        /// cannot be reached.
+        case failed(message: String, SyncReport.Failed.Cause, stopsTheRest: Bool)
         case interrupted
     }
 
@@ -163,18 +164,16 @@ public final class SyncViewModel {
             video = try await apiService.video(id: wanted.episode.videoID)
         } catch {
             guard let failure = ScreenFailure(error) else { return .interrupted }
-            let failed = SyncReport.Failed(
-                episode: wanted.episode, message: failure.message(for: .video), cause: .api(error))
-            return .failed(failed, stopsTheRest: error.kind == .unreachable)
+            return .failed(message: failure.message(for: .video), .api(error), stopsTheRest: error.kind == .unreachable)
         }
         var estimate: Int?
         if let room {
             do throws(DownloadError) {
                 estimate = try await estimatedBytes(of: wanted, at: video)
             } catch {
-                let failed = SyncReport.Failed(
-                    episode: wanted.episode, message: DownloadViewModel.message(for: error), cause: .copy(error.cause))
-                return .failed(failed, stopsTheRest: error.isUnreachable)
+                return .failed(
+                    message: DownloadViewModel.message(for: error), .copy(error.cause),
+                    stopsTheRest: error.isUnreachable)
             }
             if let estimate, estimate > room { return .overMaxSize(bytes: estimate - room) }
         }
@@ -191,8 +190,7 @@ public final class SyncViewModel {
                 .init(wanted: wanted, copy: copy, estimatedBytes: estimate),
                 bytes: copy.bytes - (wanted.copy?.bytes ?? 0))
         case .failed(let message, let cause, _):
-            let failed = SyncReport.Failed(episode: wanted.episode, message: message, cause: .copy(cause))
-            return .failed(failed, stopsTheRest: DownloadError(cause).isUnreachable)
+            return .failed(message: message, .copy(cause), stopsTheRest: DownloadError(cause).isUnreachable)
         case .interrupted, .waiting, .downloading:
             return .interrupted
         }

@@ -40,7 +40,8 @@ extension Screens {
 extension Screens {
     /// What comes after a playback, in each state of up next.
     public static func upNext(_ model: UpNextViewModel, style: TerminalStyle = .plain) -> String {
-        switch model.state {
+        func named(_ episode: Episode) -> String { "episode \(episode.id), “\(TerminalText.sanitized(episode.title))”" }
+        return switch model.state {
         case .idle: style.dim("Nothing played yet.")
         case .stopped: "Stopped before the end: nothing comes next."
         case .caughtUp: "That was the newest episode: nothing comes after it yet."
@@ -50,14 +51,10 @@ extension Screens {
                 "Up next: \(episode.id) “\(TerminalText.sanitized(episode.title))” "
                     + "(\(VideoDuration.format(seconds: episode.videoDuration))).")
                 + "\n" + upNextMenu(model, secondsLeft: UpNextViewModel.offerSeconds, width: EpisodeTable.width)
-        case .next(let episode): "Next: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”."
-        case .replay(let episode):
-            "Again: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”, from the start."
-        case .previous(let episode):
-            "Previous: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”."
-        case .declined(let episode):
-            "Not played: episode \(episode.id), “\(TerminalText.sanitized(episode.title))”. "
-                + "`cocoacasts watch \(episode.id)` plays it."
+        case .next(let episode): "Next: \(named(episode))."
+        case .replay(let episode): "Again: \(named(episode)), from the start."
+        case .previous(let episode): "Previous: \(named(episode))."
+        case .declined(let episode): "Not played: \(named(episode)). `cocoacasts watch \(episode.id)` plays it."
         case .lapsed(let episode):
             "No answer in \(UpNextViewModel.offerSeconds) s: nothing more is played. `cocoacasts watch \(episode.id)` "
                 + "plays the next, “\(TerminalText.sanitized(episode.title))”."

@@ -14,12 +14,10 @@ extension Screens {
         case .interrupted(let kept):
             return style.dim("Stopped: what is whole of \(video) is kept\(keptText(kept)). The same download goes on.")
         case .failed(let message, let cause, let kept):
-            let next: String
-            if case .refused = cause {
-                next = "Nothing was copied."
-            } else {
-                next = "What is whole is kept\(keptText(kept)); the same download fetches only what is missing."
-            }
+            let next =
+                if case .refused = cause { "Nothing was copied." } else {
+                    "What is whole is kept\(keptText(kept)); the same download fetches only what is missing."
+                }
             return style.failure(style.cross) + " " + TerminalText.sanitized(message) + "\n  " + style.dim(next)
         case .complete(let copy):
             return style.success(style.check)
