@@ -69,19 +69,13 @@ public final class UpNextViewModel {
     /// Decides what follows a playback that ended in `playback`'s state.
     public func playbackEnded(_ playback: PlaybackViewModel.State, videoID: String) {
         played = episodes.first { $0.videoID == videoID }
-        guard Self.reachedTheEnd(playback) else {
-            state = .stopped
-            return
-        }
-        guard episodes.contains(where: { $0.videoID == videoID }) else {
-            state = .unlisted
-            return
-        }
-        guard let next = Self.episode(after: videoID, in: episodes) else {
-            state = .caughtUp
-            return
-        }
-        state = autoplay ? .next(next) : .offering(next)
+        state =
+            switch (Self.reachedTheEnd(playback), played, Self.episode(after: videoID, in: episodes)) {
+            case (false, _, _): .stopped
+            case (true, nil, _): .unlisted
+            case (true, _, nil): .caughtUp
+            case (true, _, let next?): autoplay ? .next(next) : .offering(next)
+            }
     }
 
     /// The viewer's answer to an offer; `previous` when there is none (the oldest was played)
