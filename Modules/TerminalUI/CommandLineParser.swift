@@ -123,15 +123,12 @@ public struct CommandLineParser: Sendable {
     }
 
     private func take(positional argument: String, into parsed: inout Parsed) throws(CommandLineError) {
-        guard parsed.command != nil else {
-            guard let command = commands.first(where: { $0.name == argument || $0.aliases.contains(argument) }) else {
-                let names = commands.flatMap { [$0.name] + $0.aliases }
-                throw .unknownCommand(argument, suggestion: Suggestion.closest(to: argument, in: names))
-            }
-            parsed.command = command.name
-            return
+        if parsed.command != nil { return parsed.arguments.append(argument) }
+        guard let command = commands.first(where: { $0.name == argument || $0.aliases.contains(argument) }) else {
+            let names = commands.flatMap { [$0.name] + $0.aliases }
+            throw .unknownCommand(argument, suggestion: Suggestion.closest(to: argument, in: names))
         }
-        parsed.arguments.append(argument)
+        parsed.command = command.name
     }
 
     private func take(
