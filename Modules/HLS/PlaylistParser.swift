@@ -270,12 +270,8 @@ struct PlaylistReading {
     }
 
     /// An attribute's `decimal-integer`, past `Int.max` (no bandwidth nor picture is) taken as `Int.max`.
-    private func optionalInteger(_ text: String?, line number: Int, name: String) throws(PlaylistError) -> Int? {
-        guard let text else { return nil }
-        guard let value = PlaylistNumbers.decimalInteger(text[...]) else {
-            throw .malformed(line: number, problem: "has a \(name) that is not a whole number")
-        }
-        return Int(clamping: value)
+    private func optionalInteger(_ text: String?, line number: Int, name: Substring) throws(PlaylistError) -> Int? {
+        try text.map { text throws(PlaylistError) in Int(clamping: try integer(text[...], line: number, tag: name)) }
     }
 
     private func attributes(_ text: Substring, line number: Int) throws(PlaylistError) -> AttributeList {

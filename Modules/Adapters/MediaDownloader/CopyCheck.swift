@@ -35,8 +35,7 @@ struct CopyCheck {
         }
         // A part's folder must be the copy's own, not a link to another.
         let folders = Set(manifest.parts.compactMap { $0.name.split(separator: "/").dropLast().first.map(String.init) })
-        if let linked = folders.sorted().first(where: { !CopyFolder(URL(fileURLWithPath: folder.path($0))).isDirectory }
-        ) {
+        if let linked = folders.sorted().first(where: { !CopyFolder(root: folder.path($0)).isDirectory }) {
             return [PartProblem(part: linked, words: "it is not a folder of the copy's own (a link, or a file)")]
         }
         return manifest.parts.compactMap { part in
@@ -67,16 +66,14 @@ struct CopyCheck {
                 videoID, folder, [PartProblem(part: folder.root, words: "it is not a folder (a link, or a file)")],
                 bytes)
         }
+        let words: String
         switch ManifestFile(folder: folder).read() {
         case .none:
             guard folder.holdsAnything else { return nil }
-            return damaged(
-                videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: "it is missing")], bytes)
+            words = "it is missing"
         case .newer(let format):
-            let words = "it was written by a later version of cocoacasts (format \(format)), which reads it"
-            return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
-        case .unreadable(let words):
-            return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
+            words = "it was written by a later version of cocoacasts (format \(format)), which reads it"
+        case .unreadable(let why): words = why
         case .manifest(let manifest):
             let problems = CopyCheck(folder: folder, manifest: manifest).problems(verifying: verifying)
             let state: LocalCopy.State =
@@ -94,6 +91,7 @@ struct CopyCheck {
                 playable: URL(fileURLWithPath: folder.path(manifest.playable)), duration: manifest.duration,
                 metadata: manifest.metadata ?? [:], gaps: manifest.gaps ?? 0)
         }
+        return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
     }
 
     /// Video `videoID`'s copy with every digest checked; a part whose bytes changed is

@@ -41,17 +41,15 @@ struct CopyExport: Sendable {
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).part")
         defer { _ = unlink(temporary.path) }  // gone once renamed; else what a failure left
         if manifest.kind == .file {
-            try concatenate([folder(manifest.playable)], into: temporary)
+            try concatenate([folder.path(manifest.playable)], into: temporary)
         } else if needsFFmpeg {
             try await remux(into: temporary, like: destination)
         } else {
-            try concatenate(try segments(of: "video/index.m3u8"), into: temporary)
+            try concatenate(try videoSegments(), into: temporary)
         }
         try Self.place(temporary, at: destination)
         return Self.size(of: destination.path)
     }
-
-    private func folder(_ name: String) -> String { folder.path(name) }
 
     /// Gives the whole file `temporary` the name `destination`, never over a file: `link`,
     /// which fails when a file took the name meanwhile; where the file system has no links
@@ -68,24 +66,16 @@ struct CopyExport: Sendable {
         }
     }
 
-    /// The files a local playlist lists, in order (names the download chose): each fMP4
-    /// initialization section (`EXT-X-MAP`) where it comes, then the segments after it; only
-    /// the parts the manifest records, so that an edited playlist names nothing else.
-    private func segments(of playlist: String) throws(Failure) -> [String] {
-        let text: String
-        switch folder.contents(of: playlist) {
-        case .success(let data?): text = String(decoding: data, as: UTF8.self)
-        case .success(nil): throw .io(folder(playlist), "it is missing")
-        case .failure(let failure): throw .io(folder(playlist), "it could not be read (\(failure))")
-        }
-        let base = playlist.split(separator: "/").dropLast().joined(separator: "/")
+    /// The paths of the files the video's local playlist lists, in order (see
+    /// ``CopyFolder/files(listedIn:)``); only the parts the manifest records, so that an edited
+    /// playlist names nothing else.
+    private func videoSegments() throws(Failure) -> [String] {
         let recorded = Set(manifest.parts.map(\.name))
-        return text.split(separator: "\n").compactMap { line -> String? in
-            if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
-                return base + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
-            }
-            return line.isEmpty || line.hasPrefix("#") ? nil : base + "/" + line
-        }.filter(recorded.contains).map(folder)
+        switch folder.files(listedIn: "video") {
+        case .success(let files?): return files.filter(recorded.contains).map(folder.path)
+        case .success(nil): throw .io(folder.path("video/index.m3u8"), "it is missing")
+        case .failure(let failure): throw .io(folder.path("video/index.m3u8"), "it could not be read (\(failure))")
+        }
     }
 
     private func concatenate(_ files: [String], into target: URL) throws(Failure) {
@@ -133,8 +123,9 @@ struct CopyExport: Sendable {
             process = try Subprocess.spawn(
                 ffmpeg,
                 arguments: [
-                    "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder("video/index.m3u8"), "-i",
-                    folder("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format, target.path,
+                    "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder.path("video/index.m3u8"), "-i",
+                    folder.path("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format,
+                    target.path,
                 ], environment: ChildEnvironment.forChild(environment), standardOutput: .null,
                 // A group of its own: the terminal's Ctrl-C reaches the CLI, which then ends ffmpeg
                 // and says it stopped, rather than ffmpeg failing first.

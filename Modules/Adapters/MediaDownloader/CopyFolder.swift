@@ -21,10 +21,6 @@ import PrivateFiles
 struct CopyFolder: Sendable {
     let root: String
 
-    init(_ url: URL) {
-        root = url.path
-    }
-
     func path(_ name: String) -> String { root + "/" + name }
 
     /// Creates the folder and `subfolders` private, and checks them as the token store's
@@ -77,7 +73,8 @@ struct CopyFolder: Sendable {
         return FileWriter(descriptor: descriptor, path: path(name))
     }
 
-    /// The size of the whole file `name`, or `nil` when there is none.
+    /// The size of the regular file `name` (a whole part, or `NAME.part`: what a download cut
+    /// short left), or `nil` when there is none.
     func size(of name: String) -> Int? {
         var info = stat()
         guard lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -91,13 +88,6 @@ struct CopyFolder: Sendable {
         let descriptor = open(temporary, flags, 0o600)
         guard descriptor >= 0 else { throw Self.failure(errno, path: temporary) }
         return FileWriter(descriptor: descriptor, path: temporary)
-    }
-
-    /// The bytes already in `name`'s temporary file (a download cut short).
-    func temporarySize(of name: String) -> Int? {
-        var info = stat()
-        guard lstat(path(name) + ".part", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
     }
 
     /// Refuses to go on when the disk has less free room than `bytes` (what is left to fetch),

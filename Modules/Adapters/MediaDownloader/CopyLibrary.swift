@@ -20,25 +20,12 @@ import PrivateFiles
 struct CopyLibrary: Sendable {
     let root: URL
 
-    /// The library of `environment`'s user: `$XDG_DATA_HOME/cocoacasts/videos` when that is an
-    /// absolute path (as the XDG specification asks), else `~/.local/share/cocoacasts/videos`.
-    static func root(environment: [String: String]) -> URL {
-        let home =
-            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home.appendingPathComponent(".local/share")
-        return data.appendingPathComponent("cocoacasts/videos")
-    }
-
     /// The folder's name for video `videoID`: letters, digits, `-` and `_` kept, any other byte
     /// written as `%XX`, so that no id can name a path outside the library (nor a dot-name).
     static func folderName(forVideo videoID: String) -> String {
-        let safe = videoID.utf8.map { byte -> String in
-            let character = Character(Unicode.Scalar(byte))
-            return (byte < 0x80 && (character.isLetter || character.isNumber)) || byte == 0x2D || byte == 0x5F
-                ? String(character) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        let safe = videoID.utf8.map { byte in
+            DownloadManifest.isPlain(byte)
+                ? String(Unicode.Scalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }.joined()
         return safe.isEmpty ? "%00" : safe
     }
@@ -61,7 +48,7 @@ struct CopyLibrary: Sendable {
     }
 
     func folder(forVideo videoID: String) -> CopyFolder {
-        CopyFolder(root.appendingPathComponent(Self.folderName(forVideo: videoID)))
+        CopyFolder(root: root.appendingPathComponent(Self.folderName(forVideo: videoID)).path)
     }
 
     /// Checks the library's folders as the token store's (a link in their place is refused,
@@ -148,7 +135,8 @@ struct CopyLock: Sendable {
 }
 
 extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
+    /// The string after as many `0` as it takes to be `width` long.
+    func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -18,7 +18,10 @@ struct EarlierCopy {
             let name = "video." + Part.fileExtension(of: URL(string: manifest.source), fallback: "mp4")
             return [DownloadManifest.PartRecord(name: name, bytes: manifest.bytes)]
         }
-        let names = ["video", "audio"].flatMap { files(listedIn: "\($0)/index.m3u8") }
+        let names = ["video", "audio"].flatMap { rendition -> [String] in
+            guard case .success(let files?) = folder.files(listedIn: rendition) else { return [] }
+            return files.filter(DownloadManifest.isSafe)
+        }
         var records = names.compactMap { name in
             folder.size(of: name).map { DownloadManifest.PartRecord(name: name, bytes: $0) }
         }
@@ -28,16 +31,22 @@ struct EarlierCopy {
         return records
     }
 
-    /// The files the local playlist `playlist` lists (names the download chose), initialization
-    /// sections first where they come; none when there is no such playlist.
-    private func files(listedIn playlist: String) -> [String] {
-        guard case .success(let data?) = folder.contents(of: playlist) else { return [] }
-        let base = String(playlist.split(separator: "/")[0])
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
-            if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
-                return base + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
+}
+
+extension CopyFolder {
+    /// The files the local playlist of subfolder `rendition` (`video`, `audio`) lists, in order
+    /// (names the download chose): each initialization section (`EXT-X-MAP`) where it comes,
+    /// then the segments after it; `nil` when there is no such playlist.
+    func files(listedIn rendition: String) -> Result<[String]?, ReadFailure> {
+        contents(of: "\(rendition)/index.m3u8").map { data in
+            data.map { data in
+                String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+                    if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
+                        return rendition + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
+                    }
+                    return line.isEmpty || line.hasPrefix("#") ? nil : rendition + "/" + line
+                }
             }
-            return line.isEmpty || line.hasPrefix("#") ? nil : base + "/" + line
-        }.filter(DownloadManifest.isSafe)
+        }
     }
 }

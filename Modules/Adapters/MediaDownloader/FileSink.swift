@@ -45,12 +45,11 @@ final class FileSink: @unchecked Sendable {
             received += bytes.count
             watch.received(bytes.count)
             if let total, received > total {
-                throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .length(expected: total, received: received))]))
+                throw .failed(name, .length(expected: total, received: received))
             }
             if received > bound {
                 writer.abandon()  // more than any video of this length: none of it is kept
-                throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
+                throw .failed(name, .tooLarge(limit: bound))
             }
             try writer.write(bytes)
             digest.written(upTo: received)

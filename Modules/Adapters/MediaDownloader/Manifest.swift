@@ -98,12 +98,14 @@ struct DownloadManifest: Codable, Sendable, Equatable {
         return placed
             && components.allSatisfy { component in
                 !component.isEmpty && component != "." && component != ".."
-                    && component.utf8.allSatisfy {
-                        $0 < 0x80
-                            && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber
-                                || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E)
-                    }
+                    && component.utf8.allSatisfy { isPlain($0) || $0 == 0x2E }
             }
+    }
+
+    /// Whether `byte` is an ASCII letter or digit, `-` or `_`.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        let character = Character(Unicode.Scalar(byte))
+        return (byte < 0x80 && (character.isLetter || character.isNumber)) || byte == 0x2D || byte == 0x5F
     }
 }
 
@@ -145,11 +147,9 @@ struct ResourceValidator: Codable, Sendable, Equatable {
     init?(_ status: Int, _ headers: HTTPHeaders) {
         etag = headers["ETag"]
         modified = headers["Last-Modified"]
-        let encoded = headers["Content-Encoding"] != nil
         length =
             status == 206
-            ? PlainFileDownload.total(headers["Content-Range"], startingAt: nil)
-            : encoded ? nil : headers["Content-Length"].flatMap { Int($0) }
+            ? PlainFileDownload.total(headers["Content-Range"], startingAt: nil) : MediaRequests.declaredLength(headers)
         if etag == nil && modified == nil && length == nil { return nil }
     }
 

@@ -43,7 +43,13 @@ public final class MediaDownloader: VideoDownloader {
     /// The copies of `environment`'s user: `$XDG_DATA_HOME/cocoacasts/videos` when that is an
     /// absolute path (as the XDG specification asks), else `~/.local/share/cocoacasts/videos`.
     public static func defaultRoot(environment: [String: String]) -> URL {
-        CopyLibrary.root(environment: environment)
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".local/share")
+        return data.appendingPathComponent("cocoacasts/videos")
     }
 
     public var location: URL { library.root }
@@ -67,6 +73,9 @@ public final class MediaDownloader: VideoDownloader {
                         + "with it, or `cocoacasts downloads --remove` removes it"))
         case .none, .unreadable: break  // what is there is fetched again
         }
+        let plain = PlainFileDownload(
+            request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
+            progress: progress)
         let quality = request.quality ?? earlier?.chosen.flatMap(VideoQuality.init) ?? .best
         // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
         if let earlier,
@@ -80,7 +89,7 @@ public final class MediaDownloader: VideoDownloader {
                 offeredHeights: earlier.offeredHeights ?? [])
         }
         if let earlier, earlier.kind == .file, DownloadManifest.isSameSource(earlier.source, request.url) {
-            return try await plainFile(request, folder, manifest, earlier, progress).resume()
+            return try await plain.resume()
         }
         let (url, response) = try await open(request.url)
         let first = try await playlistOrStart(of: response)
@@ -95,7 +104,7 @@ public final class MediaDownloader: VideoDownloader {
             try folder.removeTree("audio")
             folder.remove("index.m3u8")
         }
-        return try await plainFile(request, folder, manifest, earlier, progress).start(response, firstChunk: first)
+        return try await plain.start(response, firstChunk: first)
     }
 
     public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
@@ -113,14 +122,12 @@ public final class MediaDownloader: VideoDownloader {
         }
         guard case .master(let master) = playlist else { return [] }
         let (best, worst) = (master.variant(for: .best)?.uri, master.variant(for: .worst)?.uri)
-        // A variant without a picture is audio alone when others have one, never a choice.
-        let pictures = master.variants.filter { $0.resolution != nil }
-        return (pictures.isEmpty ? master.variants : pictures).map { variant in
+        return master.choices.map { variant in
             OfferedQuality(
                 width: variant.resolution?.width, height: variant.resolution?.height, bandwidth: variant.bandwidth,
                 averageBandwidth: variant.averageBandwidth, codecs: variant.codecs,
                 chosenBy: [(VideoQuality.best, best), (.worst, worst)].filter { $0.1 == variant.uri }.map(\.0))
-        }.sorted { ($0.height ?? 0, $0.bandwidth) < ($1.height ?? 0, $1.bandwidth) }
+        }
     }
 
     public func copies() async throws(DownloadError) -> [LocalCopy] {
@@ -158,15 +165,6 @@ public final class MediaDownloader: VideoDownloader {
         }
     }
 
-    private func plainFile(
-        _ request: DownloadRequest, _ folder: CopyFolder, _ manifest: ManifestFile, _ earlier: DownloadManifest?,
-        _ progress: @escaping @Sendable (DownloadProgress) -> Void
-    ) -> PlainFileDownload {
-        PlainFileDownload(
-            request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
-            progress: progress)
-    }
-
     /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
     /// URIs resolve against.
     private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
@@ -174,7 +172,7 @@ public final class MediaDownloader: VideoDownloader {
         do {
             (final, response) = try await requests.open(url)
         } catch {
-            throw error.isCancelled ? DownloadError(.cancelled) : PlainFileDownload.failure(error)
+            throw error.downloadError(of: "the file")
         }
         guard response.status == 200 else {
             response.body.cancel()

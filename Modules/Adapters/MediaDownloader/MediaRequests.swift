@@ -33,6 +33,14 @@ struct MediaRequests: Sendable {
         var isCancelled: Bool {
             if case .transport(let error) = self { error.cause == .cancelled } else { false }
         }
+
+        /// The failure as a download's: a stop as one, a redirect refused as `what`'s.
+        func downloadError(of what: String) -> DownloadError {
+            switch self {
+            case .transport(let error): DownloadError(error.cause == .cancelled ? .cancelled : .transport(error))
+            case .redirect(let words): DownloadError(.refused("\(what): \(words)"))
+            }
+        }
     }
 
     /// The same requests, tried once: a part's own fetch tries again under the same policy,
@@ -82,6 +90,12 @@ struct MediaRequests: Sendable {
             }
             redirects += 1
         }
+    }
+
+    /// The length `headers` announce for the body; none for an encoded body, whose length counts
+    /// other bytes than the decoded ones read.
+    static func declaredLength(_ headers: HTTPHeaders) -> Int? {
+        headers["Content-Encoding"] == nil ? headers["Content-Length"].flatMap { Int($0) } : nil
     }
 
     /// The seconds a response's `Retry-After` asks for, when it says.

@@ -20,18 +20,6 @@ struct Part: Sendable, Equatable {
     /// The most bytes it may have: past them it is no part of this stream (see ``bound(seconds:)``).
     let limit: Int
 
-    init(
-        name: String, url: URL, range: ByteRange? = nil, key: SegmentKey? = nil, iv: [UInt8]? = nil,
-        limit: Int = Part.bound(seconds: nil)
-    ) {
-        self.name = name
-        self.url = url
-        self.range = range
-        self.key = key
-        self.iv = iv
-        self.limit = limit
-    }
-
     /// The most bytes media `seconds` long may take: 50 Mbit/s (twice a 4K stream's) for every
     /// second, and 8 MiB besides; without a length, 8 MiB (an initialization section) plus what
     /// 12 hours would take. A body past it is no part of the video (a server writing without
@@ -83,7 +71,8 @@ struct Rendering: Sendable {
             segment.isGap
                 ? nil
                 : Part(
-                    name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
+                    name: "\(folder)/\(String(index).leftPadded(to: 5)).\(Part.fileExtension(of: segment.uri))",
+                    url: segment.uri,
                     range: segment.byteRange, key: segment.key,
                     iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber),
                     limit: Part.bound(seconds: segment.duration))
@@ -116,16 +105,10 @@ struct Rendering: Sendable {
             // it would online (one that does not know the tag fails to open it and goes on).
             if part == nil { lines.append("#EXT-X-GAP") }
             lines.append("#EXTINF:\(segment.duration),")
-            lines.append(part.map { Self.local($0.name) } ?? "gap-\(Self.padded(index)).ts")
+            lines.append(part.map { Self.local($0.name) } ?? "gap-\(String(index).leftPadded(to: 5)).ts")
         }
         lines.append("#EXT-X-ENDLIST")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `index` in five digits at least, so that the files list in their order.
-    private static func padded(_ index: Int) -> String {
-        let digits = String(index)
-        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
     }
 
     /// A part's name as its folder's playlist refers to it.

@@ -25,7 +25,7 @@ struct PlainFileDownload: Sendable {
     /// Goes on from an earlier call's part.
     func resume() async throws(DownloadError) -> DownloadedCopy {
         var headers = HTTPHeaders()
-        let kept = folder.temporarySize(of: name) ?? 0
+        let kept = folder.size(of: name + ".part") ?? 0
         if kept > 0, let validator = earlier?.validator {
             headers.append(name: "Range", value: "bytes=\(kept)-")
             headers.append(name: "If-Range", value: validator)
@@ -34,14 +34,13 @@ struct PlainFileDownload: Sendable {
         do {
             (_, response) = try await requests.open(request.url, headers: headers)
         } catch {
-            throw error.isCancelled ? DownloadError(.cancelled) : Self.failure(error)
+            throw error.downloadError(of: "the file")
         }
         switch response.status {
         case 206:
             guard let total = Self.total(response.headers["Content-Range"], startingAt: kept) else {
                 response.body.cancel()
-                throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .wrongRange("its server answered another range"))]))
+                throw .failed(name, .wrongRange("its server answered another range"))
             }
             return try await write(response, firstChunk: nil, appendingTo: kept, total: total)
         case 200: return try await start(response, firstChunk: nil)
@@ -58,16 +57,8 @@ struct PlainFileDownload: Sendable {
 
     /// Writes the whole file from `response` (a `200`), `firstChunk` already read from it.
     func start(_ response: HTTPStreamedResponse, firstChunk: Data?) async throws(DownloadError) -> DownloadedCopy {
-        let declared =
-            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
-        return try await write(response, firstChunk: firstChunk, appendingTo: 0, total: declared)
-    }
-
-    static func failure(_ error: MediaRequests.Failure) -> DownloadError {
-        switch error {
-        case .transport(let transport): DownloadError(.transport(transport))
-        case .redirect(let words): DownloadError(.refused("the file: \(words)"))
-        }
+        try await write(
+            response, firstChunk: firstChunk, appendingTo: 0, total: MediaRequests.declaredLength(response.headers))
     }
 
     /// The manifest of the file as far as it is, `record` its one part once whole.
@@ -100,29 +91,24 @@ struct PlainFileDownload: Sendable {
         let etag = response.headers["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 }
         let validator = etag ?? response.headers["Last-Modified"]
         try manifest.write(manifest(validator: validator, total: total, record: nil))
+        let counter: ProgressCounter
+        let writer: FileWriter
+        let digest: DigestBehind
         do throws(DownloadError) {
             if let total {
-                guard total <= bound else {
-                    throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
-                }
+                guard total <= bound else { throw .failed(name, .tooLarge(limit: bound)) }
                 try folder.checkRoom(for: total - kept)
             }
-        } catch {
-            response.body.cancel()
-            throw error
-        }
-        let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
-        let writer: FileWriter
-        do {
+            counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
             writer = try folder.temporary(name, appending: kept > 0)
+            // What an earlier call fetched is digested first, from the same file.
+            guard let behind = DigestBehind(path: writer.path) else {
+                throw DownloadError(.io(path: writer.path, detail: "what is written could not be read back"))
+            }
+            digest = behind
         } catch {
             response.body.cancel()
             throw error
-        }
-        // What an earlier call fetched is digested first, from the same file.
-        guard let digest = DigestBehind(path: writer.path) else {
-            response.body.cancel()
-            throw DownloadError(.io(path: writer.path, detail: "what is written could not be read back"))
         }
         let watch = TransferWatch(response.body, window: requests.timeout, deadline: nil)
         defer { watch.end() }
@@ -133,8 +119,7 @@ struct PlainFileDownload: Sendable {
             if let firstChunk, !firstChunk.withUnsafeBytes(sink.take) { throw sink.refusal }
             try await drain(response.body, into: sink, watch)
             if let total, sink.received != total {
-                throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .length(expected: total, received: sink.received))]))
+                throw .failed(name, .length(expected: total, received: sink.received))
             }
             try writer.close()
         } catch {
@@ -168,10 +153,8 @@ struct PlainFileDownload: Sendable {
         do {
             tookAll = try await body.drain(into: sink.take)
         } catch {
-            if let verdict = watch.verdict { throw DownloadError(.parts([PartFailure(part: name, reason: verdict)])) }
-            throw error.cause == .cancelled
-                ? DownloadError(.cancelled)
-                : DownloadError(.parts([PartFailure(part: name, reason: .transport(error))]))
+            if let verdict = watch.verdict { throw .failed(name, verdict) }
+            throw error.cause == .cancelled ? DownloadError(.cancelled) : .failed(name, .transport(error))
         }
         if !tookAll { throw sink.refusal }
     }

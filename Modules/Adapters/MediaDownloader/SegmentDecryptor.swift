@@ -12,25 +12,25 @@ final class SegmentDecryptor {
     private let context: OpaquePointer
 
     /// A decryptor with the 16-byte `key` and `iv`.
-    init(key: [UInt8], iv: [UInt8]) throws(LibCrypto.CryptoFailure) {
-        guard key.count == 16 else { throw LibCrypto.CryptoFailure(detail: "its key is \(key.count) bytes, not 16") }
-        guard iv.count == 16 else { throw LibCrypto.CryptoFailure(detail: "its IV is \(iv.count) bytes, not 16") }
+    init(key: [UInt8], iv: [UInt8]) throws(CryptoFailure) {
+        guard key.count == 16 else { throw CryptoFailure(detail: "its key is \(key.count) bytes, not 16") }
+        guard iv.count == 16 else { throw CryptoFailure(detail: "its IV is \(iv.count) bytes, not 16") }
         crypto = try LibCrypto.shared.get()
         guard let context = crypto.newCipher() else {
-            throw LibCrypto.CryptoFailure(detail: "libcrypto refused a cipher context")
+            throw CryptoFailure(detail: "libcrypto refused a cipher context")
         }
         self.context = context
         guard crypto.decryptInit(context, crypto.aes128CBC(), nil, key, iv) == 1 else {
-            throw LibCrypto.CryptoFailure(detail: "libcrypto refused the key")
+            throw CryptoFailure(detail: "libcrypto refused the key")
         }
     }
 
     deinit { crypto.freeCipher(context) }
 
     /// The clear bytes `chunk` completes (a block may wait for the next chunk).
-    func update(_ chunk: Data) throws(LibCrypto.CryptoFailure) -> Data {
+    func update(_ chunk: Data) throws(CryptoFailure) -> Data {
         guard !chunk.isEmpty else { return Data() }
-        guard chunk.count < Int(Int32.max) - 32 else { throw LibCrypto.CryptoFailure(detail: "a chunk too large") }
+        guard chunk.count < Int(Int32.max) - 32 else { throw CryptoFailure(detail: "a chunk too large") }
         var output = Data(count: chunk.count + 16)
         var written: Int32 = 0
         let succeeded = chunk.withUnsafeBytes { input in
@@ -40,20 +40,20 @@ final class SegmentDecryptor {
                     input.bindMemory(to: UInt8.self).baseAddress, Int32(input.count)) == 1
             }
         }
-        guard succeeded else { throw LibCrypto.CryptoFailure(detail: "libcrypto could not decrypt it") }
+        guard succeeded else { throw CryptoFailure(detail: "libcrypto could not decrypt it") }
         output.count = Int(written)
         return output
     }
 
     /// The last clear bytes, once the padding is checked.
-    func finish() throws(LibCrypto.CryptoFailure) -> Data {
+    func finish() throws(CryptoFailure) -> Data {
         var output = Data(count: 32)
         var written: Int32 = 0
         let succeeded = output.withUnsafeMutableBytes { out in
             crypto.decryptFinal(context, out.bindMemory(to: UInt8.self).baseAddress, &written) == 1
         }
         guard succeeded else {
-            throw LibCrypto.CryptoFailure(
+            throw CryptoFailure(
                 detail: "its padding is wrong (the key or the IV is not the one it was encrypted with, or it is not "
                     + "whole AES blocks)")
         }

@@ -96,11 +96,7 @@ struct MediaPlaylists: Sendable {
                 let refusal = PlaylistError.tooLarge(bytes: parser.maximumBytes + 1, limit: parser.maximumBytes)
                 throw DownloadError(.refused(refusal.description))
             }
-            switch error {
-            case .transport(let transport):
-                throw DownloadError(transport.cause == .cancelled ? .cancelled : .transport(transport))
-            case .redirect(let words): throw DownloadError(.refused("a variant's playlist: \(words)"))
-            }
+            throw error.downloadError(of: "a variant's playlist")
         }
         guard status == 200 else { throw DownloadError(.status(status)) }
         let parsed: Playlist
