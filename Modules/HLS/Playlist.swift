@@ -41,17 +41,12 @@ public struct Variant: Sendable, Equatable {
     public var codecs: String?
     /// The `GROUP-ID` of the audio renditions that go with it (`AUDIO`), when given.
     public var audioGroup: String?
-
 }
 
 /// A picture's size in pixels.
-public struct Resolution: Sendable, Equatable, Comparable {
+public struct Resolution: Sendable, Equatable {
     public var width: Int
     public var height: Int
-
-    public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
-        (lhs.height, lhs.width) < (rhs.height, rhs.width)
-    }
 }
 
 /// An alternative rendition (`EXT-X-MEDIA`): audio, video, subtitles or closed captions.
@@ -71,7 +66,6 @@ public struct Rendition: Sendable, Equatable {
     public var isDefault: Bool
     /// Its media playlist; `nil` when its media are in the variant's own segments.
     public var uri: URL?
-
 }
 
 /// The segments of one complete stream (RFC 8216, 4.3.3): a playlist that ended
@@ -107,7 +101,6 @@ public struct Segment: Sendable, Equatable {
     /// Whether the packager marks it missing (`EXT-X-GAP`, RFC 8216bis, 4.4.4.7): its URI is
     /// not to be fetched, and a player skips its time.
     public var isGap: Bool
-
 }
 
 /// A sub-range of a resource: `length` bytes from `offset`.
@@ -144,5 +137,4 @@ public struct MediaInitialization: Sendable, Equatable, Hashable {
     /// The AES-128 key in force where it is declared, which encrypts it too (its IV given,
     /// as RFC 8216, 4.3.2.5 requires); `nil` when it is not encrypted.
     public var key: SegmentKey?
-
 }

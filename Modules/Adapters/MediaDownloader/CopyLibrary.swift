@@ -102,22 +102,17 @@ struct CopyLibrary: Sendable {
         defer { held.release() }
         let name = Self.folderName(forVideo: videoID)
         let asidePrefix = ".removing-\(name)-"
-        do {
+        let path = folder(forVideo: videoID).root
+        do throws(FolderTree.Failure) {
             for left in try FolderTree.names(in: root.path) ?? [] where left.hasPrefix(asidePrefix) {
                 try FolderTree.remove(root.appendingPathComponent(left).path)
             }
-        } catch {
-            throw DownloadError(.io(path: error.path, detail: "it could not be removed (\(error.words))"))
-        }
-        let path = folder(forVideo: videoID).root
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
-        let aside = root.appendingPathComponent(asidePrefix + UUID().uuidString).path
-        guard rename(path, aside) == 0 else {
-            throw DownloadError(
-                .io(path: path, detail: "it could not be removed (\(String(cString: strerror(errno))))"))
-        }
-        do {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return false }
+            let aside = root.appendingPathComponent(asidePrefix + UUID().uuidString).path
+            guard rename(path, aside) == 0 else {
+                throw FolderTree.Failure(path: path, words: String(cString: strerror(errno)))
+            }
             try FolderTree.remove(aside)
         } catch {
             throw DownloadError(.io(path: error.path, detail: "it could not be removed (\(error.words))"))

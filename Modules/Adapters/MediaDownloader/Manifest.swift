@@ -58,9 +58,9 @@ struct DownloadManifest: Codable, Sendable, Equatable {
     /// The heights the stream offered, smallest first.
     var offeredHeights: [Int]?
     /// Whether every part was checked whole when the download ended.
-    var complete: Bool
+    var complete = false
     /// When it was last written, seconds since 1970.
-    var updated: Double
+    var updated: Double = 0
     /// What the caller asked to keep beside the copy (``/Ports/DownloadRequest/metadata``).
     var metadata: [String: String]?
     /// The segments the stream marks as gaps (`EXT-X-GAP`), which have no part.
@@ -129,10 +129,9 @@ struct EarlierManifest: Decodable {
     /// what the earlier CLI kept in the metadata.
     func upgraded(records: [DownloadManifest.PartRecord]) -> DownloadManifest {
         DownloadManifest(
-            episode: nil, duration: metadata?["duration"].flatMap { Int($0) }, source: source, kind: kind,
-            quality: quality, chosen: nil, plan: plan, playlists: nil, validator: validator, partCount: parts,
-            parts: records, failed: nil, expectedBytes: expectedBytes, offeredHeights: nil, complete: complete,
-            updated: updated, metadata: metadata)
+            duration: metadata?["duration"].flatMap { Int($0) }, source: source, kind: kind, quality: quality,
+            plan: plan, validator: validator, partCount: parts, parts: records, expectedBytes: expectedBytes,
+            complete: complete, updated: updated, metadata: metadata)
     }
 }
 

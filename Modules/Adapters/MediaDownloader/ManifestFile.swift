@@ -23,8 +23,6 @@ struct ManifestFile: Sendable {
 
     let folder: CopyFolder
 
-    var journal: PartJournal { PartJournal(folder: folder) }
-
     /// The one field every manifest is read for first.
     private struct Format: Decodable {
         let format: Int?
@@ -45,17 +43,13 @@ struct ManifestFile: Sendable {
             // A later version's manifest may hold anything but its format, which is read first.
             let format = try decoder.decode(Format.self, from: data).format
             if let format, format > DownloadManifest.currentFormat { return .newer(format) }
-        } catch {
-            return .unreadable("\(path) is not a manifest this version reads")
-        }
-        do {
-            var manifest = try decoder.decode(DownloadManifest.self, from: data)
-            manifest.parts = Self.laid(journal.records(), over: manifest.parts)
-            return .manifest(manifest)
-        } catch {
-            // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
-        }
-        do {
+            do {
+                var manifest = try decoder.decode(DownloadManifest.self, from: data)
+                manifest.parts = Self.laid(PartJournal(folder: folder).records(), over: manifest.parts)
+                return .manifest(manifest)
+            } catch {
+                // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
+            }
             let earlier = try decoder.decode(EarlierManifest.self, from: data)
             return .manifest(earlier.upgraded(records: EarlierCopy(folder: folder, manifest: earlier).records()))
         } catch {
@@ -85,15 +79,7 @@ struct ManifestFile: Sendable {
     func write(_ manifest: DownloadManifest) throws(DownloadError) {
         var manifest = manifest
         manifest.updated = Date().timeIntervalSince1970
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(manifest)
-        } catch {
-            throw DownloadError(.io(path: folder.path(DownloadManifest.fileName), detail: "\(error)"))
-        }
-        try folder.write(data, as: DownloadManifest.fileName)
+        try folder.write(try folder.json(manifest, for: DownloadManifest.fileName), as: DownloadManifest.fileName)
         folder.remove(PartJournal.fileName)
     }
 }
@@ -107,14 +93,7 @@ struct PartJournal: Sendable {
     private static let appending = Mutex(())
 
     func append(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let line: Data
-        do {
-            line = try encoder.encode(record) + Data("\n".utf8)
-        } catch {
-            throw DownloadError(.io(path: folder.path(Self.fileName), detail: "\(error)"))
-        }
+        let line = try folder.json(record, for: Self.fileName) + Data("\n".utf8)
         // One write(2) a line, one line at a time: O_APPEND keeps lines whole.
         try Self.appending.withLock { _ throws(DownloadError) in
             let writer = try folder.appender(Self.fileName)
@@ -133,6 +112,19 @@ struct PartJournal: Sendable {
             } catch {
                 return nil  // a line a crash cut short: its part has no final name
             }
+        }
+    }
+}
+
+extension CopyFolder {
+    /// `value` in JSON, its keys sorted, to be written as file `name`.
+    func json(_ value: some Encodable, for name: String) throws(DownloadError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw DownloadError(.io(path: path(name), detail: "\(error)"))
         }
     }
 }

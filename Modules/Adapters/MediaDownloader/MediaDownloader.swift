@@ -93,11 +93,11 @@ public final class MediaDownloader: VideoDownloader {
         }
         let (url, response) = try await open(request.url)
         let first = try await playlistOrStart(of: response)
-        if PlaylistSniffer.isPlaylist(first) {
+        if Self.isPlaylist(first) {
             let stream = StreamDownload(
                 request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
                 requests: requests, parser: parser, progress: progress)
-            return try await stream.run(playlist: first, from: url)
+            return try await stream.run(parser.read(first, from: url))
         }
         if earlier?.kind == .hls {  // the stream an earlier download copied gives way to the file
             try folder.removeTree("video")
@@ -110,17 +110,11 @@ public final class MediaDownloader: VideoDownloader {
     public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
         let (base, response) = try await open(url)
         let first = try await playlistOrStart(of: response)
-        guard PlaylistSniffer.isPlaylist(first) else {
+        guard Self.isPlaylist(first) else {
             response.body.cancel()
             return []
         }
-        let playlist: Playlist
-        do {
-            playlist = try parser.parse(first, from: base)
-        } catch {
-            throw DownloadError(.refused(error.description))
-        }
-        guard case .master(let master) = playlist else { return [] }
+        guard case .master(let master) = try parser.read(first, from: base) else { return [] }
         let (best, worst) = (master.variant(for: .best)?.uri, master.variant(for: .worst)?.uri)
         return master.choices.map { variant in
             OfferedQuality(
@@ -187,7 +181,7 @@ public final class MediaDownloader: VideoDownloader {
         var first = Data()
         while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
         guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
-        guard PlaylistSniffer.isPlaylist(first) else { return first }
+        guard Self.isPlaylist(first) else { return first }
         while let chunk = try await nextChunk(of: response.body) {
             first.append(chunk)
             if first.count > parser.maximumBytes {
@@ -206,15 +200,24 @@ public final class MediaDownloader: VideoDownloader {
             throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error))
         }
     }
-}
 
-/// Whether a body is a playlist, by its first bytes (a server's Content-Type varies).
-enum PlaylistSniffer {
-    static func isPlaylist(_ start: Data) -> Bool {
+    /// Whether a body is a playlist, by its first bytes (a server's Content-Type varies).
+    private static func isPlaylist(_ start: Data) -> Bool {
         let bytes = start.prefix(16)
         let header = Array("#EXTM3U".utf8)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         return bytes.starts(with: header) || bytes.starts(with: bom + header)
+    }
+}
+
+extension PlaylistParser {
+    /// The playlist `data` holds (see ``/HLS/PlaylistParser/parse(_:from:)``), its refusal a download's.
+    func read(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
+        do {
+            return try parse(data, from: url)
+        } catch {
+            throw DownloadError(.refused(error.description))
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Digest
 import HLS
 
 #if canImport(FoundationEssentials)
@@ -51,13 +52,13 @@ struct Rendering: Sendable {
     let segments: [Part?]
     /// The initialization sections' parts, by their place in the playlist.
     let maps: [MediaInitialization: Part]
-    /// The SHA-256 of the media playlist as served: another one means other parts.
+    /// The SHA-256 of what the media playlist says of its parts: another one means other parts.
     let digest: String
 
-    init(folder: String, playlist: MediaPlaylist, digest: String) {
+    init(folder: String, playlist: MediaPlaylist) {
         self.folder = folder
         self.playlist = playlist
-        self.digest = digest
+        digest = Self.digest(playlist)
         var maps: [MediaInitialization: Part] = [:]
         // A section only gaps use is not fetched: no segment on disk needs it.
         for map in playlist.segments.filter({ !$0.isGap }).compactMap(\.map) where maps[map] == nil {
@@ -114,5 +115,20 @@ struct Rendering: Sendable {
     /// A part's name as its folder's playlist refers to it.
     private static func local(_ name: String) -> String {
         String(name.split(separator: "/").last ?? "")
+    }
+
+    /// The SHA-256 of what a media playlist says of its parts — each segment's resource
+    /// without its query, its duration, byte range, key and initialization section — so that a
+    /// signed CDN's new token in every URI on every request is no change of stream.
+    static func digest(_ playlist: MediaPlaylist) -> String {
+        func range(_ range: ByteRange?) -> String { range.map { "\($0.offset)+\($0.length)" } ?? "" }
+        let lines = playlist.segments.map { segment in
+            [
+                segment.uri.host ?? "", segment.uri.path, "\(segment.duration)", range(segment.byteRange),
+                segment.key.map { "\($0.uri.path) \($0.iv ?? [])" } ?? "",
+                segment.map.map { "\($0.uri.path) \(range($0.byteRange))" } ?? "",
+            ].joined(separator: "|")
+        }
+        return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
     }
 }

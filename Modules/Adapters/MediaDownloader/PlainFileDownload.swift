@@ -67,9 +67,8 @@ struct PlainFileDownload: Sendable {
     ) -> DownloadManifest {
         DownloadManifest(
             episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .file,
-            quality: "the file", chosen: nil, plan: request.url.absoluteString, playlists: nil, validator: validator,
-            partCount: 1, parts: record.map { [$0] } ?? [], failed: nil, expectedBytes: total, offeredHeights: nil,
-            complete: record != nil, updated: 0, metadata: request.metadata)
+            quality: "the file", plan: request.url.absoluteString, validator: validator, partCount: 1,
+            parts: record.map { [$0] } ?? [], expectedBytes: total, complete: record != nil, metadata: request.metadata)
     }
 
     /// Gives the whole part of `bytes` its name and says the copy is complete.

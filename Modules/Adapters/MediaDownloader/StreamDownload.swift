@@ -25,9 +25,8 @@ struct StreamDownload: Sendable {
     let parser: PlaylistParser
     let progress: @Sendable (DownloadProgress) -> Void
 
-    func run(playlist data: Data, from url: URL) async throws(DownloadError) -> DownloadedCopy {
-        let plan = try await StreamPlan.make(
-            parse(data, from: url), quality: quality, requests: requests, parser: parser)
+    func run(_ playlist: Playlist) async throws(DownloadError) -> DownloadedCopy {
+        let plan = try await StreamPlan.make(playlist, quality: quality, requests: requests, parser: parser)
         var notes: [String] = []
         let parts = plan.renderings.flatMap(\.parts)
         let kept = await revalidated(try keptParts(of: plan, notes: &notes), parts: parts, notes: &notes)
@@ -36,9 +35,8 @@ struct StreamDownload: Sendable {
             episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .hls,
             quality: plan.label, chosen: quality.description, plan: plan.description,
             playlists: Dictionary(uniqueKeysWithValues: plan.renderings.map { ($0.folder, $0.digest) }),
-            validator: nil, partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, failed: nil,
-            expectedBytes: plan.expectedBytes, offeredHeights: plan.offeredHeights, complete: false, updated: 0,
-            metadata: request.metadata)
+            partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, expectedBytes: plan.expectedBytes,
+            offeredHeights: plan.offeredHeights, metadata: request.metadata)
         let gaps = plan.renderings.map(\.gaps)
         record.gaps = gaps.reduce(0) { $0 + $1.count }
         if let seconds = gaps.map(\.seconds).max(), seconds > 0 {
@@ -80,14 +78,6 @@ struct StreamDownload: Sendable {
         return DownloadedCopy(
             playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.parts.reduce(0) { $0 + $1.bytes },
             quality: plan.label, offeredHeights: plan.offeredHeights, notes: notes)
-    }
-
-    private func parse(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
-        do {
-            return try parser.parse(data, from: url)
-        } catch {
-            throw DownloadError(.refused(error.description))
-        }
     }
 
     /// The earlier download's parts that are still this plan's and whole on disk, by name; the
@@ -147,7 +137,7 @@ struct StreamDownload: Sendable {
             if let url = urls[name], let validator = part.validator { recorded[url] = validator }
         }
         guard !recorded.isEmpty else { return kept }
-        let changed = await ResourceCheck(requests: requests, jobs: request.jobs).changed(recorded)
+        let changed = await self.changed(recorded)
         guard !changed.isEmpty else { return kept }
         let stale = kept.keys.filter { urls[$0].map(changed.contains) ?? false }
         for name in stale { folder.remove(name) }
@@ -196,15 +186,10 @@ struct StreamDownload: Sendable {
         }
         return try outcome.get()
     }
-}
 
-/// The resources whose validators changed: a `HEAD` each, `jobs` at a time; one whose server
-/// does not answer it, or answers nothing to compare, counts as unchanged.
-struct ResourceCheck: Sendable {
-    let requests: MediaRequests
-    let jobs: Int
-
-    func changed(_ recorded: [URL: ResourceValidator]) async -> Set<URL> {
+    /// The resources whose validators changed: a `HEAD` each, `jobs` at a time; one whose server
+    /// does not answer it, or answers nothing to compare, counts as unchanged.
+    private func changed(_ recorded: [URL: ResourceValidator]) async -> Set<URL> {
         await withTaskGroup(of: URL?.self) { group in
             var pending = recorded.makeIterator()
             func start(_ url: URL, _ validator: ResourceValidator) {
@@ -221,7 +206,7 @@ struct ResourceCheck: Sendable {
                     }
                 }
             }
-            for _ in 0..<max(1, jobs) { if let (url, validator) = pending.next() { start(url, validator) } }
+            for _ in 0..<max(1, request.jobs) { if let (url, validator) = pending.next() { start(url, validator) } }
             var changed: Set<URL> = []
             while let answer = await group.next() {
                 if let answer { changed.insert(answer) }
