@@ -122,21 +122,14 @@ struct CopyCheck {
 
 extension CopyFolder {
     /// Whether the folder is there, as a folder, a link or a file.
-    var exists: Bool {
-        var info = stat()
-        return lstat(root, &info) == 0
-    }
+    var exists: Bool { FolderTree.status(root) != nil }
 
     /// Whether it is a folder, not a link to one.
-    var isDirectory: Bool {
-        var info = stat()
-        return lstat(root, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    var isDirectory: Bool { FolderTree.status(root).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false }
 
     /// When it last changed.
     var modified: Date {
-        var info = stat()
-        guard lstat(root, &info) == 0 else { return Date(timeIntervalSince1970: 0) }
+        guard let info = FolderTree.status(root) else { return Date(timeIntervalSince1970: 0) }
         #if canImport(Darwin)
             return Date(timeIntervalSince1970: Double(info.st_mtimespec.tv_sec))
         #else
@@ -157,8 +150,7 @@ extension CopyFolder {
     /// cannot be listed counts as nothing, as the copy's check says what is wrong with it.
     func bytesOnDisk() -> Int {
         func total(_ path: String) -> Int {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return 0 }
+            guard let info = FolderTree.status(path) else { return 0 }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return Int(info.st_size)
             case S_IFDIR:

@@ -82,23 +82,18 @@ struct CopyExport: Sendable {
         let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         for file in files {
-            let input = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard input >= 0 else { throw .io(file, String(cString: strerror(errno))) }
-            defer { close(input) }
-            while true {
+            let code = try readPieces(ofFile: file) { piece throws(Failure) in
                 if Task.isCancelled { throw .cancelled }
-                let count = read(input, &buffer, buffer.count)
-                guard count >= 0 else { throw .io(file, String(cString: strerror(errno))) }
-                if count == 0 { break }
                 var written = 0
-                while written < count {
-                    let step = buffer[written..<count].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+                while written < piece.count {
+                    let step = write(output, piece.baseAddress! + written, piece.count - written)
                     guard step > 0 else { throw .io(target.path, String(cString: strerror(errno))) }
                     written += step
                 }
             }
+            if let code { throw .io(file, String(cString: strerror(code))) }
+            if Task.isCancelled { throw .cancelled }
         }
         guard fsync(output) == 0 else { throw .io(target.path, String(cString: strerror(errno))) }
     }

@@ -50,20 +50,11 @@ struct CopyFolder: Sendable {
     /// The whole content of the regular file `name` (never through a link); `nil` when there is
     /// none, the system's words when it cannot be read.
     func contents(of name: String) -> Result<Data?, ReadFailure> {
-        let descriptor = open(path(name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .success(nil) : .failure(ReadFailure(errno))
-        }
-        defer { close(descriptor) }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .failure(ReadFailure(errno)) }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[..<count])
+        guard let code = readPieces(ofFile: path(name), size: 64 << 10, { data.append(contentsOf: $0) }) else {
+            return .success(data)
         }
+        return code == ENOENT ? .success(nil) : .failure(ReadFailure(code))
     }
 
     /// A writer that appends to `name` (created 0600), never through a link.
@@ -76,8 +67,7 @@ struct CopyFolder: Sendable {
     /// The size of the regular file `name` (a whole part, or `NAME.part`: what a download cut
     /// short left), or `nil` when there is none.
     func size(of name: String) -> Int? {
-        var info = stat()
-        guard lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard let info = FolderTree.status(path(name)), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
@@ -193,6 +183,25 @@ final class FileWriter {
         if descriptor >= 0 { _ = closeFile(descriptor) }
         descriptor = -1
         unlink(path)
+    }
+}
+
+/// Reads the regular file at `path` (never through a link) to its end, `size` bytes at most at
+/// a time, each piece handed to `take`; the code of the call that failed, `nil` when none did.
+func readPieces<E: Error>(
+    ofFile path: String, size: Int = 1 << 20, _ take: (UnsafeRawBufferPointer) throws(E) -> Void
+) throws(E) -> Int32? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return errno }
+    defer { close(descriptor) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+        let count = read(descriptor, buffer.baseAddress, size)
+        if count < 0 && errno == EINTR { continue }
+        guard count >= 0 else { return errno }
+        if count == 0 { return nil }
+        try take(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
 }
 

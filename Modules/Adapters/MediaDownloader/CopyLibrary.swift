@@ -107,8 +107,7 @@ struct CopyLibrary: Sendable {
             for left in try FolderTree.names(in: root.path) ?? [] where left.hasPrefix(asidePrefix) {
                 try FolderTree.remove(root.appendingPathComponent(left).path)
             }
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return false }
+            guard FolderTree.status(path) != nil else { return false }
             let aside = root.appendingPathComponent(asidePrefix + UUID().uuidString).path
             guard rename(path, aside) == 0 else {
                 throw FolderTree.Failure(path: path, words: String(cString: strerror(errno)))

@@ -37,10 +37,16 @@ enum FolderTree {
         return names
     }
 
+    /// What `lstat(2)` says of `path`: of a link itself, never of what it points at; `nil`
+    /// when it cannot say (`errno` tells why).
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
     /// Removes `path` and, when it is a folder (not a link to one), everything in it.
     static func remove(_ path: String) throws(Failure) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard let info = status(path) else {
             if errno == ENOENT { return }
             throw Failure(path: path, words: String(cString: strerror(errno)))
         }

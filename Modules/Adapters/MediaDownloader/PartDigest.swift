@@ -6,12 +6,6 @@ import Digest
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The SHA-256 of a part, taken as its bytes are written: libcrypto's where it loads (a few
 /// GB/s with the CPU's SHA instructions, so it keeps up with any network), else the Digest
 /// module's.
@@ -63,27 +57,10 @@ final class PartDigest {
         }
     }
 
-    /// Adds the bytes of the regular file at `path` (never through a link), read in 1 MiB
-    /// pieces; how many there were, `nil` when it cannot be read.
-    func update(file path: String) -> Int? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = Data(count: 1 << 20)
-        var total = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return total }
-            update(buffer.prefix(count))
-            total += count
-        }
-    }
-
-    /// The digest of the regular file at `path`; `nil` when it cannot be read.
+    /// The digest of the regular file at `path` (never through a link), read in 1 MiB pieces;
+    /// `nil` when it cannot be read.
     static func ofFile(_ path: String) -> String? {
         let digest = PartDigest()
-        return digest.update(file: path).map { _ in digest.finish() }
+        return readPieces(ofFile: path) { digest.update($0) } == nil ? digest.finish() : nil
     }
 }
