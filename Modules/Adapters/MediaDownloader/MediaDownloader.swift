@@ -162,12 +162,7 @@ public final class MediaDownloader: VideoDownloader {
     /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
     /// URIs resolve against.
     private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
-        let (final, response): (URL, HTTPStreamedResponse)
-        do {
-            (final, response) = try await requests.open(url)
-        } catch {
-            throw error.downloadError(of: "the file")
-        }
+        let (final, response) = try await requests.openFile(url)
         guard response.status == 200 else {
             response.body.cancel()
             throw DownloadError(.status(response.status))

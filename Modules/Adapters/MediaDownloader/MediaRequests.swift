@@ -98,6 +98,16 @@ struct MediaRequests: Sendable {
         headers["Content-Encoding"] == nil ? headers["Content-Length"].flatMap { Int($0) } : nil
     }
 
+    /// ``open(_:method:headers:limit:)`` of a file (a stream's first playlist included), its
+    /// failure a download's.
+    func openFile(_ url: URL, headers: HTTPHeaders = [:]) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
+        do {
+            return try await open(url, headers: headers)
+        } catch {
+            throw error.downloadError(of: "the file")
+        }
+    }
+
     /// The seconds a response's `Retry-After` asks for, when it says.
     static func retryAfter(_ headers: HTTPHeaders) -> TimeInterval? {
         headers["Retry-After"].flatMap { RetryPolicy.retryAfter($0) }

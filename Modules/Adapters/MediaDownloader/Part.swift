@@ -47,6 +47,8 @@ struct Rendering: Sendable {
     /// `video` or `audio`: the copy's subfolder.
     let folder: String
     let playlist: MediaPlaylist
+    /// The variant's media playlist it was fetched from; `nil` for the one playlist of a stream.
+    let source: URL?
     /// The segments' parts, in the playlist's order: one per segment, none for a gap
     /// (`EXT-X-GAP`), whose URI the packager says is not to be fetched.
     let segments: [Part?]
@@ -55,9 +57,10 @@ struct Rendering: Sendable {
     /// The SHA-256 of what the media playlist says of its parts: another one means other parts.
     let digest: String
 
-    init(folder: String, playlist: MediaPlaylist) {
+    init(folder: String, playlist: MediaPlaylist, source: URL? = nil) {
         self.folder = folder
         self.playlist = playlist
+        self.source = source
         digest = Self.digest(playlist)
         var maps: [MediaInitialization: Part] = [:]
         // A section only gaps use is not fetched: no segment on disk needs it.
@@ -79,6 +82,9 @@ struct Rendering: Sendable {
                     limit: Part.bound(seconds: segment.duration))
         }
     }
+
+    /// Its words in the plan, as the manifest keeps them: `video /media/…/v2/index.m3u8`.
+    var entry: String { source.map { "\(folder) \($0.path)" } ?? folder }
 
     /// Every part: the initialization sections first.
     var parts: [Part] { maps.values.sorted { $0.name < $1.name } + segments.compactMap { $0 } }

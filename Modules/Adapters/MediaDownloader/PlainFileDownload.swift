@@ -30,12 +30,7 @@ struct PlainFileDownload: Sendable {
             headers.append(name: "Range", value: "bytes=\(kept)-")
             headers.append(name: "If-Range", value: validator)
         }
-        let response: HTTPStreamedResponse
-        do {
-            (_, response) = try await requests.open(request.url, headers: headers)
-        } catch {
-            throw error.downloadError(of: "the file")
-        }
+        let (_, response) = try await requests.openFile(request.url, headers: headers)
         switch response.status {
         case 206:
             guard let total = Self.total(response.headers["Content-Range"], startingAt: kept) else {

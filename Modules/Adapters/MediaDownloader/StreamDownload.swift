@@ -96,7 +96,7 @@ struct StreamDownload: Sendable {
         // A rendition the plan no longer has (the audio, now in the video) goes.
         try removeRenditions(["video", "audio"].filter { name in !plan.renderings.contains { $0.folder == name } })
         for rendering in plan.renderings {
-            let sameVariant = earlier.plan.split(separator: ";").contains { $0 == plan.entry(for: rendering) }
+            let sameVariant = earlier.plan.split(separator: ";").contains { $0 == rendering.entry }
             guard sameVariant, earlier.playlists?[rendering.folder] == rendering.digest else {
                 if earlier.parts.contains(where: { $0.name.hasPrefix(rendering.folder + "/") }) {
                     notes.append(

@@ -17,8 +17,6 @@ struct StreamPlan: Sendable {
     let bandwidth: Int?
     /// The heights the master playlist offered, smallest first.
     let offeredHeights: [Int]
-    /// Each rendition's variant, as the manifest keeps it: `video /media/…/v2/index.m3u8`.
-    let entries: [String]
 
     /// The plan for `playlist` (a master playlist, or one media playlist) at `quality`, the
     /// media playlists fetched through `requests`.
@@ -29,29 +27,26 @@ struct StreamPlan: Sendable {
         case .media(let media):
             return StreamPlan(
                 renderings: [Rendering(folder: "video", playlist: media)], label: "the stream", bandwidth: nil,
-                offeredHeights: [], entries: ["video"])
+                offeredHeights: [])
         case .master(let master):
             guard let variant = master.variant(for: quality) else {
                 throw DownloadError(.refused("the stream's master playlist lists no variant"))
             }
-            var renderings = [Rendering(folder: "video", playlist: try await media(at: variant.uri, requests, parser))]
-            var entries = ["video \(variant.uri.path)"]
+            var renderings = [try await rendering("video", at: variant.uri, requests, parser)]
             if let audio = master.audio(for: variant).first, let uri = audio.uri {
-                renderings.append(Rendering(folder: "audio", playlist: try await media(at: uri, requests, parser)))
-                entries.append("audio \(uri.path)")
+                renderings.append(try await rendering("audio", at: uri, requests, parser))
             }
             return StreamPlan(
                 renderings: renderings,
                 label: variant.resolution.map { "\($0.height)p" } ?? "\(variant.bandwidth / 1000) kb/s",
                 bandwidth: variant.averageBandwidth ?? variant.bandwidth,
-                offeredHeights: Array(Set(master.variants.compactMap { $0.resolution?.height })).sorted(),
-                entries: entries)
+                offeredHeights: Array(Set(master.variants.compactMap { $0.resolution?.height })).sorted())
         }
     }
 
-    /// The media playlist at `url`, fetched and parsed.
-    private static func media(at url: URL, _ requests: MediaRequests, _ parser: PlaylistParser)
-        async throws(DownloadError) -> MediaPlaylist
+    /// Subfolder `folder`'s rendering of the media playlist at `url`, fetched and parsed.
+    private static func rendering(_ folder: String, at url: URL, _ requests: MediaRequests, _ parser: PlaylistParser)
+        async throws(DownloadError) -> Rendering
     {
         let (final, status, body): (URL, Int, Data)
         do {
@@ -67,16 +62,11 @@ struct StreamPlan: Sendable {
         guard case .media(let media) = try parser.read(body, from: final) else {
             throw DownloadError(.refused("a variant's playlist is itself a master playlist"))
         }
-        return media
+        return Rendering(folder: folder, playlist: media, source: url)
     }
 
     /// The manifest's words for the plan.
-    var description: String { entries.joined(separator: ";") }
-
-    /// The entry of `rendering` in ``description``.
-    func entry(for rendering: Rendering) -> Substring {
-        Substring(entries[renderings.firstIndex { $0.folder == rendering.folder } ?? 0])
-    }
+    var description: String { renderings.map(\.entry).joined(separator: ";") }
 
     /// The bytes the copy will take: its bandwidth times its length, when the master said it.
     var expectedBytes: Int? {
