@@ -148,7 +148,7 @@ struct ResourceValidator: Codable, Sendable, Equatable {
         modified = headers["Last-Modified"]
         length =
             status == 206
-            ? PlainFileDownload.total(headers["Content-Range"], startingAt: nil) : MediaRequests.declaredLength(headers)
+            ? CopyDownload.total(headers["Content-Range"], startingAt: nil) : MediaRequests.declaredLength(headers)
         if etag == nil && modified == nil && length == nil { return nil }
     }
 

@@ -73,7 +73,7 @@ public final class MediaDownloader: VideoDownloader {
                         + "with it, or `cocoacasts downloads --remove` removes it"))
         case .none, .unreadable: break  // what is there is fetched again
         }
-        let plain = PlainFileDownload(
+        let download = CopyDownload(
             request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
             progress: progress)
         let quality = request.quality ?? earlier?.chosen.flatMap(VideoQuality.init) ?? .best
@@ -89,27 +89,22 @@ public final class MediaDownloader: VideoDownloader {
                 offeredHeights: earlier.offeredHeights ?? [])
         }
         if let earlier, earlier.kind == .file, DownloadManifest.isSameSource(earlier.source, request.url) {
-            return try await plain.resume()
+            return try await download.resume()
         }
-        let (url, response) = try await open(request.url)
-        let first = try await playlistOrStart(of: response)
+        let (url, response, first) = try await open(request.url)
         if Self.isPlaylist(first) {
-            let stream = StreamDownload(
-                request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
-                requests: requests, parser: parser, progress: progress)
-            return try await stream.run(parser.read(first, from: url))
+            return try await download.stream(parser.read(first, from: url), quality: quality, parser: parser)
         }
         if earlier?.kind == .hls {  // the stream an earlier download copied gives way to the file
             try folder.removeTree("video")
             try folder.removeTree("audio")
             folder.remove("index.m3u8")
         }
-        return try await plain.start(response, firstChunk: first)
+        return try await download.start(response, firstChunk: first)
     }
 
     public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
-        let (base, response) = try await open(url)
-        let first = try await playlistOrStart(of: response)
+        let (base, response, first) = try await open(url)
         guard Self.isPlaylist(first) else {
             response.body.cancel()
             return []
@@ -161,22 +156,19 @@ public final class MediaDownloader: VideoDownloader {
 
     /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
     /// URIs resolve against.
-    private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
+    /// URIs resolve against — with the first of its body: a playlist's whole text (at most the
+    /// parser's bound), or the first bytes of a file, enough to tell a playlist however the body
+    /// is cut into chunks.
+    private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse, first: Data) {
         let (final, response) = try await requests.openFile(url)
         guard response.status == 200 else {
             response.body.cancel()
             throw DownloadError(.status(response.status))
         }
-        return (final, response)
-    }
-
-    /// A playlist's whole text (at most the parser's bound), or the first bytes of a file:
-    /// enough to tell a playlist, however the body is cut into chunks.
-    private func playlistOrStart(of response: HTTPStreamedResponse) async throws(DownloadError) -> Data {
         var first = Data()
         while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
         guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
-        guard Self.isPlaylist(first) else { return first }
+        guard Self.isPlaylist(first) else { return (final, response, first) }
         while let chunk = try await nextChunk(of: response.body) {
             first.append(chunk)
             if first.count > parser.maximumBytes {
@@ -185,7 +177,7 @@ public final class MediaDownloader: VideoDownloader {
                     .refused(PlaylistError.tooLarge(bytes: first.count, limit: parser.maximumBytes).description))
             }
         }
-        return first
+        return (final, response, first)
     }
 
     private func nextChunk(of body: HTTPBody) async throws(DownloadError) -> Data? {

@@ -6,19 +6,24 @@ import Ports
     import Foundation
 #endif
 
-/// One plain file: streamed into `video.EXT.part`, digested as it is written, and renamed
-/// when its length is whole; a later call resumes the part with `Range` from its end and
-/// `If-Range` with the file's validator, so that a file that changed meanwhile is fetched whole
-/// again, never spliced. A file whose server announces no length is bounded by the video's
-/// length (``Part/bound(seconds:)``): past it, what came is removed.
-struct PlainFileDownload: Sendable {
+/// One download into a copy's folder, under the copy's lock: what was asked, the manifest and
+/// what an earlier download left in it, and where the progress goes. It copies an HLS stream
+/// (``stream(_:quality:parser:)``) or a plain file (``resume()``, ``start(_:firstChunk:)``).
+struct CopyDownload: Sendable {
     let request: DownloadRequest
     let folder: CopyFolder
     let manifest: ManifestFile
     let earlier: DownloadManifest?
     let requests: MediaRequests
     let progress: @Sendable (DownloadProgress) -> Void
+}
 
+/// One plain file: streamed into `video.EXT.part`, digested as it is written, and renamed
+/// when its length is whole; a later call resumes the part with `Range` from its end and
+/// `If-Range` with the file's validator, so that a file that changed meanwhile is fetched whole
+/// again, never spliced. A file whose server announces no length is bounded by the video's
+/// length (``Part/bound(seconds:)``): past it, what came is removed.
+extension CopyDownload {
     private var name: String { "video." + Part.fileExtension(of: request.url, fallback: "mp4") }
     private var bound: Int { Part.bound(seconds: request.duration.map(Double.init)) }
 

@@ -15,17 +15,11 @@ import Ports
 /// a time, every one tried whatever another does — but none started once the host could not
 /// be reached; then every part checked on disk before the local playlists and the manifest
 /// that says complete.
-struct StreamDownload: Sendable {
-    let request: DownloadRequest
-    let quality: VideoQuality
-    let folder: CopyFolder
-    let manifest: ManifestFile
-    let earlier: DownloadManifest?
-    let requests: MediaRequests
-    let parser: PlaylistParser
-    let progress: @Sendable (DownloadProgress) -> Void
-
-    func run(_ playlist: Playlist) async throws(DownloadError) -> DownloadedCopy {
+extension CopyDownload {
+    /// Copies the stream `playlist` begins at `quality`, its variants' playlists read by `parser`.
+    func stream(_ playlist: Playlist, quality: VideoQuality, parser: PlaylistParser) async throws(DownloadError)
+        -> DownloadedCopy
+    {
         let plan = try await StreamPlan.make(playlist, quality: quality, requests: requests, parser: parser)
         var notes: [String] = []
         let parts = plan.renderings.flatMap(\.parts)
