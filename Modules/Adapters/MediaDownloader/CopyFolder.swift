@@ -26,11 +26,21 @@ struct CopyFolder: Sendable {
     /// Creates the folder and `subfolders` private, and checks them as the token store's
     /// (a link in their place is refused, never followed).
     func prepare(subfolders: [String]) throws(DownloadError) {
-        for folder in [root] + subfolders.map(path) {
+        try Self.checkPrivate([root] + subfolders.map(path), creating: true)
+    }
+
+    /// Checks the folders at `paths` as the token store's (a link in their place is refused,
+    /// never followed), creating them private first when `creating`.
+    static func checkPrivate(_ paths: [String], creating: Bool) throws(DownloadError) {
+        for path in paths {
             do {
-                try PrivateDirectory(path: folder).ensure()
+                if creating {
+                    try PrivateDirectory(path: path).ensure()
+                } else {
+                    try PrivateDirectory(path: path).check()
+                }
             } catch {
-                throw Self.failure(error, path: folder)
+                throw failure(error, path: path)
             }
         }
     }
@@ -59,9 +69,7 @@ struct CopyFolder: Sendable {
 
     /// A writer that appends to `name` (created 0600), never through a link.
     func appender(_ name: String) throws(DownloadError) -> FileWriter {
-        let descriptor = open(path(name), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw Self.failure(errno, path: path(name)) }
-        return FileWriter(descriptor: descriptor, path: path(name))
+        try Self.writer(path(name), appending: true)
     }
 
     /// The size of the regular file `name` (a whole part, or `NAME.part`: what a download cut
@@ -73,11 +81,16 @@ struct CopyFolder: Sendable {
 
     /// A writer into `name`'s temporary file, emptied first unless `appending`.
     func temporary(_ name: String, appending: Bool = false) throws(DownloadError) -> FileWriter {
-        let temporary = path(name) + ".part"
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (appending ? O_APPEND : O_TRUNC)
-        let descriptor = open(temporary, flags, 0o600)
-        guard descriptor >= 0 else { throw Self.failure(errno, path: temporary) }
-        return FileWriter(descriptor: descriptor, path: temporary)
+        try Self.writer(path(name) + ".part", appending: appending)
+    }
+
+    /// A writer into the file at `path` (created 0600, never through a link), emptied first
+    /// unless `appending`.
+    private static func writer(_ path: String, appending: Bool) throws(DownloadError) -> FileWriter {
+        let descriptor = open(
+            path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (appending ? O_APPEND : O_TRUNC), 0o600)
+        guard descriptor >= 0 else { throw failure(errno, path: path) }
+        return FileWriter(descriptor: descriptor, path: path)
     }
 
     /// Refuses to go on when the disk has less free room than `bytes` (what is left to fetch),

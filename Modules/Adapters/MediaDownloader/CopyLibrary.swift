@@ -55,17 +55,8 @@ struct CopyLibrary: Sendable {
     /// never followed), creating them (and the one that holds them) when `creating`.
     func check(creating: Bool) throws(DownloadError) {
         let parent = creating ? [root.deletingLastPathComponent().path] : []
-        for path in parent + [root.path, root.appendingPathComponent(".locks").path] {
-            do {
-                if creating {
-                    try PrivateDirectory(path: path).ensure()
-                } else {
-                    try PrivateDirectory(path: path).check()
-                }
-            } catch {
-                throw CopyFolder.failure(error, path: path)
-            }
-        }
+        try CopyFolder.checkPrivate(
+            parent + [root.path, root.appendingPathComponent(".locks").path], creating: creating)
     }
 
     /// Takes video `videoID`'s lock, or says the copy is busy when a download holds it for
