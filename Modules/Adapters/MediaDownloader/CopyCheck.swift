@@ -67,7 +67,7 @@ struct CopyCheck {
                 bytes)
         }
         let words: String
-        switch ManifestFile(folder: folder).read() {
+        switch folder.readManifest() {
         case .none:
             guard folder.holdsAnything else { return nil }
             words = "it is missing"
@@ -101,7 +101,7 @@ struct CopyCheck {
         guard let copy = copy(videoID: videoID, in: library, verifying: true) else { return nil }
         let folder = library.folder(forVideo: videoID)
         guard case .damaged(let problems) = copy.state,
-            case .manifest(let manifest) = ManifestFile(folder: folder).read()
+            case .manifest(let manifest) = folder.readManifest()
         else { return copy }
         let changed = Set(problems.map(\.part))
         for var part in manifest.parts where changed.contains(part.name) && part.damaged != true {

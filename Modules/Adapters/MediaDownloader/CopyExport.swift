@@ -22,8 +22,6 @@ import Subprocesses
 /// so a failure or Ctrl-C never leaves half a file under the name asked for; an existing
 /// file is never written over.
 struct CopyExport: Sendable {
-    typealias Failure = ExportFailure
-
     let folder: CopyFolder
     let manifest: DownloadManifest
     /// Where ffmpeg is found (`PATH`), when it is needed.
@@ -35,7 +33,7 @@ struct CopyExport: Sendable {
     }
 
     /// Writes the copy to `destination`; returns the bytes written.
-    func export(to destination: URL) async throws(Failure) -> Int {
+    func export(to destination: URL) async throws(ExportFailure) -> Int {
         guard !FileManager.default.fileExists(atPath: destination.path) else { throw .exists(destination.path) }
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).part")
@@ -48,13 +46,14 @@ struct CopyExport: Sendable {
             try concatenate(try videoSegments(), into: temporary)
         }
         try Self.place(temporary, at: destination)
-        return Self.size(of: destination.path)
+        // Linked or renamed from the file written: a regular file, whose own size is the copy's.
+        return FolderTree.status(destination.path).map { Int($0.st_size) } ?? 0
     }
 
     /// Gives the whole file `temporary` the name `destination`, never over a file: `link`,
     /// which fails when a file took the name meanwhile; where the file system has no links
     /// (FAT, exFAT: a USB stick), `rename` once no file has the name.
-    private static func place(_ temporary: URL, at destination: URL) throws(Failure) {
+    private static func place(_ temporary: URL, at destination: URL) throws(ExportFailure) {
         if link(temporary.path, destination.path) == 0 { return }
         let code = errno
         guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
@@ -69,7 +68,7 @@ struct CopyExport: Sendable {
     /// The paths of the files the video's local playlist lists, in order (see
     /// ``CopyFolder/files(listedIn:)``); only the parts the manifest records, so that an edited
     /// playlist names nothing else.
-    private func videoSegments() throws(Failure) -> [String] {
+    private func videoSegments() throws(ExportFailure) -> [String] {
         let recorded = Set(manifest.parts.map(\.name))
         switch folder.files(listedIn: "video") {
         case .success(let files?): return files.filter(recorded.contains).map(folder.path)
@@ -78,12 +77,12 @@ struct CopyExport: Sendable {
         }
     }
 
-    private func concatenate(_ files: [String], into target: URL) throws(Failure) {
+    private func concatenate(_ files: [String], into target: URL) throws(ExportFailure) {
         let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
         defer { close(output) }
         for file in files {
-            let code = try readPieces(ofFile: file) { piece throws(Failure) in
+            let code = try readPieces(ofFile: file) { piece throws(ExportFailure) in
                 if Task.isCancelled { throw .cancelled }
                 var written = 0
                 while written < piece.count {
@@ -100,7 +99,7 @@ struct CopyExport: Sendable {
 
     /// `ffmpeg -c copy` of the video and the audio into `target`, in the container
     /// `destination`'s extension names (MPEG-TS when it names none ffmpeg knows).
-    private func remux(into target: URL, like destination: URL) async throws(Failure) {
+    private func remux(into target: URL, like destination: URL) async throws(ExportFailure) {
         guard let ffmpeg = ChildEnvironment.executable(named: "ffmpeg", environment: environment) else {
             throw .needsFFmpeg
         }
@@ -141,10 +140,5 @@ struct CopyExport: Sendable {
             }
             throw .ffmpegFailed(said.split(separator: "\n").last.map(String.init) ?? "it ended with \(status)")
         }
-    }
-
-    private static func size(of path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 }

@@ -7,53 +7,51 @@ import Synchronization
     import Foundation
 #endif
 
-/// The manifest of one folder, with its journal folded in: read whole or said unreadable,
+/// What a copy's folder's manifest says.
+enum ManifestReading: Sendable, Equatable {
+    /// There is none (a folder made, then stopped before its first write).
+    case none
+    /// It cannot be read: why, in words.
+    case unreadable(String)
+    /// A later version of cocoacasts wrote it, in this format: it is not touched.
+    case newer(Int)
+    case manifest(DownloadManifest)
+}
+
+/// The manifest of a copy's folder, with its journal folded in: read whole or said unreadable,
 /// written atomically.
-struct ManifestFile: Sendable {
-    /// What the folder's manifest says.
-    enum Reading: Sendable, Equatable {
-        /// There is none (a folder made, then stopped before its first write).
-        case none
-        /// It cannot be read: why, in words.
-        case unreadable(String)
-        /// A later version of cocoacasts wrote it, in this format: it is not touched.
-        case newer(Int)
-        case manifest(DownloadManifest)
-    }
-
-    let folder: CopyFolder
-
+extension CopyFolder {
     /// The one field every manifest is read for first.
-    private struct Format: Decodable {
+    private struct ManifestFormat: Decodable {
         let format: Int?
     }
 
     /// The manifest, the parts its journal recorded since laid over its own; one of an earlier
     /// release is upgraded, its parts found from its local playlists.
-    func read() -> Reading {
-        let path = folder.path(DownloadManifest.fileName)
+    func readManifest() -> ManifestReading {
+        let file = path(DownloadManifest.fileName)
         let data: Data
-        switch folder.contents(of: DownloadManifest.fileName) {
+        switch contents(of: DownloadManifest.fileName) {
         case .success(let found?): data = found
         case .success(nil): return .none
-        case .failure(let words): return .unreadable("\(path) cannot be read (\(words))")
+        case .failure(let words): return .unreadable("\(file) cannot be read (\(words))")
         }
         let decoder = JSONDecoder()
         do {
             // A later version's manifest may hold anything but its format, which is read first.
-            let format = try decoder.decode(Format.self, from: data).format
+            let format = try decoder.decode(ManifestFormat.self, from: data).format
             if let format, format > DownloadManifest.currentFormat { return .newer(format) }
             do {
                 var manifest = try decoder.decode(DownloadManifest.self, from: data)
-                manifest.parts = Self.laid(PartJournal(folder: folder).records(), over: manifest.parts)
+                manifest.parts = Self.laid(PartJournal(folder: self).records(), over: manifest.parts)
                 return .manifest(manifest)
             } catch {
                 // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
             }
             let earlier = try decoder.decode(EarlierManifest.self, from: data)
-            return .manifest(earlier.upgraded(records: EarlierCopy(folder: folder, manifest: earlier).records()))
+            return .manifest(earlier.upgraded(records: EarlierCopy(folder: self, manifest: earlier).records()))
         } catch {
-            return .unreadable("\(path) is not a manifest this version reads")
+            return .unreadable("\(file) is not a manifest this version reads")
         }
     }
 
@@ -76,11 +74,11 @@ struct ManifestFile: Sendable {
     }
 
     /// Writes `manifest` (its parts the whole list) and empties the journal, which it holds.
-    func write(_ manifest: DownloadManifest) throws(DownloadError) {
+    func writeManifest(_ manifest: DownloadManifest) throws(DownloadError) {
         var manifest = manifest
         manifest.updated = Date().timeIntervalSince1970
-        try folder.write(try folder.json(manifest, for: DownloadManifest.fileName), as: DownloadManifest.fileName)
-        folder.remove(PartJournal.fileName)
+        try write(try json(manifest, for: DownloadManifest.fileName), as: DownloadManifest.fileName)
+        remove(PartJournal.fileName)
     }
 }
 

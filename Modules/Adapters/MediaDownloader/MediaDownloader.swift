@@ -61,9 +61,8 @@ public final class MediaDownloader: VideoDownloader {
         defer { held.release() }
         let folder = library.folder(forVideo: request.videoID)
         try folder.prepare(subfolders: [])
-        let manifest = ManifestFile(folder: folder)
         var earlier: DownloadManifest?
-        switch manifest.read() {
+        switch folder.readManifest() {
         case .manifest(let found): earlier = found
         case .newer(let format):
             throw DownloadError(
@@ -74,8 +73,7 @@ public final class MediaDownloader: VideoDownloader {
         case .none, .unreadable: break  // what is there is fetched again
         }
         let download = CopyDownload(
-            request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
-            progress: progress)
+            request: request, folder: folder, earlier: earlier, requests: requests, progress: progress)
         let quality = request.quality ?? earlier?.chosen.flatMap(VideoQuality.init) ?? .best
         // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
         if let earlier,
@@ -143,7 +141,7 @@ public final class MediaDownloader: VideoDownloader {
         let held = try await library.lock(videoID)
         defer { held.release() }
         let folder = library.folder(forVideo: videoID)
-        guard case .manifest(let manifest) = ManifestFile(folder: folder).read(),
+        guard case .manifest(let manifest) = folder.readManifest(),
             CopyCheck(folder: folder, manifest: manifest).isComplete()
         else { throw DownloadError(.notComplete(videoID: videoID)) }
         do {

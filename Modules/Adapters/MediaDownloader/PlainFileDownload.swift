@@ -12,7 +12,6 @@ import Ports
 struct CopyDownload: Sendable {
     let request: DownloadRequest
     let folder: CopyFolder
-    let manifest: ManifestFile
     let earlier: DownloadManifest?
     let requests: MediaRequests
     let progress: @Sendable (DownloadProgress) -> Void
@@ -79,7 +78,7 @@ extension CopyDownload {
         let record = DownloadManifest.PartRecord(name: name, bytes: bytes, sha256: digest)
         try PartJournal(folder: folder).append(record)
         try folder.finish(name)
-        try manifest.write(manifest(validator: earlier?.validator, total: bytes, record: record))
+        try folder.writeManifest(manifest(validator: earlier?.validator, total: bytes, record: record))
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
     }
 
@@ -89,7 +88,7 @@ extension CopyDownload {
         // Only a strong validator may resume (RFC 9110, 13.1.5): a weak ETag is not sent back.
         let etag = response.headers["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 }
         let validator = etag ?? response.headers["Last-Modified"]
-        try manifest.write(manifest(validator: validator, total: total, record: nil))
+        try folder.writeManifest(manifest(validator: validator, total: total, record: nil))
         let counter: ProgressCounter
         let writer: FileWriter
         let digest: DigestBehind
@@ -142,7 +141,7 @@ extension CopyDownload {
         try PartJournal(folder: folder).append(record)
         try folder.finish(name)
         counter.partDone()
-        try manifest.write(manifest(validator: validator, total: received, record: record))
+        try folder.writeManifest(manifest(validator: validator, total: received, record: record))
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: received, quality: "the file")
     }
 

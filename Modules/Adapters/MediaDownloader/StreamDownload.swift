@@ -38,7 +38,7 @@ extension CopyDownload {
                 "the stream itself leaves \(VideoDuration.format(seconds: Int(seconds.rounded(.up)))) out (EXT-X-GAP): "
                     + "nothing is fetched there, and a player skips it as it would online")
         }
-        try manifest.write(record)
+        try folder.writeManifest(record)
         let keptBytes = kept.values.reduce(0) { $0 + $1.bytes }
         if let expected = plan.expectedBytes { try folder.checkRoom(for: expected - keptBytes) }
         let counter = ProgressCounter(
@@ -51,7 +51,7 @@ extension CopyDownload {
         record.parts = parts.compactMap { kept[$0.name] ?? fetched[$0.name] }
         record.failed = failures.map { PartProblem(part: $0.part, words: $0.words) }
         guard failures.isEmpty else {
-            try manifest.write(record)
+            try folder.writeManifest(record)
             throw DownloadError(.parts(failures))
         }
         // Complete means every part is there: each one listed is checked on disk, as another
@@ -59,7 +59,7 @@ extension CopyDownload {
         let gone = Set(CopyCheck(folder: folder, manifest: record).problems(verifying: false).map(\.part))
         guard gone.isEmpty else {
             record.parts.removeAll { gone.contains($0.name) }
-            try manifest.write(record)
+            try folder.writeManifest(record)
             throw DownloadError(
                 .io(path: folder.root, detail: "\(gone.count) of its parts went away while it was downloaded"))
         }
@@ -68,7 +68,7 @@ extension CopyDownload {
         }
         try folder.write(Data(plan.localMaster.utf8), as: "index.m3u8")
         record.complete = true
-        try manifest.write(record)
+        try folder.writeManifest(record)
         return DownloadedCopy(
             playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.parts.reduce(0) { $0 + $1.bytes },
             quality: plan.label, offeredHeights: plan.offeredHeights, notes: notes)
