@@ -106,7 +106,7 @@ struct CopyCheck {
         let changed = Set(problems.map(\.part))
         for var part in manifest.parts where changed.contains(part.name) && part.damaged != true {
             part.damaged = true
-            try PartJournal(folder: folder).append(part)
+            try folder.journal(part)
         }
         return copy
     }

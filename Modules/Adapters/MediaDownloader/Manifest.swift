@@ -9,7 +9,7 @@ import Ports
 /// What a copy's folder holds (`manifest.json`): where it came from, what was chosen, the
 /// parts there are and each whole one's size, SHA-256 and validator. Written before the first
 /// part and again at the end; in between, each part that becomes whole is recorded in the
-/// folder's ``PartJournal`` first.
+/// folder's journal (`parts.jsonl`) first.
 ///
 /// The manifests of earlier releases (no `format`: a part count and a total size) are read
 /// too: see ``EarlierManifest``.

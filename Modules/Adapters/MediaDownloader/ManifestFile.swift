@@ -43,7 +43,7 @@ extension CopyFolder {
             if let format, format > DownloadManifest.currentFormat { return .newer(format) }
             do {
                 var manifest = try decoder.decode(DownloadManifest.self, from: data)
-                manifest.parts = Self.laid(PartJournal(folder: self).records(), over: manifest.parts)
+                manifest.parts = Self.laid(journalRecords(), over: manifest.parts)
                 return .manifest(manifest)
             } catch {
                 // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
@@ -78,31 +78,31 @@ extension CopyFolder {
         var manifest = manifest
         manifest.updated = Date().timeIntervalSince1970
         try write(try json(manifest, for: DownloadManifest.fileName), as: DownloadManifest.fileName)
-        remove(PartJournal.fileName)
+        remove(Self.journalName)
     }
 }
 
-/// The parts that became whole since the manifest was last written, one JSON line each,
-/// appended before the part gets its final name: a part with its final name is recorded, and a
-/// line cut short by a crash is passed over when read.
-struct PartJournal: Sendable {
-    static let fileName = "parts.jsonl"
-    let folder: CopyFolder
+/// The journal (`parts.jsonl`): the parts that became whole since the manifest was last
+/// written, one JSON line each, appended before the part gets its final name: a part with its
+/// final name is recorded, and a line cut short by a crash is passed over when read.
+extension CopyFolder {
+    static let journalName = "parts.jsonl"
     private static let appending = Mutex(())
 
-    func append(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
-        let line = try folder.json(record, for: Self.fileName) + Data("\n".utf8)
+    /// Records the whole part `record` in the journal.
+    func journal(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
+        let line = try json(record, for: Self.journalName) + Data("\n".utf8)
         // One write(2) a line, one line at a time: O_APPEND keeps lines whole.
         try Self.appending.withLock { _ throws(DownloadError) in
-            let writer = try folder.appender(Self.fileName)
+            let writer = try appender(Self.journalName)
             try writer.write(line)
             try writer.close()
         }
     }
 
-    /// Every whole line's record, in the order written.
-    func records() -> [DownloadManifest.PartRecord] {
-        guard case .success(let data?) = folder.contents(of: Self.fileName) else { return [] }
+    /// Every whole line's record in the journal, in the order written.
+    func journalRecords() -> [DownloadManifest.PartRecord] {
+        guard case .success(let data?) = contents(of: Self.journalName) else { return [] }
         let decoder = JSONDecoder()
         return data.split(separator: UInt8(ascii: "\n")).compactMap { line -> DownloadManifest.PartRecord? in
             do {
@@ -112,9 +112,7 @@ struct PartJournal: Sendable {
             }
         }
     }
-}
 
-extension CopyFolder {
     /// `value` in JSON, its keys sorted, to be written as file `name`.
     func json(_ value: some Encodable, for name: String) throws(DownloadError) -> Data {
         let encoder = JSONEncoder()

@@ -110,7 +110,7 @@ struct PartFetcher: Sendable {
         let record = DownloadManifest.PartRecord(
             name: part.name, bytes: bytes, sha256: digest.finish(),
             validator: ResourceValidator(response.status, response.headers))
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(part.name)
         return record
     }

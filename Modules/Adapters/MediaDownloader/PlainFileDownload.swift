@@ -76,7 +76,7 @@ extension CopyDownload {
             throw DownloadError(.io(path: folder.path(name) + ".part", detail: "it could not be read"))
         }
         let record = DownloadManifest.PartRecord(name: name, bytes: bytes, sha256: digest)
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(name)
         try folder.writeManifest(manifest(validator: earlier?.validator, total: bytes, record: record))
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
@@ -138,7 +138,7 @@ extension CopyDownload {
         let record = DownloadManifest.PartRecord(
             name: name, bytes: received, sha256: sha256,
             validator: ResourceValidator(response.status, response.headers))
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(name)
         counter.partDone()
         try folder.writeManifest(manifest(validator: validator, total: received, record: record))
