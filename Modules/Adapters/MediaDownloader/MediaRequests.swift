@@ -30,10 +30,6 @@ struct MediaRequests: Sendable {
             }
         }
 
-        var isCancelled: Bool {
-            if case .transport(let error) = self { error.cause == .cancelled } else { false }
-        }
-
         /// The failure as a download's: a stop as one, a redirect refused as `what`'s.
         func downloadError(of what: String) -> DownloadError {
             switch self {

@@ -65,11 +65,12 @@ struct PartFetcher: Sendable {
         do {
             (_, response) = try await requests.once.open(part.url, headers: headers, limit: part.limit)
         } catch {
-            if error.isCancelled { throw DownloadError(.cancelled) }
-            if case .transport(let transport) = error, transport.cause == .tooLarge {
+            switch error {
+            case .transport(let transport) where transport.cause == .cancelled: throw DownloadError(.cancelled)
+            case .transport(let transport) where transport.cause == .tooLarge:
                 throw failed(part, .tooLarge(limit: part.limit))  // a length announced past the bound
+            default: throw failed(part, error.reason)
             }
-            throw failed(part, error.reason)
         }
         let announced: Int?
         do throws(DownloadError) {
