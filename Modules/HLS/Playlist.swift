@@ -18,11 +18,6 @@ public struct MasterPlaylist: Sendable, Equatable {
     /// Every `EXT-X-MEDIA` rendition, in the playlist's order.
     public var renditions: [Rendition]
 
-    public init(variants: [Variant], renditions: [Rendition]) {
-        self.variants = variants
-        self.renditions = renditions
-    }
-
     /// The audio renditions of `variant`'s `AUDIO` group that have a playlist of their own,
     /// the `DEFAULT=YES` one first; none when the variant carries its audio itself.
     public func audio(for variant: Variant) -> [Rendition] {
@@ -46,33 +41,12 @@ public struct Variant: Sendable, Equatable {
     public var codecs: String?
     /// The `GROUP-ID` of the audio renditions that go with it (`AUDIO`), when given.
     public var audioGroup: String?
-
-    public init(
-        uri: URL, bandwidth: Int, averageBandwidth: Int? = nil, resolution: Resolution? = nil, codecs: String? = nil,
-        audioGroup: String? = nil
-    ) {
-        self.uri = uri
-        self.bandwidth = bandwidth
-        self.averageBandwidth = averageBandwidth
-        self.resolution = resolution
-        self.codecs = codecs
-        self.audioGroup = audioGroup
-    }
 }
 
 /// A picture's size in pixels.
-public struct Resolution: Sendable, Equatable, Comparable {
+public struct Resolution: Sendable, Equatable {
     public var width: Int
     public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public static func < (lhs: Resolution, rhs: Resolution) -> Bool {
-        (lhs.height, lhs.width) < (rhs.height, rhs.width)
-    }
 }
 
 /// An alternative rendition (`EXT-X-MEDIA`): audio, video, subtitles or closed captions.
@@ -92,18 +66,6 @@ public struct Rendition: Sendable, Equatable {
     public var isDefault: Bool
     /// Its media playlist; `nil` when its media are in the variant's own segments.
     public var uri: URL?
-
-    public init(
-        type: MediaType, groupID: String, name: String, language: String? = nil, isDefault: Bool = false,
-        uri: URL? = nil
-    ) {
-        self.type = type
-        self.groupID = groupID
-        self.name = name
-        self.language = language
-        self.isDefault = isDefault
-        self.uri = uri
-    }
 }
 
 /// The segments of one complete stream (RFC 8216, 4.3.3): a playlist that ended
@@ -114,12 +76,6 @@ public struct MediaPlaylist: Sendable, Equatable {
     /// The sequence number of the first segment (`EXT-X-MEDIA-SEQUENCE`).
     public var mediaSequence: UInt64
     public var segments: [Segment]
-
-    public init(targetDuration: Int, mediaSequence: UInt64 = 0, segments: [Segment]) {
-        self.targetDuration = targetDuration
-        self.mediaSequence = mediaSequence
-        self.segments = segments
-    }
 
     /// The stream's length in seconds: the sum of its segments' durations.
     public var duration: Double { segments.reduce(0) { $0 + $1.duration } }
@@ -145,31 +101,12 @@ public struct Segment: Sendable, Equatable {
     /// Whether the packager marks it missing (`EXT-X-GAP`, RFC 8216bis, 4.4.4.7): its URI is
     /// not to be fetched, and a player skips its time.
     public var isGap: Bool
-
-    public init(
-        uri: URL, duration: Double, sequenceNumber: UInt64, byteRange: ByteRange? = nil, key: SegmentKey? = nil,
-        map: MediaInitialization? = nil, discontinuity: Bool = false, isGap: Bool = false
-    ) {
-        self.uri = uri
-        self.duration = duration
-        self.sequenceNumber = sequenceNumber
-        self.byteRange = byteRange
-        self.key = key
-        self.map = map
-        self.discontinuity = discontinuity
-        self.isGap = isGap
-    }
 }
 
 /// A sub-range of a resource: `length` bytes from `offset`.
 public struct ByteRange: Sendable, Equatable, Hashable {
     public var length: Int
     public var offset: Int
-
-    public init(length: Int, offset: Int) {
-        self.length = length
-        self.offset = offset
-    }
 
     /// The value of an HTTP `Range` header that asks for it.
     public var rangeHeader: String { "bytes=\(offset)-\(offset + length - 1)" }
@@ -182,11 +119,6 @@ public struct SegmentKey: Sendable, Equatable, Hashable {
     public var uri: URL
     /// The initialization vector (`IV`), when the playlist gives one.
     public var iv: [UInt8]?
-
-    public init(uri: URL, iv: [UInt8]? = nil) {
-        self.uri = uri
-        self.iv = iv
-    }
 
     /// The initialization vector for the segment numbered `sequenceNumber`: the playlist's,
     /// or else the number as a 128-bit big-endian integer, as the RFC says.
@@ -205,10 +137,4 @@ public struct MediaInitialization: Sendable, Equatable, Hashable {
     /// The AES-128 key in force where it is declared, which encrypts it too (its IV given,
     /// as RFC 8216, 4.3.2.5 requires); `nil` when it is not encrypted.
     public var key: SegmentKey?
-
-    public init(uri: URL, byteRange: ByteRange? = nil, key: SegmentKey? = nil) {
-        self.uri = uri
-        self.byteRange = byteRange
-        self.key = key
-    }
 }

@@ -57,29 +57,26 @@ public struct PlaylistParser: Sendable {
 struct PlaylistReading {
     let base: URL
     let maximumEntries: Int
-    private var variants: [Variant] = []
-    private var renditions: [Rendition] = []
-    private var segments: [Segment] = []
+    // What was read is fileprivate, not private, so that the parser can make a reading with the
+    // memberwise initializer.
+    fileprivate var variants: [Variant] = []
+    fileprivate var renditions: [Rendition] = []
+    fileprivate var segments: [Segment] = []
     /// The `EXT-X-STREAM-INF` whose URI line comes next, and its line.
-    private var streamInf: (attributes: AttributeList, line: Int)?
+    fileprivate var streamInf: (attributes: AttributeList, line: Int)?
     /// The duration of the `EXTINF` whose URI line comes next.
-    private var segmentDuration: Double?
+    fileprivate var segmentDuration: Double?
     /// The `EXT-X-BYTERANGE` of the next segment: its length, and its offset when given.
-    private var byteRange: (length: Int, offset: Int?)?
-    private var discontinuity = false
+    fileprivate var byteRange: (length: Int, offset: Int?)?
+    fileprivate var discontinuity = false
     /// Whether the next segment is one the packager marks missing (`EXT-X-GAP`).
-    private var gap = false
-    private var key: SegmentKey?
-    private var map: MediaInitialization?
-    private var targetDuration: Int?
-    private var mediaSequence: UInt64 = 0
+    fileprivate var gap = false
+    fileprivate var key: SegmentKey?
+    fileprivate var map: MediaInitialization?
+    fileprivate var targetDuration: Int?
+    fileprivate var mediaSequence: UInt64 = 0
     /// `EXT-X-ENDLIST` was read, or `EXT-X-PLAYLIST-TYPE:VOD`: a playlist that cannot change.
-    private var hasEnded = false
-
-    init(base: URL, maximumEntries: Int) {
-        self.base = base
-        self.maximumEntries = maximumEntries
-    }
+    fileprivate var hasEnded = false
 
     mutating func read(_ line: Substring, line number: Int) throws(PlaylistError) {
         guard !line.isEmpty else { return }
@@ -270,12 +267,8 @@ struct PlaylistReading {
     }
 
     /// An attribute's `decimal-integer`, past `Int.max` (no bandwidth nor picture is) taken as `Int.max`.
-    private func optionalInteger(_ text: String?, line number: Int, name: String) throws(PlaylistError) -> Int? {
-        guard let text else { return nil }
-        guard let value = PlaylistNumbers.decimalInteger(text[...]) else {
-            throw .malformed(line: number, problem: "has a \(name) that is not a whole number")
-        }
-        return Int(clamping: value)
+    private func optionalInteger(_ text: String?, line number: Int, name: Substring) throws(PlaylistError) -> Int? {
+        try text.map { text throws(PlaylistError) in Int(clamping: try integer(text[...], line: number, tag: name)) }
     }
 
     private func attributes(_ text: Substring, line number: Int) throws(PlaylistError) -> AttributeList {

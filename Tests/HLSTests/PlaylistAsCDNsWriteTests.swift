@@ -1,6 +1,7 @@
 import Foundation
-import HLS
 import Testing
+
+@testable import HLS
 
 /// What CDNs and packagers write beyond RFC 8216's letter, or within it where Foundation's
 /// readers are wider or narrower than the RFC, read as players read it.

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-import HLS
 import Testing
+
+@testable import HLS
 
 @Suite("PlaylistParser: master and media playlists as RFC 8216 writes them")
 struct PlaylistParserTests {

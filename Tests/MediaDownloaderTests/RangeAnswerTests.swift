@@ -1,9 +1,9 @@
 import Foundation
-import HLS
 import PortContracts
 import Ports
 import Testing
 
+@testable import HLS
 @testable import MediaDownloader
 
 @Suite("MediaDownloader: a range is the range asked, a 416 page is not the file", .timeLimit(.minutes(10)))

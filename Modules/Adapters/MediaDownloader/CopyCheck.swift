@@ -35,8 +35,7 @@ struct CopyCheck {
         }
         // A part's folder must be the copy's own, not a link to another.
         let folders = Set(manifest.parts.compactMap { $0.name.split(separator: "/").dropLast().first.map(String.init) })
-        if let linked = folders.sorted().first(where: { !CopyFolder(URL(fileURLWithPath: folder.path($0))).isDirectory }
-        ) {
+        if let linked = folders.sorted().first(where: { !CopyFolder(root: folder.path($0)).isDirectory }) {
             return [PartProblem(part: linked, words: "it is not a folder of the copy's own (a link, or a file)")]
         }
         return manifest.parts.compactMap { part in
@@ -67,16 +66,14 @@ struct CopyCheck {
                 videoID, folder, [PartProblem(part: folder.root, words: "it is not a folder (a link, or a file)")],
                 bytes)
         }
-        switch ManifestFile(folder: folder).read() {
+        let words: String
+        switch folder.readManifest() {
         case .none:
             guard folder.holdsAnything else { return nil }
-            return damaged(
-                videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: "it is missing")], bytes)
+            words = "it is missing"
         case .newer(let format):
-            let words = "it was written by a later version of cocoacasts (format \(format)), which reads it"
-            return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
-        case .unreadable(let words):
-            return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
+            words = "it was written by a later version of cocoacasts (format \(format)), which reads it"
+        case .unreadable(let why): words = why
         case .manifest(let manifest):
             let problems = CopyCheck(folder: folder, manifest: manifest).problems(verifying: verifying)
             let state: LocalCopy.State =
@@ -94,6 +91,7 @@ struct CopyCheck {
                 playable: URL(fileURLWithPath: folder.path(manifest.playable)), duration: manifest.duration,
                 metadata: manifest.metadata ?? [:], gaps: manifest.gaps ?? 0)
         }
+        return damaged(videoID, folder, [PartProblem(part: DownloadManifest.fileName, words: words)], bytes)
     }
 
     /// Video `videoID`'s copy with every digest checked; a part whose bytes changed is
@@ -103,12 +101,12 @@ struct CopyCheck {
         guard let copy = copy(videoID: videoID, in: library, verifying: true) else { return nil }
         let folder = library.folder(forVideo: videoID)
         guard case .damaged(let problems) = copy.state,
-            case .manifest(let manifest) = ManifestFile(folder: folder).read()
+            case .manifest(let manifest) = folder.readManifest()
         else { return copy }
         let changed = Set(problems.map(\.part))
         for var part in manifest.parts where changed.contains(part.name) && part.damaged != true {
             part.damaged = true
-            try PartJournal(folder: folder).append(part)
+            try folder.journal(part)
         }
         return copy
     }
@@ -124,21 +122,14 @@ struct CopyCheck {
 
 extension CopyFolder {
     /// Whether the folder is there, as a folder, a link or a file.
-    var exists: Bool {
-        var info = stat()
-        return lstat(root, &info) == 0
-    }
+    var exists: Bool { FolderTree.status(root) != nil }
 
     /// Whether it is a folder, not a link to one.
-    var isDirectory: Bool {
-        var info = stat()
-        return lstat(root, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    var isDirectory: Bool { FolderTree.status(root).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false }
 
     /// When it last changed.
     var modified: Date {
-        var info = stat()
-        guard lstat(root, &info) == 0 else { return Date(timeIntervalSince1970: 0) }
+        guard let info = FolderTree.status(root) else { return Date(timeIntervalSince1970: 0) }
         #if canImport(Darwin)
             return Date(timeIntervalSince1970: Double(info.st_mtimespec.tv_sec))
         #else
@@ -159,8 +150,7 @@ extension CopyFolder {
     /// cannot be listed counts as nothing, as the copy's check says what is wrong with it.
     func bytesOnDisk() -> Int {
         func total(_ path: String) -> Int {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return 0 }
+            guard let info = FolderTree.status(path) else { return 0 }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return Int(info.st_size)
             case S_IFDIR:

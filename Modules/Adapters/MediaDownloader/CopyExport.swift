@@ -22,8 +22,6 @@ import Subprocesses
 /// so a failure or Ctrl-C never leaves half a file under the name asked for; an existing
 /// file is never written over.
 struct CopyExport: Sendable {
-    typealias Failure = ExportFailure
-
     let folder: CopyFolder
     let manifest: DownloadManifest
     /// Where ffmpeg is found (`PATH`), when it is needed.
@@ -35,28 +33,27 @@ struct CopyExport: Sendable {
     }
 
     /// Writes the copy to `destination`; returns the bytes written.
-    func export(to destination: URL) async throws(Failure) -> Int {
+    func export(to destination: URL) async throws(ExportFailure) -> Int {
         guard !FileManager.default.fileExists(atPath: destination.path) else { throw .exists(destination.path) }
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).part")
         defer { _ = unlink(temporary.path) }  // gone once renamed; else what a failure left
         if manifest.kind == .file {
-            try concatenate([folder(manifest.playable)], into: temporary)
+            try concatenate([folder.path(manifest.playable)], into: temporary)
         } else if needsFFmpeg {
             try await remux(into: temporary, like: destination)
         } else {
-            try concatenate(try segments(of: "video/index.m3u8"), into: temporary)
+            try concatenate(try videoSegments(), into: temporary)
         }
         try Self.place(temporary, at: destination)
-        return Self.size(of: destination.path)
+        // Linked or renamed from the file written: a regular file, whose own size is the copy's.
+        return FolderTree.status(destination.path).map { Int($0.st_size) } ?? 0
     }
-
-    private func folder(_ name: String) -> String { folder.path(name) }
 
     /// Gives the whole file `temporary` the name `destination`, never over a file: `link`,
     /// which fails when a file took the name meanwhile; where the file system has no links
     /// (FAT, exFAT: a USB stick), `rename` once no file has the name.
-    private static func place(_ temporary: URL, at destination: URL) throws(Failure) {
+    private static func place(_ temporary: URL, at destination: URL) throws(ExportFailure) {
         if link(temporary.path, destination.path) == 0 { return }
         let code = errno
         guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
@@ -68,54 +65,41 @@ struct CopyExport: Sendable {
         }
     }
 
-    /// The files a local playlist lists, in order (names the download chose): each fMP4
-    /// initialization section (`EXT-X-MAP`) where it comes, then the segments after it; only
-    /// the parts the manifest records, so that an edited playlist names nothing else.
-    private func segments(of playlist: String) throws(Failure) -> [String] {
-        let text: String
-        switch folder.contents(of: playlist) {
-        case .success(let data?): text = String(decoding: data, as: UTF8.self)
-        case .success(nil): throw .io(folder(playlist), "it is missing")
-        case .failure(let failure): throw .io(folder(playlist), "it could not be read (\(failure))")
-        }
-        let base = playlist.split(separator: "/").dropLast().joined(separator: "/")
+    /// The paths of the files the video's local playlist lists, in order (see
+    /// ``CopyFolder/files(listedIn:)``); only the parts the manifest records, so that an edited
+    /// playlist names nothing else.
+    private func videoSegments() throws(ExportFailure) -> [String] {
         let recorded = Set(manifest.parts.map(\.name))
-        return text.split(separator: "\n").compactMap { line -> String? in
-            if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
-                return base + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
-            }
-            return line.isEmpty || line.hasPrefix("#") ? nil : base + "/" + line
-        }.filter(recorded.contains).map(folder)
+        switch folder.files(listedIn: "video") {
+        case .success(let files?): return files.filter(recorded.contains).map(folder.path)
+        case .success(nil): throw .io(folder.path("video/index.m3u8"), "it is missing")
+        case .failure(let failure): throw .io(folder.path("video/index.m3u8"), "it could not be read (\(failure))")
+        }
     }
 
-    private func concatenate(_ files: [String], into target: URL) throws(Failure) {
+    private func concatenate(_ files: [String], into target: URL) throws(ExportFailure) {
         let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         for file in files {
-            let input = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard input >= 0 else { throw .io(file, String(cString: strerror(errno))) }
-            defer { close(input) }
-            while true {
+            let code = try readPieces(ofFile: file) { piece throws(ExportFailure) in
                 if Task.isCancelled { throw .cancelled }
-                let count = read(input, &buffer, buffer.count)
-                guard count >= 0 else { throw .io(file, String(cString: strerror(errno))) }
-                if count == 0 { break }
                 var written = 0
-                while written < count {
-                    let step = buffer[written..<count].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+                while written < piece.count {
+                    let step = write(output, piece.baseAddress! + written, piece.count - written)
                     guard step > 0 else { throw .io(target.path, String(cString: strerror(errno))) }
                     written += step
                 }
             }
+            if let code { throw .io(file, String(cString: strerror(code))) }
+            if Task.isCancelled { throw .cancelled }
         }
         guard fsync(output) == 0 else { throw .io(target.path, String(cString: strerror(errno))) }
     }
 
     /// `ffmpeg -c copy` of the video and the audio into `target`, in the container
     /// `destination`'s extension names (MPEG-TS when it names none ffmpeg knows).
-    private func remux(into target: URL, like destination: URL) async throws(Failure) {
+    private func remux(into target: URL, like destination: URL) async throws(ExportFailure) {
         guard let ffmpeg = ChildEnvironment.executable(named: "ffmpeg", environment: environment) else {
             throw .needsFFmpeg
         }
@@ -133,8 +117,9 @@ struct CopyExport: Sendable {
             process = try Subprocess.spawn(
                 ffmpeg,
                 arguments: [
-                    "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder("video/index.m3u8"), "-i",
-                    folder("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format, target.path,
+                    "-nostdin", "-hide_banner", "-loglevel", "error", "-i", folder.path("video/index.m3u8"), "-i",
+                    folder.path("audio/index.m3u8"), "-map", "0:v", "-map", "1:a", "-c", "copy", "-f", format,
+                    target.path,
                 ], environment: ChildEnvironment.forChild(environment), standardOutput: .null,
                 // A group of its own: the terminal's Ctrl-C reaches the CLI, which then ends ffmpeg
                 // and says it stopped, rather than ffmpeg failing first.
@@ -155,10 +140,5 @@ struct CopyExport: Sendable {
             }
             throw .ffmpegFailed(said.split(separator: "\n").last.map(String.init) ?? "it ended with \(status)")
         }
-    }
-
-    private static func size(of path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 }

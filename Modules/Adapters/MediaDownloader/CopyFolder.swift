@@ -21,20 +21,26 @@ import PrivateFiles
 struct CopyFolder: Sendable {
     let root: String
 
-    init(_ url: URL) {
-        root = url.path
-    }
-
     func path(_ name: String) -> String { root + "/" + name }
 
     /// Creates the folder and `subfolders` private, and checks them as the token store's
     /// (a link in their place is refused, never followed).
     func prepare(subfolders: [String]) throws(DownloadError) {
-        for folder in [root] + subfolders.map(path) {
+        try Self.checkPrivate([root] + subfolders.map(path), creating: true)
+    }
+
+    /// Checks the folders at `paths` as the token store's (a link in their place is refused,
+    /// never followed), creating them private first when `creating`.
+    static func checkPrivate(_ paths: [String], creating: Bool) throws(DownloadError) {
+        for path in paths {
             do {
-                try PrivateDirectory(path: folder).ensure()
+                if creating {
+                    try PrivateDirectory(path: path).ensure()
+                } else {
+                    try PrivateDirectory(path: path).check()
+                }
             } catch {
-                throw Self.failure(error, path: folder)
+                throw failure(error, path: path)
             }
         }
     }
@@ -54,50 +60,37 @@ struct CopyFolder: Sendable {
     /// The whole content of the regular file `name` (never through a link); `nil` when there is
     /// none, the system's words when it cannot be read.
     func contents(of name: String) -> Result<Data?, ReadFailure> {
-        let descriptor = open(path(name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .success(nil) : .failure(ReadFailure(errno))
-        }
-        defer { close(descriptor) }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .failure(ReadFailure(errno)) }
-            if count == 0 { return .success(data) }
-            data.append(contentsOf: buffer[..<count])
+        guard let code = readPieces(ofFile: path(name), size: 64 << 10, { data.append(contentsOf: $0) }) else {
+            return .success(data)
         }
+        return code == ENOENT ? .success(nil) : .failure(ReadFailure(code))
     }
 
     /// A writer that appends to `name` (created 0600), never through a link.
     func appender(_ name: String) throws(DownloadError) -> FileWriter {
-        let descriptor = open(path(name), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw Self.failure(errno, path: path(name)) }
-        return FileWriter(descriptor: descriptor, path: path(name))
+        try Self.writer(path(name), appending: true)
     }
 
-    /// The size of the whole file `name`, or `nil` when there is none.
+    /// The size of the regular file `name` (a whole part, or `NAME.part`: what a download cut
+    /// short left), or `nil` when there is none.
     func size(of name: String) -> Int? {
-        var info = stat()
-        guard lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard let info = FolderTree.status(path(name)), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     /// A writer into `name`'s temporary file, emptied first unless `appending`.
     func temporary(_ name: String, appending: Bool = false) throws(DownloadError) -> FileWriter {
-        let temporary = path(name) + ".part"
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (appending ? O_APPEND : O_TRUNC)
-        let descriptor = open(temporary, flags, 0o600)
-        guard descriptor >= 0 else { throw Self.failure(errno, path: temporary) }
-        return FileWriter(descriptor: descriptor, path: temporary)
+        try Self.writer(path(name) + ".part", appending: appending)
     }
 
-    /// The bytes already in `name`'s temporary file (a download cut short).
-    func temporarySize(of name: String) -> Int? {
-        var info = stat()
-        guard lstat(path(name) + ".part", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+    /// A writer into the file at `path` (created 0600, never through a link), emptied first
+    /// unless `appending`.
+    private static func writer(_ path: String, appending: Bool) throws(DownloadError) -> FileWriter {
+        let descriptor = open(
+            path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (appending ? O_APPEND : O_TRUNC), 0o600)
+        guard descriptor >= 0 else { throw failure(errno, path: path) }
+        return FileWriter(descriptor: descriptor, path: path)
     }
 
     /// Refuses to go on when the disk has less free room than `bytes` (what is left to fetch),
@@ -206,9 +199,77 @@ final class FileWriter {
     }
 }
 
+/// Reads the regular file at `path` (never through a link) to its end, `size` bytes at most at
+/// a time, each piece handed to `take`; the code of the call that failed, `nil` when none did.
+func readPieces<E: Error>(
+    ofFile path: String, size: Int = 1 << 20, _ take: (UnsafeRawBufferPointer) throws(E) -> Void
+) throws(E) -> Int32? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return errno }
+    defer { close(descriptor) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+        let count = read(descriptor, buffer.baseAddress, size)
+        if count < 0 && errno == EINTR { continue }
+        guard count >= 0 else { return errno }
+        if count == 0 { return nil }
+        try take(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+}
+
 /// `close(2)` and `write(2)`, outside the type whose methods shadow the names.
 private func closeFile(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// Folders listed and removed with the system's calls: a link is an entry like any other,
+/// removed and never followed, and a failure is said in the system's words (`Permission
+/// denied`), not as a Foundation error's dump.
+enum FolderTree {
+    /// Why a folder could not be listed or removed: the path and the system's words.
+    struct Failure: Error {
+        let path: String
+        let words: String
+    }
+
+    /// The names in the folder at `path` (`.` and `..` aside); `nil` when there is no folder.
+    static func names(in path: String) throws(Failure) -> [String]? {
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, words: String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(cString: bytes.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// What `lstat(2)` says of `path`: of a link itself, never of what it points at; `nil`
+    /// when it cannot say (`errno` tells why).
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// Removes `path` and, when it is a folder (not a link to one), everything in it.
+    static func remove(_ path: String) throws(Failure) {
+        guard let info = status(path) else {
+            if errno == ENOENT { return }
+            throw Failure(path: path, words: String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            for name in try names(in: path) ?? [] { try remove(path + "/" + name) }
+            guard rmdir(path) == 0 else { throw Failure(path: path, words: String(cString: strerror(errno))) }
+        } else {
+            guard unlink(path) == 0 else { throw Failure(path: path, words: String(cString: strerror(errno))) }
+        }
+    }
 }

@@ -20,25 +20,12 @@ import PrivateFiles
 struct CopyLibrary: Sendable {
     let root: URL
 
-    /// The library of `environment`'s user: `$XDG_DATA_HOME/cocoacasts/videos` when that is an
-    /// absolute path (as the XDG specification asks), else `~/.local/share/cocoacasts/videos`.
-    static func root(environment: [String: String]) -> URL {
-        let home =
-            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home.appendingPathComponent(".local/share")
-        return data.appendingPathComponent("cocoacasts/videos")
-    }
-
     /// The folder's name for video `videoID`: letters, digits, `-` and `_` kept, any other byte
     /// written as `%XX`, so that no id can name a path outside the library (nor a dot-name).
     static func folderName(forVideo videoID: String) -> String {
-        let safe = videoID.utf8.map { byte -> String in
-            let character = Character(Unicode.Scalar(byte))
-            return (byte < 0x80 && (character.isLetter || character.isNumber)) || byte == 0x2D || byte == 0x5F
-                ? String(character) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        let safe = videoID.utf8.map { byte in
+            DownloadManifest.isPlain(byte)
+                ? String(Unicode.Scalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }.joined()
         return safe.isEmpty ? "%00" : safe
     }
@@ -61,24 +48,15 @@ struct CopyLibrary: Sendable {
     }
 
     func folder(forVideo videoID: String) -> CopyFolder {
-        CopyFolder(root.appendingPathComponent(Self.folderName(forVideo: videoID)))
+        CopyFolder(root: root.appendingPathComponent(Self.folderName(forVideo: videoID)).path)
     }
 
     /// Checks the library's folders as the token store's (a link in their place is refused,
     /// never followed), creating them (and the one that holds them) when `creating`.
     func check(creating: Bool) throws(DownloadError) {
         let parent = creating ? [root.deletingLastPathComponent().path] : []
-        for path in parent + [root.path, root.appendingPathComponent(".locks").path] {
-            do {
-                if creating {
-                    try PrivateDirectory(path: path).ensure()
-                } else {
-                    try PrivateDirectory(path: path).check()
-                }
-            } catch {
-                throw CopyFolder.failure(error, path: path)
-            }
-        }
+        try CopyFolder.checkPrivate(
+            parent + [root.path, root.appendingPathComponent(".locks").path], creating: creating)
     }
 
     /// Takes video `videoID`'s lock, or says the copy is busy when a download holds it for
@@ -115,22 +93,16 @@ struct CopyLibrary: Sendable {
         defer { held.release() }
         let name = Self.folderName(forVideo: videoID)
         let asidePrefix = ".removing-\(name)-"
-        do {
+        let path = folder(forVideo: videoID).root
+        do throws(FolderTree.Failure) {
             for left in try FolderTree.names(in: root.path) ?? [] where left.hasPrefix(asidePrefix) {
                 try FolderTree.remove(root.appendingPathComponent(left).path)
             }
-        } catch {
-            throw DownloadError(.io(path: error.path, detail: "it could not be removed (\(error.words))"))
-        }
-        let path = folder(forVideo: videoID).root
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
-        let aside = root.appendingPathComponent(asidePrefix + UUID().uuidString).path
-        guard rename(path, aside) == 0 else {
-            throw DownloadError(
-                .io(path: path, detail: "it could not be removed (\(String(cString: strerror(errno))))"))
-        }
-        do {
+            guard FolderTree.status(path) != nil else { return false }
+            let aside = root.appendingPathComponent(asidePrefix + UUID().uuidString).path
+            guard rename(path, aside) == 0 else {
+                throw FolderTree.Failure(path: path, words: String(cString: strerror(errno)))
+            }
             try FolderTree.remove(aside)
         } catch {
             throw DownloadError(.io(path: error.path, detail: "it could not be removed (\(error.words))"))
@@ -148,7 +120,8 @@ struct CopyLock: Sendable {
 }
 
 extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
+    /// The string after as many `0` as it takes to be `width` long.
+    func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

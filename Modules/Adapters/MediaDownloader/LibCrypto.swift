@@ -14,71 +14,114 @@
 /// decrypt HLS segments and SHA-256 to digest parts — loaded at run time as libcurl is, so
 /// that building needs no OpenSSL headers.
 struct LibCrypto: Sendable {
-    typealias NewCipher = @convention(c) () -> OpaquePointer?
-    typealias FreeCipher = @convention(c) (OpaquePointer?) -> Void
-    typealias Algorithm = @convention(c) () -> OpaquePointer?
-    typealias DecryptInit =
+    let newCipher: @convention(c) () -> OpaquePointer?
+    let freeCipher: @convention(c) (OpaquePointer?) -> Void
+    let aes128CBC: @convention(c) () -> OpaquePointer?
+    let decryptInit:
         @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
-        -> Int32
-    typealias DecryptUpdate =
+            -> Int32
+    let decryptUpdate:
         @convention(c) (
             OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32
         ) -> Int32
-    typealias DecryptFinal =
+    let decryptFinal:
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?) -> Int32
-    typealias NewDigest = @convention(c) () -> OpaquePointer?
-    typealias FreeDigest = @convention(c) (OpaquePointer?) -> Void
-    typealias DigestInit = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    typealias DigestUpdate = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
-    typealias DigestFinal =
-        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?)
-        -> Int32
-
-    let newCipher: NewCipher
-    let freeCipher: FreeCipher
-    let aes128CBC: Algorithm
-    let decryptInit: DecryptInit
-    let decryptUpdate: DecryptUpdate
-    let decryptFinal: DecryptFinal
-    let newDigest: NewDigest
-    let freeDigest: FreeDigest
-    let sha256: Algorithm
-    let digestInit: DigestInit
-    let digestUpdate: DigestUpdate
-    let digestFinal: DigestFinal
+    let newDigest: @convention(c) () -> OpaquePointer?
+    let freeDigest: @convention(c) (OpaquePointer?) -> Void
+    let sha256: @convention(c) () -> OpaquePointer?
+    let digestInit: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
+    let digestUpdate: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
+    let digestFinal:
+        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
 
     /// libcrypto, loaded once; why not when it cannot be.
-    static let shared: Result<LibCrypto, CryptoFailure> = load()
+    static let shared = Result { () throws(CryptoFailure) in try LibCrypto() }
 
-    struct CryptoFailure: Error, Equatable {
-        let detail: String
-    }
-
-    private static func load() -> Result<LibCrypto, CryptoFailure> {
+    private init() throws(CryptoFailure) {
         let names = ["libcrypto.so.3", "libcrypto.so", "libcrypto.dylib"]
         guard let library = names.lazy.compactMap({ (name: String) in dlopen(name, RTLD_NOW) }).first else {
-            return .failure(CryptoFailure(detail: "the system's libcrypto (OpenSSL 3) could not be loaded"))
+            throw CryptoFailure(detail: "the system's libcrypto (OpenSSL 3) could not be loaded")
         }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        func symbol<T>(_ name: String) throws(CryptoFailure) -> T {
+            guard let found = dlsym(library, name) else {
+                throw CryptoFailure(detail: "the system's libcrypto lacks AES-128-CBC or SHA-256")
+            }
+            return unsafeBitCast(found, to: T.self)
         }
-        guard let newCipher = symbol("EVP_CIPHER_CTX_new", as: NewCipher.self),
-            let freeCipher = symbol("EVP_CIPHER_CTX_free", as: FreeCipher.self),
-            let aes128CBC = symbol("EVP_aes_128_cbc", as: Algorithm.self),
-            let decryptInit = symbol("EVP_DecryptInit_ex", as: DecryptInit.self),
-            let decryptUpdate = symbol("EVP_DecryptUpdate", as: DecryptUpdate.self),
-            let decryptFinal = symbol("EVP_DecryptFinal_ex", as: DecryptFinal.self),
-            let newDigest = symbol("EVP_MD_CTX_new", as: NewDigest.self),
-            let freeDigest = symbol("EVP_MD_CTX_free", as: FreeDigest.self),
-            let sha256 = symbol("EVP_sha256", as: Algorithm.self),
-            let digestInit = symbol("EVP_DigestInit_ex", as: DigestInit.self),
-            let digestUpdate = symbol("EVP_DigestUpdate", as: DigestUpdate.self),
-            let digestFinal = symbol("EVP_DigestFinal_ex", as: DigestFinal.self)
-        else { return .failure(CryptoFailure(detail: "the system's libcrypto lacks AES-128-CBC or SHA-256")) }
-        return .success(
-            LibCrypto(
-                newCipher: newCipher, freeCipher: freeCipher, aes128CBC: aes128CBC, decryptInit: decryptInit,
-                decryptUpdate: decryptUpdate, decryptFinal: decryptFinal, newDigest: newDigest, freeDigest: freeDigest,
-                sha256: sha256, digestInit: digestInit, digestUpdate: digestUpdate, digestFinal: digestFinal))
+        newCipher = try symbol("EVP_CIPHER_CTX_new")
+        freeCipher = try symbol("EVP_CIPHER_CTX_free")
+        aes128CBC = try symbol("EVP_aes_128_cbc")
+        decryptInit = try symbol("EVP_DecryptInit_ex")
+        decryptUpdate = try symbol("EVP_DecryptUpdate")
+        decryptFinal = try symbol("EVP_DecryptFinal_ex")
+        newDigest = try symbol("EVP_MD_CTX_new")
+        freeDigest = try symbol("EVP_MD_CTX_free")
+        sha256 = try symbol("EVP_sha256")
+        digestInit = try symbol("EVP_DigestInit_ex")
+        digestUpdate = try symbol("EVP_DigestUpdate")
+        digestFinal = try symbol("EVP_DigestFinal_ex")
+    }
+}
+
+/// Why libcrypto could not be used, or refused a segment: in words.
+struct CryptoFailure: Error, Equatable {
+    let detail: String
+}
+
+/// AES-128 in CBC mode with PKCS7 padding, as HLS encrypts whole segments, decrypted as the
+/// bytes arrive: memory holds a chunk and a block, not the segment (libcrypto keeps the last
+/// block back until ``finish()`` checks its padding).
+final class SegmentDecryptor {
+    private let crypto: LibCrypto
+    private let context: OpaquePointer
+
+    /// A decryptor with the 16-byte `key` and `iv`.
+    init(key: [UInt8], iv: [UInt8]) throws(CryptoFailure) {
+        guard key.count == 16 else { throw CryptoFailure(detail: "its key is \(key.count) bytes, not 16") }
+        guard iv.count == 16 else { throw CryptoFailure(detail: "its IV is \(iv.count) bytes, not 16") }
+        crypto = try LibCrypto.shared.get()
+        guard let context = crypto.newCipher() else {
+            throw CryptoFailure(detail: "libcrypto refused a cipher context")
+        }
+        self.context = context
+        guard crypto.decryptInit(context, crypto.aes128CBC(), nil, key, iv) == 1 else {
+            throw CryptoFailure(detail: "libcrypto refused the key")
+        }
+    }
+
+    deinit { crypto.freeCipher(context) }
+
+    /// The clear bytes `chunk` completes (a block may wait for the next chunk).
+    func update(_ chunk: Data) throws(CryptoFailure) -> Data {
+        guard !chunk.isEmpty else { return Data() }
+        guard chunk.count < Int(Int32.max) - 32 else { throw CryptoFailure(detail: "a chunk too large") }
+        var output = Data(count: chunk.count + 16)
+        var written: Int32 = 0
+        let succeeded = chunk.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                crypto.decryptUpdate(
+                    context, out.bindMemory(to: UInt8.self).baseAddress, &written,
+                    input.bindMemory(to: UInt8.self).baseAddress, Int32(input.count)) == 1
+            }
+        }
+        guard succeeded else { throw CryptoFailure(detail: "libcrypto could not decrypt it") }
+        output.count = Int(written)
+        return output
+    }
+
+    /// The last clear bytes, once the padding is checked.
+    func finish() throws(CryptoFailure) -> Data {
+        var output = Data(count: 32)
+        var written: Int32 = 0
+        let succeeded = output.withUnsafeMutableBytes { out in
+            crypto.decryptFinal(context, out.bindMemory(to: UInt8.self).baseAddress, &written) == 1
+        }
+        guard succeeded else {
+            throw CryptoFailure(
+                detail: "its padding is wrong (the key or the IV is not the one it was encrypted with, or it is not "
+                    + "whole AES blocks)")
+        }
+        output.count = Int(written)
+        return output
     }
 }

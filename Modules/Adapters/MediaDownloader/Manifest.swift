@@ -9,7 +9,7 @@ import Ports
 /// What a copy's folder holds (`manifest.json`): where it came from, what was chosen, the
 /// parts there are and each whole one's size, SHA-256 and validator. Written before the first
 /// part and again at the end; in between, each part that becomes whole is recorded in the
-/// folder's ``PartJournal`` first.
+/// folder's journal (`parts.jsonl`) first.
 ///
 /// The manifests of earlier releases (no `format`: a part count and a total size) are read
 /// too: see ``EarlierManifest``.
@@ -58,9 +58,9 @@ struct DownloadManifest: Codable, Sendable, Equatable {
     /// The heights the stream offered, smallest first.
     var offeredHeights: [Int]?
     /// Whether every part was checked whole when the download ended.
-    var complete: Bool
+    var complete = false
     /// When it was last written, seconds since 1970.
-    var updated: Double
+    var updated: Double = 0
     /// What the caller asked to keep beside the copy (``/Ports/DownloadRequest/metadata``).
     var metadata: [String: String]?
     /// The segments the stream marks as gaps (`EXT-X-GAP`), which have no part.
@@ -98,12 +98,14 @@ struct DownloadManifest: Codable, Sendable, Equatable {
         return placed
             && components.allSatisfy { component in
                 !component.isEmpty && component != "." && component != ".."
-                    && component.utf8.allSatisfy {
-                        $0 < 0x80
-                            && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber
-                                || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E)
-                    }
+                    && component.utf8.allSatisfy { isPlain($0) || $0 == 0x2E }
             }
+    }
+
+    /// Whether `byte` is an ASCII letter or digit, `-` or `_`.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        let character = Character(Unicode.Scalar(byte))
+        return (byte < 0x80 && (character.isLetter || character.isNumber)) || byte == 0x2D || byte == 0x5F
     }
 }
 
@@ -127,10 +129,9 @@ struct EarlierManifest: Decodable {
     /// what the earlier CLI kept in the metadata.
     func upgraded(records: [DownloadManifest.PartRecord]) -> DownloadManifest {
         DownloadManifest(
-            episode: nil, duration: metadata?["duration"].flatMap { Int($0) }, source: source, kind: kind,
-            quality: quality, chosen: nil, plan: plan, playlists: nil, validator: validator, partCount: parts,
-            parts: records, failed: nil, expectedBytes: expectedBytes, offeredHeights: nil, complete: complete,
-            updated: updated, metadata: metadata)
+            duration: metadata?["duration"].flatMap { Int($0) }, source: source, kind: kind, quality: quality,
+            plan: plan, validator: validator, partCount: parts, parts: records, expectedBytes: expectedBytes,
+            complete: complete, updated: updated, metadata: metadata)
     }
 }
 
@@ -145,11 +146,9 @@ struct ResourceValidator: Codable, Sendable, Equatable {
     init?(_ status: Int, _ headers: HTTPHeaders) {
         etag = headers["ETag"]
         modified = headers["Last-Modified"]
-        let encoded = headers["Content-Encoding"] != nil
         length =
             status == 206
-            ? PlainFileDownload.total(headers["Content-Range"], startingAt: nil)
-            : encoded ? nil : headers["Content-Length"].flatMap { Int($0) }
+            ? CopyDownload.total(headers["Content-Range"], startingAt: nil) : MediaRequests.declaredLength(headers)
         if etag == nil && modified == nil && length == nil { return nil }
     }
 
@@ -160,5 +159,52 @@ struct ResourceValidator: Codable, Sendable, Equatable {
         if let modified, let theirs = other.modified { return modified != theirs }
         if let length, let theirs = other.length { return length != theirs }
         return false
+    }
+}
+
+/// A copy an earlier release made, whose manifest has a total size but no part records: its
+/// parts are the files its local playlists list (or its one file), at the sizes found. When
+/// they do not add up to the total it was written with, which part changed cannot be told,
+/// so every part is marked damaged and the next download fetches them again.
+struct EarlierCopy {
+    let folder: CopyFolder
+    let manifest: EarlierManifest
+
+    func records() -> [DownloadManifest.PartRecord] {
+        guard manifest.complete else { return [] }  // a partial one goes on as a new one would
+        if manifest.kind == .file {
+            let name = "video." + Part.fileExtension(of: URL(string: manifest.source), fallback: "mp4")
+            return [DownloadManifest.PartRecord(name: name, bytes: manifest.bytes)]
+        }
+        let names = ["video", "audio"].flatMap { rendition -> [String] in
+            guard case .success(let files?) = folder.files(listedIn: rendition) else { return [] }
+            return files.filter(DownloadManifest.isSafe)
+        }
+        var records = names.compactMap { name in
+            folder.size(of: name).map { DownloadManifest.PartRecord(name: name, bytes: $0) }
+        }
+        if records.count != names.count || records.reduce(0, { $0 + $1.bytes }) != manifest.bytes {
+            records = names.map { DownloadManifest.PartRecord(name: $0, bytes: 0, damaged: true) }
+        }
+        return records
+    }
+
+}
+
+extension CopyFolder {
+    /// The files the local playlist of subfolder `rendition` (`video`, `audio`) lists, in order
+    /// (names the download chose): each initialization section (`EXT-X-MAP`) where it comes,
+    /// then the segments after it; `nil` when there is no such playlist.
+    func files(listedIn rendition: String) -> Result<[String]?, ReadFailure> {
+        contents(of: "\(rendition)/index.m3u8").map { data in
+            data.map { data in
+                String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+                    if line.hasPrefix("#EXT-X-MAP:"), let uri = line.firstRange(of: "URI=\"") {
+                        return rendition + "/" + line[uri.upperBound...].prefix { $0 != "\"" }
+                    }
+                    return line.isEmpty || line.hasPrefix("#") ? nil : rendition + "/" + line
+                }
+            }
+        }
     }
 }

@@ -7,59 +7,51 @@ import Synchronization
     import Foundation
 #endif
 
-/// The manifest of one folder, with its journal folded in: read whole or said unreadable,
+/// What a copy's folder's manifest says.
+enum ManifestReading: Sendable, Equatable {
+    /// There is none (a folder made, then stopped before its first write).
+    case none
+    /// It cannot be read: why, in words.
+    case unreadable(String)
+    /// A later version of cocoacasts wrote it, in this format: it is not touched.
+    case newer(Int)
+    case manifest(DownloadManifest)
+}
+
+/// The manifest of a copy's folder, with its journal folded in: read whole or said unreadable,
 /// written atomically.
-struct ManifestFile: Sendable {
-    /// What the folder's manifest says.
-    enum Reading: Sendable, Equatable {
-        /// There is none (a folder made, then stopped before its first write).
-        case none
-        /// It cannot be read: why, in words.
-        case unreadable(String)
-        /// A later version of cocoacasts wrote it, in this format: it is not touched.
-        case newer(Int)
-        case manifest(DownloadManifest)
-    }
-
-    let folder: CopyFolder
-
-    var journal: PartJournal { PartJournal(folder: folder) }
-
+extension CopyFolder {
     /// The one field every manifest is read for first.
-    private struct Format: Decodable {
+    private struct ManifestFormat: Decodable {
         let format: Int?
     }
 
     /// The manifest, the parts its journal recorded since laid over its own; one of an earlier
     /// release is upgraded, its parts found from its local playlists.
-    func read() -> Reading {
-        let path = folder.path(DownloadManifest.fileName)
+    func readManifest() -> ManifestReading {
+        let file = path(DownloadManifest.fileName)
         let data: Data
-        switch folder.contents(of: DownloadManifest.fileName) {
+        switch contents(of: DownloadManifest.fileName) {
         case .success(let found?): data = found
         case .success(nil): return .none
-        case .failure(let words): return .unreadable("\(path) cannot be read (\(words))")
+        case .failure(let words): return .unreadable("\(file) cannot be read (\(words))")
         }
         let decoder = JSONDecoder()
         do {
             // A later version's manifest may hold anything but its format, which is read first.
-            let format = try decoder.decode(Format.self, from: data).format
+            let format = try decoder.decode(ManifestFormat.self, from: data).format
             if let format, format > DownloadManifest.currentFormat { return .newer(format) }
-        } catch {
-            return .unreadable("\(path) is not a manifest this version reads")
-        }
-        do {
-            var manifest = try decoder.decode(DownloadManifest.self, from: data)
-            manifest.parts = Self.laid(journal.records(), over: manifest.parts)
-            return .manifest(manifest)
-        } catch {
-            // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
-        }
-        do {
+            do {
+                var manifest = try decoder.decode(DownloadManifest.self, from: data)
+                manifest.parts = Self.laid(journalRecords(), over: manifest.parts)
+                return .manifest(manifest)
+            } catch {
+                // Not today's manifest: an earlier release's is read below, or the copy is unreadable.
+            }
             let earlier = try decoder.decode(EarlierManifest.self, from: data)
-            return .manifest(earlier.upgraded(records: EarlierCopy(folder: folder, manifest: earlier).records()))
+            return .manifest(earlier.upgraded(records: EarlierCopy(folder: self, manifest: earlier).records()))
         } catch {
-            return .unreadable("\(path) is not a manifest this version reads")
+            return .unreadable("\(file) is not a manifest this version reads")
         }
     }
 
@@ -82,50 +74,35 @@ struct ManifestFile: Sendable {
     }
 
     /// Writes `manifest` (its parts the whole list) and empties the journal, which it holds.
-    func write(_ manifest: DownloadManifest) throws(DownloadError) {
+    func writeManifest(_ manifest: DownloadManifest) throws(DownloadError) {
         var manifest = manifest
         manifest.updated = Date().timeIntervalSince1970
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(manifest)
-        } catch {
-            throw DownloadError(.io(path: folder.path(DownloadManifest.fileName), detail: "\(error)"))
-        }
-        try folder.write(data, as: DownloadManifest.fileName)
-        folder.remove(PartJournal.fileName)
+        try write(try json(manifest, for: DownloadManifest.fileName), as: DownloadManifest.fileName)
+        remove(Self.journalName)
     }
 }
 
-/// The parts that became whole since the manifest was last written, one JSON line each,
-/// appended before the part gets its final name: a part with its final name is recorded, and a
-/// line cut short by a crash is passed over when read.
-struct PartJournal: Sendable {
-    static let fileName = "parts.jsonl"
-    let folder: CopyFolder
+/// The journal (`parts.jsonl`): the parts that became whole since the manifest was last
+/// written, one JSON line each, appended before the part gets its final name: a part with its
+/// final name is recorded, and a line cut short by a crash is passed over when read.
+extension CopyFolder {
+    static let journalName = "parts.jsonl"
     private static let appending = Mutex(())
 
-    func append(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let line: Data
-        do {
-            line = try encoder.encode(record) + Data("\n".utf8)
-        } catch {
-            throw DownloadError(.io(path: folder.path(Self.fileName), detail: "\(error)"))
-        }
+    /// Records the whole part `record` in the journal.
+    func journal(_ record: DownloadManifest.PartRecord) throws(DownloadError) {
+        let line = try json(record, for: Self.journalName) + Data("\n".utf8)
         // One write(2) a line, one line at a time: O_APPEND keeps lines whole.
         try Self.appending.withLock { _ throws(DownloadError) in
-            let writer = try folder.appender(Self.fileName)
+            let writer = try appender(Self.journalName)
             try writer.write(line)
             try writer.close()
         }
     }
 
-    /// Every whole line's record, in the order written.
-    func records() -> [DownloadManifest.PartRecord] {
-        guard case .success(let data?) = folder.contents(of: Self.fileName) else { return [] }
+    /// Every whole line's record in the journal, in the order written.
+    func journalRecords() -> [DownloadManifest.PartRecord] {
+        guard case .success(let data?) = contents(of: Self.journalName) else { return [] }
         let decoder = JSONDecoder()
         return data.split(separator: UInt8(ascii: "\n")).compactMap { line -> DownloadManifest.PartRecord? in
             do {
@@ -133,6 +110,17 @@ struct PartJournal: Sendable {
             } catch {
                 return nil  // a line a crash cut short: its part has no final name
             }
+        }
+    }
+
+    /// `value` in JSON, its keys sorted, to be written as file `name`.
+    func json(_ value: some Encodable, for name: String) throws(DownloadError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw DownloadError(.io(path: path(name), detail: "\(error)"))
         }
     }
 }

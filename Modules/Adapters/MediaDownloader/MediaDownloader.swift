@@ -43,7 +43,13 @@ public final class MediaDownloader: VideoDownloader {
     /// The copies of `environment`'s user: `$XDG_DATA_HOME/cocoacasts/videos` when that is an
     /// absolute path (as the XDG specification asks), else `~/.local/share/cocoacasts/videos`.
     public static func defaultRoot(environment: [String: String]) -> URL {
-        CopyLibrary.root(environment: environment)
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".local/share")
+        return data.appendingPathComponent("cocoacasts/videos")
     }
 
     public var location: URL { library.root }
@@ -55,9 +61,8 @@ public final class MediaDownloader: VideoDownloader {
         defer { held.release() }
         let folder = library.folder(forVideo: request.videoID)
         try folder.prepare(subfolders: [])
-        let manifest = ManifestFile(folder: folder)
         var earlier: DownloadManifest?
-        switch manifest.read() {
+        switch folder.readManifest() {
         case .manifest(let found): earlier = found
         case .newer(let format):
             throw DownloadError(
@@ -67,6 +72,8 @@ public final class MediaDownloader: VideoDownloader {
                         + "with it, or `cocoacasts downloads --remove` removes it"))
         case .none, .unreadable: break  // what is there is fetched again
         }
+        let download = CopyDownload(
+            request: request, folder: folder, earlier: earlier, requests: requests, progress: progress)
         let quality = request.quality ?? earlier?.chosen.flatMap(VideoQuality.init) ?? .best
         // A complete copy stays as it is when asked for nothing else; a damaged one is mended below.
         if let earlier,
@@ -80,47 +87,34 @@ public final class MediaDownloader: VideoDownloader {
                 offeredHeights: earlier.offeredHeights ?? [])
         }
         if let earlier, earlier.kind == .file, DownloadManifest.isSameSource(earlier.source, request.url) {
-            return try await plainFile(request, folder, manifest, earlier, progress).resume()
+            return try await download.resume()
         }
-        let (url, response) = try await open(request.url)
-        let first = try await playlistOrStart(of: response)
-        if PlaylistSniffer.isPlaylist(first) {
-            let stream = StreamDownload(
-                request: request, quality: quality, folder: folder, manifest: manifest, earlier: earlier,
-                requests: requests, parser: parser, progress: progress)
-            return try await stream.run(playlist: first, from: url)
+        let (url, response, first) = try await open(request.url)
+        if Self.isPlaylist(first) {
+            return try await download.stream(parser.read(first, from: url), quality: quality, parser: parser)
         }
         if earlier?.kind == .hls {  // the stream an earlier download copied gives way to the file
             try folder.removeTree("video")
             try folder.removeTree("audio")
             folder.remove("index.m3u8")
         }
-        return try await plainFile(request, folder, manifest, earlier, progress).start(response, firstChunk: first)
+        return try await download.start(response, firstChunk: first)
     }
 
     public func qualities(at url: URL) async throws(DownloadError) -> [OfferedQuality] {
-        let (base, response) = try await open(url)
-        let first = try await playlistOrStart(of: response)
-        guard PlaylistSniffer.isPlaylist(first) else {
+        let (base, response, first) = try await open(url)
+        guard Self.isPlaylist(first) else {
             response.body.cancel()
             return []
         }
-        let playlist: Playlist
-        do {
-            playlist = try parser.parse(first, from: base)
-        } catch {
-            throw DownloadError(.refused(error.description))
-        }
-        guard case .master(let master) = playlist else { return [] }
+        guard case .master(let master) = try parser.read(first, from: base) else { return [] }
         let (best, worst) = (master.variant(for: .best)?.uri, master.variant(for: .worst)?.uri)
-        // A variant without a picture is audio alone when others have one, never a choice.
-        let pictures = master.variants.filter { $0.resolution != nil }
-        return (pictures.isEmpty ? master.variants : pictures).map { variant in
+        return master.choices.map { variant in
             OfferedQuality(
                 width: variant.resolution?.width, height: variant.resolution?.height, bandwidth: variant.bandwidth,
                 averageBandwidth: variant.averageBandwidth, codecs: variant.codecs,
                 chosenBy: [(VideoQuality.best, best), (.worst, worst)].filter { $0.1 == variant.uri }.map(\.0))
-        }.sorted { ($0.height ?? 0, $0.bandwidth) < ($1.height ?? 0, $1.bandwidth) }
+        }
     }
 
     public func copies() async throws(DownloadError) -> [LocalCopy] {
@@ -147,7 +141,7 @@ public final class MediaDownloader: VideoDownloader {
         let held = try await library.lock(videoID)
         defer { held.release() }
         let folder = library.folder(forVideo: videoID)
-        guard case .manifest(let manifest) = ManifestFile(folder: folder).read(),
+        guard case .manifest(let manifest) = folder.readManifest(),
             CopyCheck(folder: folder, manifest: manifest).isComplete()
         else { throw DownloadError(.notComplete(videoID: videoID)) }
         do {
@@ -158,38 +152,21 @@ public final class MediaDownloader: VideoDownloader {
         }
     }
 
-    private func plainFile(
-        _ request: DownloadRequest, _ folder: CopyFolder, _ manifest: ManifestFile, _ earlier: DownloadManifest?,
-        _ progress: @escaping @Sendable (DownloadProgress) -> Void
-    ) -> PlainFileDownload {
-        PlainFileDownload(
-            request: request, folder: folder, manifest: manifest, earlier: earlier, requests: requests,
-            progress: progress)
-    }
-
     /// The response to `GET url`, redirects followed: the final URL is the one a playlist's
     /// URIs resolve against.
-    private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
-        let (final, response): (URL, HTTPStreamedResponse)
-        do {
-            (final, response) = try await requests.open(url)
-        } catch {
-            throw error.isCancelled ? DownloadError(.cancelled) : PlainFileDownload.failure(error)
-        }
+    /// URIs resolve against — with the first of its body: a playlist's whole text (at most the
+    /// parser's bound), or the first bytes of a file, enough to tell a playlist however the body
+    /// is cut into chunks.
+    private func open(_ url: URL) async throws(DownloadError) -> (URL, HTTPStreamedResponse, first: Data) {
+        let (final, response) = try await requests.openFile(url)
         guard response.status == 200 else {
             response.body.cancel()
             throw DownloadError(.status(response.status))
         }
-        return (final, response)
-    }
-
-    /// A playlist's whole text (at most the parser's bound), or the first bytes of a file:
-    /// enough to tell a playlist, however the body is cut into chunks.
-    private func playlistOrStart(of response: HTTPStreamedResponse) async throws(DownloadError) -> Data {
         var first = Data()
         while first.count < 16, let chunk = try await nextChunk(of: response.body) { first.append(chunk) }
         guard !first.isEmpty else { throw DownloadError(.refused("the server sent an empty file")) }
-        guard PlaylistSniffer.isPlaylist(first) else { return first }
+        guard Self.isPlaylist(first) else { return (final, response, first) }
         while let chunk = try await nextChunk(of: response.body) {
             first.append(chunk)
             if first.count > parser.maximumBytes {
@@ -198,7 +175,7 @@ public final class MediaDownloader: VideoDownloader {
                     .refused(PlaylistError.tooLarge(bytes: first.count, limit: parser.maximumBytes).description))
             }
         }
-        return first
+        return (final, response, first)
     }
 
     private func nextChunk(of body: HTTPBody) async throws(DownloadError) -> Data? {
@@ -208,15 +185,24 @@ public final class MediaDownloader: VideoDownloader {
             throw DownloadError(error.cause == .cancelled ? .cancelled : .transport(error))
         }
     }
-}
 
-/// Whether a body is a playlist, by its first bytes (a server's Content-Type varies).
-enum PlaylistSniffer {
-    static func isPlaylist(_ start: Data) -> Bool {
+    /// Whether a body is a playlist, by its first bytes (a server's Content-Type varies).
+    private static func isPlaylist(_ start: Data) -> Bool {
         let bytes = start.prefix(16)
         let header = Array("#EXTM3U".utf8)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         return bytes.starts(with: header) || bytes.starts(with: bom + header)
+    }
+}
+
+extension PlaylistParser {
+    /// The playlist `data` holds (see ``/HLS/PlaylistParser/parse(_:from:)``), its refusal a download's.
+    func read(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
+        do {
+            return try parse(data, from: url)
+        } catch {
+            throw DownloadError(.refused(error.description))
+        }
     }
 }
 

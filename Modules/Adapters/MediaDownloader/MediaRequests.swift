@@ -30,8 +30,12 @@ struct MediaRequests: Sendable {
             }
         }
 
-        var isCancelled: Bool {
-            if case .transport(let error) = self { error.cause == .cancelled } else { false }
+        /// The failure as a download's: a stop as one, a redirect refused as `what`'s.
+        func downloadError(of what: String) -> DownloadError {
+            switch self {
+            case .transport(let error): DownloadError(error.cause == .cancelled ? .cancelled : .transport(error))
+            case .redirect(let words): DownloadError(.refused("\(what): \(words)"))
+            }
         }
     }
 
@@ -81,6 +85,22 @@ struct MediaRequests: Sendable {
                 throw .redirect(APIError.Cause.redirectRefused(to: shown, reason: reason).description)
             }
             redirects += 1
+        }
+    }
+
+    /// The length `headers` announce for the body; none for an encoded body, whose length counts
+    /// other bytes than the decoded ones read.
+    static func declaredLength(_ headers: HTTPHeaders) -> Int? {
+        headers["Content-Encoding"] == nil ? headers["Content-Length"].flatMap { Int($0) } : nil
+    }
+
+    /// ``open(_:method:headers:limit:)`` of a file (a stream's first playlist included), its
+    /// failure a download's.
+    func openFile(_ url: URL, headers: HTTPHeaders = [:]) async throws(DownloadError) -> (URL, HTTPStreamedResponse) {
+        do {
+            return try await open(url, headers: headers)
+        } catch {
+            throw error.downloadError(of: "the file")
         }
     }
 

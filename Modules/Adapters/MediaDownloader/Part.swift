@@ -1,3 +1,4 @@
+import Digest
 import HLS
 
 #if canImport(FoundationEssentials)
@@ -19,18 +20,6 @@ struct Part: Sendable, Equatable {
     let iv: [UInt8]?
     /// The most bytes it may have: past them it is no part of this stream (see ``bound(seconds:)``).
     let limit: Int
-
-    init(
-        name: String, url: URL, range: ByteRange? = nil, key: SegmentKey? = nil, iv: [UInt8]? = nil,
-        limit: Int = Part.bound(seconds: nil)
-    ) {
-        self.name = name
-        self.url = url
-        self.range = range
-        self.key = key
-        self.iv = iv
-        self.limit = limit
-    }
 
     /// The most bytes media `seconds` long may take: 50 Mbit/s (twice a 4K stream's) for every
     /// second, and 8 MiB besides; without a length, 8 MiB (an initialization section) plus what
@@ -58,18 +47,21 @@ struct Rendering: Sendable {
     /// `video` or `audio`: the copy's subfolder.
     let folder: String
     let playlist: MediaPlaylist
+    /// The variant's media playlist it was fetched from; `nil` for the one playlist of a stream.
+    let source: URL?
     /// The segments' parts, in the playlist's order: one per segment, none for a gap
     /// (`EXT-X-GAP`), whose URI the packager says is not to be fetched.
     let segments: [Part?]
     /// The initialization sections' parts, by their place in the playlist.
     let maps: [MediaInitialization: Part]
-    /// The SHA-256 of the media playlist as served: another one means other parts.
+    /// The SHA-256 of what the media playlist says of its parts: another one means other parts.
     let digest: String
 
-    init(folder: String, playlist: MediaPlaylist, digest: String) {
+    init(folder: String, playlist: MediaPlaylist, source: URL? = nil) {
         self.folder = folder
         self.playlist = playlist
-        self.digest = digest
+        self.source = source
+        digest = Self.digest(playlist)
         var maps: [MediaInitialization: Part] = [:]
         // A section only gaps use is not fetched: no segment on disk needs it.
         for map in playlist.segments.filter({ !$0.isGap }).compactMap(\.map) where maps[map] == nil {
@@ -83,12 +75,16 @@ struct Rendering: Sendable {
             segment.isGap
                 ? nil
                 : Part(
-                    name: "\(folder)/\(Self.padded(index)).\(Part.fileExtension(of: segment.uri))", url: segment.uri,
+                    name: "\(folder)/\(String(index).leftPadded(to: 5)).\(Part.fileExtension(of: segment.uri))",
+                    url: segment.uri,
                     range: segment.byteRange, key: segment.key,
                     iv: segment.key?.initializationVector(forSequenceNumber: segment.sequenceNumber),
                     limit: Part.bound(seconds: segment.duration))
         }
     }
+
+    /// Its words in the plan, as the manifest keeps them: `video /media/…/v2/index.m3u8`.
+    var entry: String { source.map { "\(folder) \($0.path)" } ?? folder }
 
     /// Every part: the initialization sections first.
     var parts: [Part] { maps.values.sorted { $0.name < $1.name } + segments.compactMap { $0 } }
@@ -116,20 +112,29 @@ struct Rendering: Sendable {
             // it would online (one that does not know the tag fails to open it and goes on).
             if part == nil { lines.append("#EXT-X-GAP") }
             lines.append("#EXTINF:\(segment.duration),")
-            lines.append(part.map { Self.local($0.name) } ?? "gap-\(Self.padded(index)).ts")
+            lines.append(part.map { Self.local($0.name) } ?? "gap-\(String(index).leftPadded(to: 5)).ts")
         }
         lines.append("#EXT-X-ENDLIST")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `index` in five digits at least, so that the files list in their order.
-    private static func padded(_ index: Int) -> String {
-        let digits = String(index)
-        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
-    }
-
     /// A part's name as its folder's playlist refers to it.
     private static func local(_ name: String) -> String {
         String(name.split(separator: "/").last ?? "")
+    }
+
+    /// The SHA-256 of what a media playlist says of its parts — each segment's resource
+    /// without its query, its duration, byte range, key and initialization section — so that a
+    /// signed CDN's new token in every URI on every request is no change of stream.
+    static func digest(_ playlist: MediaPlaylist) -> String {
+        func range(_ range: ByteRange?) -> String { range.map { "\($0.offset)+\($0.length)" } ?? "" }
+        let lines = playlist.segments.map { segment in
+            [
+                segment.uri.host ?? "", segment.uri.path, "\(segment.duration)", range(segment.byteRange),
+                segment.key.map { "\($0.uri.path) \($0.iv ?? [])" } ?? "",
+                segment.map.map { "\($0.uri.path) \(range($0.byteRange))" } ?? "",
+            ].joined(separator: "|")
+        }
+        return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
     }
 }

@@ -51,9 +51,7 @@ struct PartFetcher: Sendable {
         return failure.isWorthRetrying
     }
 
-    private func failed(_ part: Part, _ reason: PartFailure.Reason) -> DownloadError {
-        DownloadError(.parts([PartFailure(part: part.name, reason: reason)]))
-    }
+    private func failed(_ part: Part, _ reason: PartFailure.Reason) -> DownloadError { .failed(part.name, reason) }
 
     /// One try; `retryAfter` is what a refusing server asked for.
     private func fetchOnce(_ part: Part, retryAfter: inout TimeInterval?) async throws(DownloadError)
@@ -67,11 +65,12 @@ struct PartFetcher: Sendable {
         do {
             (_, response) = try await requests.once.open(part.url, headers: headers, limit: part.limit)
         } catch {
-            if error.isCancelled { throw DownloadError(.cancelled) }
-            if case .transport(let transport) = error, transport.cause == .tooLarge {
+            switch error {
+            case .transport(let transport) where transport.cause == .cancelled: throw DownloadError(.cancelled)
+            case .transport(let transport) where transport.cause == .tooLarge:
                 throw failed(part, .tooLarge(limit: part.limit))  // a length announced past the bound
+            default: throw failed(part, error.reason)
             }
-            throw failed(part, error.reason)
         }
         let announced: Int?
         do throws(DownloadError) {
@@ -100,7 +99,10 @@ struct PartFetcher: Sendable {
             if let expected = announced, received != expected {
                 throw failed(part, .length(expected: expected, received: received))
             }
-            if let decryptor { bytes += try write(try finish(decryptor, part), writer, digest) }
+            if let decryptor {
+                bytes += try write(
+                    try decrypting(part) { () throws(CryptoFailure) in try decryptor.finish() }, writer, digest)
+            }
             try writer.close()
         } catch {
             writer.abandon()
@@ -109,7 +111,7 @@ struct PartFetcher: Sendable {
         let record = DownloadManifest.PartRecord(
             name: part.name, bytes: bytes, sha256: digest.finish(),
             validator: ResourceValidator(response.status, response.headers))
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(part.name)
         return record
     }
@@ -131,10 +133,7 @@ struct PartFetcher: Sendable {
                     "its server answered the range \(response.headers["Content-Range"] ?? "(none)") for "
                         + "\(range.offset)-\(range.offset + range.length - 1)"))
         }
-        // A length announced for an encoded body counts other bytes than the decoded ones read.
-        let declared =
-            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
-        let announced = part.range?.length ?? declared
+        let announced = part.range?.length ?? MediaRequests.declaredLength(response.headers)
         if let announced, announced > part.limit { throw failed(part, .tooLarge(limit: part.limit)) }
         return announced
     }
@@ -168,25 +167,18 @@ struct PartFetcher: Sendable {
     private func decryptor(for part: Part) async throws(DownloadError) -> SegmentDecryptor? {
         guard let key = part.key, let iv = part.iv else { return nil }
         let bytes = try await keys.key(at: key.uri, for: part.name)
-        do {
-            return try SegmentDecryptor(key: bytes, iv: iv)
-        } catch {
-            throw failed(part, .decryption(error.detail))
-        }
+        return try decrypting(part) { () throws(CryptoFailure) in try SegmentDecryptor(key: bytes, iv: iv) }
     }
 
     private func decrypt(_ chunk: Data, _ decryptor: SegmentDecryptor?, _ part: Part) throws(DownloadError) -> Data {
         guard let decryptor else { return chunk }
-        do {
-            return try decryptor.update(chunk)
-        } catch {
-            throw failed(part, .decryption(error.detail))
-        }
+        return try decrypting(part) { () throws(CryptoFailure) in try decryptor.update(chunk) }
     }
 
-    private func finish(_ decryptor: SegmentDecryptor, _ part: Part) throws(DownloadError) -> Data {
+    /// What `body` gives; libcrypto's failure is the part's.
+    private func decrypting<T>(_ part: Part, _ body: () throws(CryptoFailure) -> T) throws(DownloadError) -> T {
         do {
-            return try decryptor.finish()
+            return try body()
         } catch {
             throw failed(part, .decryption(error.detail))
         }
@@ -219,7 +211,7 @@ actor KeyCache {
             if case .transport(let error) = failure.reason, error.cause == .cancelled {
                 throw DownloadError(.cancelled)
             }
-            throw DownloadError(.parts([PartFailure(part: name, reason: failure.reason)]))
+            throw .failed(name, failure.reason)
         }
     }
 
@@ -244,5 +236,12 @@ actor KeyCache {
             }
             return .failure(Failure(reason: error.reason))
         }
+    }
+}
+
+extension DownloadError {
+    /// Part `name`'s failure, for `reason`.
+    static func failed(_ name: String, _ reason: PartFailure.Reason) -> DownloadError {
+        DownloadError(.parts([PartFailure(part: name, reason: reason)]))
     }
 }

@@ -6,42 +6,40 @@ import Ports
     import Foundation
 #endif
 
+/// One download into a copy's folder, under the copy's lock: what was asked, the manifest and
+/// what an earlier download left in it, and where the progress goes. It copies an HLS stream
+/// (``stream(_:quality:parser:)``) or a plain file (``resume()``, ``start(_:firstChunk:)``).
+struct CopyDownload: Sendable {
+    let request: DownloadRequest
+    let folder: CopyFolder
+    let earlier: DownloadManifest?
+    let requests: MediaRequests
+    let progress: @Sendable (DownloadProgress) -> Void
+}
+
 /// One plain file: streamed into `video.EXT.part`, digested as it is written, and renamed
 /// when its length is whole; a later call resumes the part with `Range` from its end and
 /// `If-Range` with the file's validator, so that a file that changed meanwhile is fetched whole
 /// again, never spliced. A file whose server announces no length is bounded by the video's
 /// length (``Part/bound(seconds:)``): past it, what came is removed.
-struct PlainFileDownload: Sendable {
-    let request: DownloadRequest
-    let folder: CopyFolder
-    let manifest: ManifestFile
-    let earlier: DownloadManifest?
-    let requests: MediaRequests
-    let progress: @Sendable (DownloadProgress) -> Void
-
+extension CopyDownload {
     private var name: String { "video." + Part.fileExtension(of: request.url, fallback: "mp4") }
     private var bound: Int { Part.bound(seconds: request.duration.map(Double.init)) }
 
     /// Goes on from an earlier call's part.
     func resume() async throws(DownloadError) -> DownloadedCopy {
         var headers = HTTPHeaders()
-        let kept = folder.temporarySize(of: name) ?? 0
+        let kept = folder.size(of: name + ".part") ?? 0
         if kept > 0, let validator = earlier?.validator {
             headers.append(name: "Range", value: "bytes=\(kept)-")
             headers.append(name: "If-Range", value: validator)
         }
-        let response: HTTPStreamedResponse
-        do {
-            (_, response) = try await requests.open(request.url, headers: headers)
-        } catch {
-            throw error.isCancelled ? DownloadError(.cancelled) : Self.failure(error)
-        }
+        let (_, response) = try await requests.openFile(request.url, headers: headers)
         switch response.status {
         case 206:
             guard let total = Self.total(response.headers["Content-Range"], startingAt: kept) else {
                 response.body.cancel()
-                throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .wrongRange("its server answered another range"))]))
+                throw .failed(name, .wrongRange("its server answered another range"))
             }
             return try await write(response, firstChunk: nil, appendingTo: kept, total: total)
         case 200: return try await start(response, firstChunk: nil)
@@ -58,16 +56,8 @@ struct PlainFileDownload: Sendable {
 
     /// Writes the whole file from `response` (a `200`), `firstChunk` already read from it.
     func start(_ response: HTTPStreamedResponse, firstChunk: Data?) async throws(DownloadError) -> DownloadedCopy {
-        let declared =
-            response.headers["Content-Encoding"] == nil ? response.headers["Content-Length"].flatMap { Int($0) } : nil
-        return try await write(response, firstChunk: firstChunk, appendingTo: 0, total: declared)
-    }
-
-    static func failure(_ error: MediaRequests.Failure) -> DownloadError {
-        switch error {
-        case .transport(let transport): DownloadError(.transport(transport))
-        case .redirect(let words): DownloadError(.refused("the file: \(words)"))
-        }
+        try await write(
+            response, firstChunk: firstChunk, appendingTo: 0, total: MediaRequests.declaredLength(response.headers))
     }
 
     /// The manifest of the file as far as it is, `record` its one part once whole.
@@ -76,9 +66,8 @@ struct PlainFileDownload: Sendable {
     ) -> DownloadManifest {
         DownloadManifest(
             episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .file,
-            quality: "the file", chosen: nil, plan: request.url.absoluteString, playlists: nil, validator: validator,
-            partCount: 1, parts: record.map { [$0] } ?? [], failed: nil, expectedBytes: total, offeredHeights: nil,
-            complete: record != nil, updated: 0, metadata: request.metadata)
+            quality: "the file", plan: request.url.absoluteString, validator: validator, partCount: 1,
+            parts: record.map { [$0] } ?? [], expectedBytes: total, complete: record != nil, metadata: request.metadata)
     }
 
     /// Gives the whole part of `bytes` its name and says the copy is complete.
@@ -87,9 +76,9 @@ struct PlainFileDownload: Sendable {
             throw DownloadError(.io(path: folder.path(name) + ".part", detail: "it could not be read"))
         }
         let record = DownloadManifest.PartRecord(name: name, bytes: bytes, sha256: digest)
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(name)
-        try manifest.write(manifest(validator: earlier?.validator, total: bytes, record: record))
+        try folder.writeManifest(manifest(validator: earlier?.validator, total: bytes, record: record))
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: bytes, quality: "the file")
     }
 
@@ -99,30 +88,25 @@ struct PlainFileDownload: Sendable {
         // Only a strong validator may resume (RFC 9110, 13.1.5): a weak ETag is not sent back.
         let etag = response.headers["ETag"].flatMap { $0.hasPrefix("W/") ? nil : $0 }
         let validator = etag ?? response.headers["Last-Modified"]
-        try manifest.write(manifest(validator: validator, total: total, record: nil))
+        try folder.writeManifest(manifest(validator: validator, total: total, record: nil))
+        let counter: ProgressCounter
+        let writer: FileWriter
+        let digest: DigestBehind
         do throws(DownloadError) {
             if let total {
-                guard total <= bound else {
-                    throw DownloadError(.parts([PartFailure(part: name, reason: .tooLarge(limit: bound))]))
-                }
+                guard total <= bound else { throw .failed(name, .tooLarge(limit: bound)) }
                 try folder.checkRoom(for: total - kept)
             }
-        } catch {
-            response.body.cancel()
-            throw error
-        }
-        let counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
-        let writer: FileWriter
-        do {
+            counter = ProgressCounter(bytes: kept, partsDone: 0, parts: 1, expectedBytes: total, report: progress)
             writer = try folder.temporary(name, appending: kept > 0)
+            // What an earlier call fetched is digested first, from the same file.
+            guard let behind = DigestBehind(path: writer.path) else {
+                throw DownloadError(.io(path: writer.path, detail: "what is written could not be read back"))
+            }
+            digest = behind
         } catch {
             response.body.cancel()
             throw error
-        }
-        // What an earlier call fetched is digested first, from the same file.
-        guard let digest = DigestBehind(path: writer.path) else {
-            response.body.cancel()
-            throw DownloadError(.io(path: writer.path, detail: "what is written could not be read back"))
         }
         let watch = TransferWatch(response.body, window: requests.timeout, deadline: nil)
         defer { watch.end() }
@@ -133,8 +117,7 @@ struct PlainFileDownload: Sendable {
             if let firstChunk, !firstChunk.withUnsafeBytes(sink.take) { throw sink.refusal }
             try await drain(response.body, into: sink, watch)
             if let total, sink.received != total {
-                throw DownloadError(
-                    .parts([PartFailure(part: name, reason: .length(expected: total, received: sink.received))]))
+                throw .failed(name, .length(expected: total, received: sink.received))
             }
             try writer.close()
         } catch {
@@ -155,10 +138,10 @@ struct PlainFileDownload: Sendable {
         let record = DownloadManifest.PartRecord(
             name: name, bytes: received, sha256: sha256,
             validator: ResourceValidator(response.status, response.headers))
-        try PartJournal(folder: folder).append(record)
+        try folder.journal(record)
         try folder.finish(name)
         counter.partDone()
-        try manifest.write(manifest(validator: validator, total: received, record: record))
+        try folder.writeManifest(manifest(validator: validator, total: received, record: record))
         return DownloadedCopy(playable: URL(fileURLWithPath: folder.path(name)), bytes: received, quality: "the file")
     }
 
@@ -168,10 +151,8 @@ struct PlainFileDownload: Sendable {
         do {
             tookAll = try await body.drain(into: sink.take)
         } catch {
-            if let verdict = watch.verdict { throw DownloadError(.parts([PartFailure(part: name, reason: verdict)])) }
-            throw error.cause == .cancelled
-                ? DownloadError(.cancelled)
-                : DownloadError(.parts([PartFailure(part: name, reason: .transport(error))]))
+            if let verdict = watch.verdict { throw .failed(name, verdict) }
+            throw error.cause == .cancelled ? DownloadError(.cancelled) : .failed(name, .transport(error))
         }
         if !tookAll { throw sink.refusal }
     }
@@ -188,5 +169,67 @@ struct PlainFileDownload: Sendable {
             }
         }
         return total
+    }
+}
+
+/// Where a plain file's bytes go as the transport receives them: checked against the length
+/// the server announced and the bound of the video's length, written, digested behind and
+/// counted, on the transport's own thread (see ``/Ports/HTTPBody/drain(into:)``), so that
+/// no chunk is copied for a reader's task on the way to the disk.
+final class FileSink: @unchecked Sendable {
+    // Sendable: the sink is used by one thread at a time: the reader's task until it hands
+    // the body over, the transport's thread while it drains, the reader's again once the
+    // drain returned; each hand-over passes through the body's lock.
+    private let name: String
+    private let writer: FileWriter
+    private let digest: DigestBehind
+    private let total: Int?
+    private let bound: Int
+    private let watch: TransferWatch
+    private let counter: ProgressCounter
+    /// The bytes in the file so far, those of an earlier call included.
+    private(set) var received: Int
+    /// Why the sink refused a chunk, once it has.
+    private var failure: DownloadError?
+
+    /// Why the sink refused a chunk: for the caller of ``take(_:)`` once it said `false`.
+    var refusal: DownloadError {
+        failure ?? DownloadError(.io(path: writer.path, detail: "its writer stopped without saying why"))
+    }
+
+    init(
+        name: String, writer: FileWriter, digest: DigestBehind, received: Int, total: Int?, bound: Int,
+        watch: TransferWatch, counter: ProgressCounter
+    ) {
+        self.name = name
+        self.writer = writer
+        self.digest = digest
+        self.received = received
+        self.total = total
+        self.bound = bound
+        self.watch = watch
+        self.counter = counter
+    }
+
+    /// Takes `bytes`; `false`, with ``failure`` set, when they pass a bound or cannot be written.
+    func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do throws(DownloadError) {
+            received += bytes.count
+            watch.received(bytes.count)
+            if let total, received > total {
+                throw .failed(name, .length(expected: total, received: received))
+            }
+            if received > bound {
+                writer.abandon()  // more than any video of this length: none of it is kept
+                throw .failed(name, .tooLarge(limit: bound))
+            }
+            try writer.write(bytes)
+            digest.written(upTo: received)
+            counter.add(bytes.count)
+            return true
+        } catch {
+            failure = error
+            return false
+        }
     }
 }

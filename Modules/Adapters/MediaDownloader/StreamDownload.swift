@@ -15,19 +15,12 @@ import Ports
 /// a time, every one tried whatever another does — but none started once the host could not
 /// be reached; then every part checked on disk before the local playlists and the manifest
 /// that says complete.
-struct StreamDownload: Sendable {
-    let request: DownloadRequest
-    let quality: VideoQuality
-    let folder: CopyFolder
-    let manifest: ManifestFile
-    let earlier: DownloadManifest?
-    let requests: MediaRequests
-    let parser: PlaylistParser
-    let progress: @Sendable (DownloadProgress) -> Void
-
-    func run(playlist data: Data, from url: URL) async throws(DownloadError) -> DownloadedCopy {
-        let plan = try await StreamPlan.make(
-            parse(data, from: url), quality: quality, requests: requests, parser: parser)
+extension CopyDownload {
+    /// Copies the stream `playlist` begins at `quality`, its variants' playlists read by `parser`.
+    func stream(_ playlist: Playlist, quality: VideoQuality, parser: PlaylistParser) async throws(DownloadError)
+        -> DownloadedCopy
+    {
+        let plan = try await StreamPlan.make(playlist, quality: quality, requests: requests, parser: parser)
         var notes: [String] = []
         let parts = plan.renderings.flatMap(\.parts)
         let kept = await revalidated(try keptParts(of: plan, notes: &notes), parts: parts, notes: &notes)
@@ -36,9 +29,8 @@ struct StreamDownload: Sendable {
             episode: request.episode, duration: request.duration, source: request.url.absoluteString, kind: .hls,
             quality: plan.label, chosen: quality.description, plan: plan.description,
             playlists: Dictionary(uniqueKeysWithValues: plan.renderings.map { ($0.folder, $0.digest) }),
-            validator: nil, partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, failed: nil,
-            expectedBytes: plan.expectedBytes, offeredHeights: plan.offeredHeights, complete: false, updated: 0,
-            metadata: request.metadata)
+            partCount: parts.count, parts: parts.compactMap { kept[$0.name] }, expectedBytes: plan.expectedBytes,
+            offeredHeights: plan.offeredHeights, metadata: request.metadata)
         let gaps = plan.renderings.map(\.gaps)
         record.gaps = gaps.reduce(0) { $0 + $1.count }
         if let seconds = gaps.map(\.seconds).max(), seconds > 0 {
@@ -46,7 +38,7 @@ struct StreamDownload: Sendable {
                 "the stream itself leaves \(VideoDuration.format(seconds: Int(seconds.rounded(.up)))) out (EXT-X-GAP): "
                     + "nothing is fetched there, and a player skips it as it would online")
         }
-        try manifest.write(record)
+        try folder.writeManifest(record)
         let keptBytes = kept.values.reduce(0) { $0 + $1.bytes }
         if let expected = plan.expectedBytes { try folder.checkRoom(for: expected - keptBytes) }
         let counter = ProgressCounter(
@@ -59,7 +51,7 @@ struct StreamDownload: Sendable {
         record.parts = parts.compactMap { kept[$0.name] ?? fetched[$0.name] }
         record.failed = failures.map { PartProblem(part: $0.part, words: $0.words) }
         guard failures.isEmpty else {
-            try manifest.write(record)
+            try folder.writeManifest(record)
             throw DownloadError(.parts(failures))
         }
         // Complete means every part is there: each one listed is checked on disk, as another
@@ -67,7 +59,7 @@ struct StreamDownload: Sendable {
         let gone = Set(CopyCheck(folder: folder, manifest: record).problems(verifying: false).map(\.part))
         guard gone.isEmpty else {
             record.parts.removeAll { gone.contains($0.name) }
-            try manifest.write(record)
+            try folder.writeManifest(record)
             throw DownloadError(
                 .io(path: folder.root, detail: "\(gone.count) of its parts went away while it was downloaded"))
         }
@@ -76,18 +68,10 @@ struct StreamDownload: Sendable {
         }
         try folder.write(Data(plan.localMaster.utf8), as: "index.m3u8")
         record.complete = true
-        try manifest.write(record)
+        try folder.writeManifest(record)
         return DownloadedCopy(
             playable: URL(fileURLWithPath: folder.path("index.m3u8")), bytes: record.parts.reduce(0) { $0 + $1.bytes },
             quality: plan.label, offeredHeights: plan.offeredHeights, notes: notes)
-    }
-
-    private func parse(_ data: Data, from url: URL) throws(DownloadError) -> Playlist {
-        do {
-            return try parser.parse(data, from: url)
-        } catch {
-            throw DownloadError(.refused(error.description))
-        }
     }
 
     /// The earlier download's parts that are still this plan's and whole on disk, by name; the
@@ -106,7 +90,7 @@ struct StreamDownload: Sendable {
         // A rendition the plan no longer has (the audio, now in the video) goes.
         try removeRenditions(["video", "audio"].filter { name in !plan.renderings.contains { $0.folder == name } })
         for rendering in plan.renderings {
-            let sameVariant = earlier.plan.split(separator: ";").contains { $0 == plan.entry(for: rendering) }
+            let sameVariant = earlier.plan.split(separator: ";").contains { $0 == rendering.entry }
             guard sameVariant, earlier.playlists?[rendering.folder] == rendering.digest else {
                 if earlier.parts.contains(where: { $0.name.hasPrefix(rendering.folder + "/") }) {
                     notes.append(
@@ -147,7 +131,7 @@ struct StreamDownload: Sendable {
             if let url = urls[name], let validator = part.validator { recorded[url] = validator }
         }
         guard !recorded.isEmpty else { return kept }
-        let changed = await ResourceCheck(requests: requests, jobs: request.jobs).changed(recorded)
+        let changed = await self.changed(recorded)
         guard !changed.isEmpty else { return kept }
         let stale = kept.keys.filter { urls[$0].map(changed.contains) ?? false }
         for name in stale { folder.remove(name) }
@@ -196,15 +180,10 @@ struct StreamDownload: Sendable {
         }
         return try outcome.get()
     }
-}
 
-/// The resources whose validators changed: a `HEAD` each, `jobs` at a time; one whose server
-/// does not answer it, or answers nothing to compare, counts as unchanged.
-struct ResourceCheck: Sendable {
-    let requests: MediaRequests
-    let jobs: Int
-
-    func changed(_ recorded: [URL: ResourceValidator]) async -> Set<URL> {
+    /// The resources whose validators changed: a `HEAD` each, `jobs` at a time; one whose server
+    /// does not answer it, or answers nothing to compare, counts as unchanged.
+    private func changed(_ recorded: [URL: ResourceValidator]) async -> Set<URL> {
         await withTaskGroup(of: URL?.self) { group in
             var pending = recorded.makeIterator()
             func start(_ url: URL, _ validator: ResourceValidator) {
@@ -221,7 +200,7 @@ struct ResourceCheck: Sendable {
                     }
                 }
             }
-            for _ in 0..<max(1, jobs) { if let (url, validator) = pending.next() { start(url, validator) } }
+            for _ in 0..<max(1, request.jobs) { if let (url, validator) = pending.next() { start(url, validator) } }
             var changed: Set<URL> = []
             while let answer = await group.next() {
                 if let answer { changed.insert(answer) }
