@@ -57,11 +57,16 @@ public enum APIEndpoint: Equatable, Sendable {
         }
     }
 
-    /// Whether the request needs `Authorization: Bearer <access token>`.
-    public var requiresAuthorization: Bool {
+    /// Whether the request needs `Authorization: Bearer <access token>`: the endpoints of a video.
+    public var requiresAuthorization: Bool { videoID != nil }
+
+    /// The video id the endpoint is about; `nil` for sign-in, refresh and the catalogue.
+    var videoID: String? {
         switch self {
-        case .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: true
-        case .auth, .refresh, .episodes: false
+        case .video(let id), .progressForVideo(let id), .updateProgressForVideo(let id, _),
+            .deleteProgressForVideo(let id):
+            id
+        case .auth, .refresh, .episodes: nil
         }
     }
 
@@ -83,16 +88,6 @@ public enum APIEndpoint: Equatable, Sendable {
         case .auth(_, let password): [password]
         case .refresh(let refreshToken): [refreshToken]
         case .episodes, .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: []
-        }
-    }
-
-    /// Path parameters that would not make a request: an empty video id.
-    var hasEmptyPathParameter: Bool {
-        switch self {
-        case .video(let id), .progressForVideo(let id), .updateProgressForVideo(let id, _),
-            .deleteProgressForVideo(let id):
-            id.isEmpty
-        case .auth, .refresh, .episodes: false
         }
     }
 }

@@ -25,11 +25,6 @@ struct CacheDirectory: ~Copyable {
     /// The open directory; every file operation goes through it.
     let descriptor: Int32
 
-    private init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
-    }
-
     deinit {
         close(descriptor)
     }
