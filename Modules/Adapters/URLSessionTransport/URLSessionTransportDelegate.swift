@@ -52,43 +52,30 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private let state = Mutex(State())
 
-    func register(_ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation) {
-        let registered = register(
-            Pending(task: task, continuation: continuation, channel: nil, limit: limit, timeout: Self.bound(timeout)),
-            head: nil)
-        if !registered { continuation.resume(throwing: URLError(.cancelled)) }
-    }
-
-    /// Registers a streamed task: `head` is answered with the response once it comes, and the
-    /// body goes into `channel`.
+    /// Registers `task`: answered whole to `continuation`, or streamed — `head` answered with the
+    /// response once it comes, and the body going into `channel`. A task cancelled before it
+    /// was registered is answered `cancelled` at once. A timeout that is not a positive number
+    /// is 60 s.
     func register(
-        _ task: URLSessionTask, limit: Int, timeout: TimeInterval, streamingInto channel: ByteChannel<TransportError>,
-        head: HeadContinuation
+        _ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation? = nil,
+        streamingInto channel: ByteChannel<TransportError>? = nil, head: HeadContinuation? = nil
     ) {
-        let pending = Pending(
-            task: task, continuation: nil, channel: channel, limit: limit, timeout: Self.bound(timeout))
-        if !register(pending, head: head) { head.resume(throwing: URLError(.cancelled)) }
-    }
-
-    /// A request's timeout as a duration: 60 s for one that is not a positive number.
-    private static func bound(_ timeout: TimeInterval) -> Duration {
-        .seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
-    }
-
-    /// Whether `pending` was registered (not when its task was cancelled before).
-    private func register(_ pending: Pending, head: HeadContinuation?) -> Bool {
-        var pending = pending
-        let id = pending.task.taskIdentifier
+        let timeout = Duration.seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
+        var pending = Pending(task: task, continuation: continuation, channel: channel, limit: limit, timeout: timeout)
+        let id = task.taskIdentifier
         let (registered, startWatchdog) = state.withLock { state in
             if state.completedEarly.remove(id) != nil { return (false, false) }
-            pending.deadline = .now + pending.timeout
+            pending.deadline = .now + timeout
             state.pending[id] = pending
             state.heads[id] = head
             defer { state.isWatching = true }
             return (true, !state.isWatching)
         }
         if startWatchdog { Task { [weak self] in await self?.watch() } }
-        return registered
+        if !registered {
+            continuation?.resume(throwing: URLError(.cancelled))
+            head?.resume(throwing: URLError(.cancelled))
+        }
     }
 
     /// Hands a streamed task's head to its caller; one declared longer than the limit fails
@@ -207,15 +194,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let entry = state.withLock { state in
-            guard let entry = state.pending.removeValue(forKey: task.taskIdentifier) else {
-                state.completedEarly.insert(task.taskIdentifier)
-                return Pending?.none
+        let id = task.taskIdentifier
+        let (pending, head) = state.withLock { state in
+            guard let entry = state.pending.removeValue(forKey: id) else {
+                state.completedEarly.insert(id)
+                return (Pending?.none, HeadContinuation?.none)
             }
-            return entry
+            return (entry, state.heads.removeValue(forKey: id))
         }
-        guard let entry else { return }
-        let head = state.withLock { $0.heads.removeValue(forKey: task.taskIdentifier) }
+        guard let entry = pending else { return }
         let answer: Result<HTTPURLResponse, any Error> =
             if entry.failure == nil, let challenged = entry.challenged {
                 .success(challenged)
