@@ -56,7 +56,7 @@ public final class CurlTransport: HTTPTransport {
             guard case .success(let engine) = slot else { return nil }
             return engine
         }
-        engine?.stopAndJoin()
+        engine?.stop(cancellingTheRest: true)
     }
 
     /// `libcurl/8.5.0`, the libcurl loaded (which reading this loads); `libcurl` when it cannot be.
