@@ -102,21 +102,19 @@ extension MediaAnswer {
         ]
         let ifRange = headers["if-range"]
         let fresh = ifRange == nil || ifRange == validator || ifRange == Self.lastModified
-        var part = 0..<size
-        var status = 200
         switch fresh ? Self.range(headers["range"], size: size) : nil {
         case .some(.none):
             fields += [("Content-Range", "bytes */\(size)"), ("Content-Length", "0")]
             self.init(status: 416, headers: fields, body: nil, seconds: length)
-            return
-        case .some(.some(let asked)):
-            part = asked
-            status = 206
-            fields.append(("Content-Range", "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(size)"))
+        case .some(.some(let part)):
+            fields += [
+                ("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"),
+                ("Content-Length", "\(part.count)"),
+            ]
+            self.init(status: 206, headers: fields, body: method == "GET" ? part : nil, seconds: length)
         case .none:
-            break
+            fields.append(("Content-Length", "\(size)"))
+            self.init(status: 200, headers: fields, body: method == "GET" ? 0..<size : nil, seconds: length)
         }
-        fields.append(("Content-Length", "\(part.count)"))
-        self.init(status: status, headers: fields, body: method == "GET" ? part : nil, seconds: length)
     }
 }

@@ -75,9 +75,10 @@ public enum APIEndpoint: Equatable, Sendable {
 
     /// The JSON body, if the endpoint has one.
     public var body: Data? {
+        // Encoding a dictionary of a string or an integer cannot fail.
         switch self {
-        case .refresh(let refreshToken): JSONBody.encode(["refreshToken": refreshToken])
-        case .updateProgressForVideo(_, let cursor): JSONBody.encode(["cursor": cursor])
+        case .refresh(let refreshToken): try? JSONEncoder().encode(["refreshToken": refreshToken])
+        case .updateProgressForVideo(_, let cursor): try? JSONEncoder().encode(["cursor": cursor])
         case .auth, .episodes, .video, .progressForVideo, .deleteProgressForVideo: nil
         }
     }
@@ -89,13 +90,5 @@ public enum APIEndpoint: Equatable, Sendable {
         case .refresh(let refreshToken): [refreshToken]
         case .episodes, .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: []
         }
-    }
-}
-
-/// Small JSON bodies from dictionaries of one value type.
-enum JSONBody {
-    static func encode<Value: Encodable>(_ object: [String: Value]) -> Data {
-        // Encoding a dictionary of strings or integers cannot fail.
-        (try? JSONEncoder().encode(object)) ?? Data()
     }
 }

@@ -53,8 +53,7 @@ public final class CurlTransport: HTTPTransport {
     public func shutDown() {
         let engine = started.withLock { slot -> CurlEngine? in
             defer { slot = .failure(TransportError(.other, "the transport was shut down (CurlTransport.shutDown)")) }
-            guard case .success(let engine) = slot else { return nil }
-            return engine
+            return try? slot?.get()
         }
         engine?.stop(cancellingTheRest: true)
     }
