@@ -25,6 +25,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         let task: URLSessionTask
         /// The caller waiting for the whole answer; `nil` for a streamed task.
         let continuation: Continuation?
+        /// The caller of a streamed task, until its head has come.
+        var head: HeadContinuation?
         /// The channel a streamed task's reader reads; `nil` for a task answered whole.
         let channel: ByteChannel<TransportError>?
         let limit: Int
@@ -42,8 +44,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private struct State {
         var pending: [Int: Pending] = [:]
-        /// The callers of streamed tasks whose head has not come yet.
-        var heads: [Int: HeadContinuation] = [:]
         /// Tasks that completed before they were registered: only a cancellation, before
         /// `resume()`, can do that.
         var completedEarly: Set<Int> = []
@@ -61,13 +61,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         streamingInto channel: ByteChannel<TransportError>? = nil, head: HeadContinuation? = nil
     ) {
         let timeout = Duration.seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
-        var pending = Pending(task: task, continuation: continuation, channel: channel, limit: limit, timeout: timeout)
+        var pending = Pending(
+            task: task, continuation: continuation, head: head, channel: channel, limit: limit, timeout: timeout)
         let id = task.taskIdentifier
         let (registered, startWatchdog) = state.withLock { state in
             if state.completedEarly.remove(id) != nil { return (false, false) }
             pending.deadline = .now + timeout
             state.pending[id] = pending
-            state.heads[id] = head
             defer { state.isWatching = true }
             return (true, !state.isWatching)
         }
@@ -89,11 +89,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         guard let http = response as? HTTPURLResponse else { return }
         let head = state.withLock { state -> HeadContinuation? in
             guard let limit = state.pending[id]?.limit, http.expectedContentLength <= Int64(limit) else { return nil }
-            return state.heads.removeValue(forKey: id)
+            defer { state.pending[id]?.head = nil }
+            return state.pending[id]?.head
         }
         if let head {
             head.resume(returning: http)
-        } else if state.withLock({ $0.heads[id] != nil }) {
+        } else if state.withLock({ $0.pending[id]?.head != nil }) {
             fail(dataTask, with: URLError(.dataLengthExceedsMaximum))
         }
     }
@@ -195,14 +196,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let id = task.taskIdentifier
-        let (pending, head) = state.withLock { state in
+        let entry = state.withLock { state in
             guard let entry = state.pending.removeValue(forKey: id) else {
                 state.completedEarly.insert(id)
-                return (Pending?.none, HeadContinuation?.none)
+                return Pending?.none
             }
-            return (entry, state.heads.removeValue(forKey: id))
+            return entry
         }
-        guard let entry = pending else { return }
+        guard let entry else { return }
         let answer: Result<HTTPURLResponse, any Error> =
             if entry.failure == nil, let challenged = entry.challenged {
                 .success(challenged)
@@ -216,7 +217,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 .failure(URLError(.badServerResponse))
             }
         entry.continuation?.resume(with: answer.map { (entry.body, $0) })
-        head?.resume(with: answer)
+        entry.head?.resume(with: answer)
         if case .failure(let failure) = answer {
             entry.channel?.finish(throwing: URLErrorMapping.transportError(for: failure))
         } else {
