@@ -89,26 +89,24 @@ public final class BuiltInMediaServer: Sendable {
 
     /// Stops listening, closes every connection and waits for every thread. Later calls do nothing.
     public func stop() {
-        stopping.withLock { _ in stopEveryThread() }
-    }
-
-    private func stopEveryThread() {
-        let (accepting, listening) = state.withLock { state in
-            state.stopped = true
-            defer { (state.accepting, state.listening) = (nil, nil) }
-            return (state.accepting, state.listening)
+        stopping.withLock { _ in
+            let (accepting, listening) = state.withLock { state in
+                state.stopped = true
+                defer { (state.accepting, state.listening) = (nil, nil) }
+                return (state.accepting, state.listening)
+            }
+            guard let accepting else { return }
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+            accepting.join()
+            if let listening { close(listening) }
+            // A connection whose player stopped reading blocks in send: shutting it down ends that.
+            let connections = state.withLock { state in
+                for descriptor in state.connections.keys { shutdown(descriptor, Int32(SHUT_RDWR)) }
+                return Array(state.connections.values) + state.ended
+            }
+            for connection in connections { connection.join() }
         }
-        guard let accepting else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        accepting.join()
-        if let listening { close(listening) }
-        // A connection whose player stopped reading blocks in send: shutting it down ends that.
-        let connections = state.withLock { state in
-            for descriptor in state.connections.keys { shutdown(descriptor, Int32(SHUT_RDWR)) }
-            return Array(state.connections.values) + state.ended
-        }
-        for connection in connections { connection.join() }
     }
 
     private static func startListening() throws(MediaServerError) -> (Int32, Int) {

@@ -49,13 +49,8 @@ enum BuiltInMockRoute: Equatable {
         return String(validating: bytes, as: UTF8.self) ?? segment
     }
 
-    /// The value of one hexadecimal digit (a sign is not one, as `UInt8(_:radix:)` would take).
+    /// The value of one hexadecimal digit, read alone: a sign is none (`UInt8(_:radix:)` takes one before digits).
     private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        UInt8(String(Unicode.Scalar(byte)), radix: 16)
     }
 }

@@ -12,12 +12,7 @@ extension BuiltInMockRouter {
         guard let (email, password) = Credentials.basic(authorization), email == account.email,
             password == account.password
         else { return .failure(401, "Unauthorized") }
-        return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var current = BuiltInMockState.decode(from: values)
-            let tokens = issue(into: &current, session: Self.randomToken(), user: email)
-            current.encode(into: &values)
-            return .json(200, tokens)
-        }
+        return .json(200, try await update { issue(into: &$0, session: Self.randomToken(), user: email) })
     }
 
     func refresh(body: Data) async throws(StoreError) -> Response {
@@ -25,9 +20,7 @@ extension BuiltInMockRouter {
         guard let token = try? JSONDecoder().decode(Body.self, from: body).refreshToken else {
             return .failure(400, "Bad Request")
         }
-        return try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var current = BuiltInMockState.decode(from: values)
-            defer { current.encode(into: &values) }
+        return try await update { current in
             let digest = BuiltInMockState.digest(token)
             if let (id, _) = current.sessions.first(where: { $0.value.usedRefreshTokenDigests.contains(digest) }) {
                 current.sessions[id] = nil  // reuse: treat as theft and revoke the whole sign-in
@@ -72,11 +65,14 @@ extension BuiltInMockRouter {
         return tokens
     }
 
-    private func update(_ change: @Sendable (inout BuiltInMockState) -> Void) async throws(StoreError) {
+    /// Changes the state kept in the store, under its exclusive access.
+    private func update<Value: Sendable>(_ change: @Sendable (inout BuiltInMockState) -> Value)
+        async throws(StoreError) -> Value
+    {
         try await state.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
             var current = BuiltInMockState.decode(from: values)
-            change(&current)
-            current.encode(into: &values)
+            defer { current.encode(into: &values) }
+            return change(&current)
         }
     }
 

@@ -12,13 +12,6 @@ import Ports
 /// check, the demo account, Basic sign-in, rotating refresh tokens with reuse detection,
 /// access-token expiry, protected videos and per-user progress.
 struct BuiltInMockRouter: Sendable {
-    struct Request {
-        let method: String
-        let path: String  // below the base path, still percent-encoded: "videos/1/progress"
-        let headers: [String: String]  // names lower-cased
-        let body: Data
-    }
-
     struct Response {
         let status: Int
         let body: Data
@@ -46,14 +39,16 @@ struct BuiltInMockRouter: Sendable {
     static let catalogue: [Episode] =
         (try? JSONDecoder().decode([Episode].self, from: Data(CatalogueFixture.json.utf8))) ?? []
 
-    func respond(to request: Request) async -> Response {
-        guard let route = BuiltInMockRoute(method: request.method, path: request.path) else {
+    /// The answer to `method path`, where `path` is below the base path and still
+    /// percent-encoded (`videos/1/progress`), and the names of `headers` are lower-cased.
+    func respond(method: String, path: String, headers: [String: String], body: Data) async -> Response {
+        guard let route = BuiltInMockRoute(method: method, path: path) else {
             return .failure(404, "Not Found")
         }
         if case .methodNotAllowed = route { return .failure(405, "Method Not Allowed") }
-        guard request.headers["x-api-token"] == apiToken else { return .failure(403, "Invalid API token") }
+        guard headers["x-api-token"] == apiToken else { return .failure(403, "Invalid API token") }
         do {
-            return try await respond(to: route, request)
+            return try await respond(to: route, headers: headers, body: body)
         } catch {
             // The state this mock keeps on the user's disk could not be used: say so, as a
             // real server's error body would, so the user learns which file and why.
@@ -61,23 +56,25 @@ struct BuiltInMockRouter: Sendable {
         }
     }
 
-    private func respond(to route: BuiltInMockRoute, _ request: Request) async throws(StoreError) -> Response {
+    private func respond(to route: BuiltInMockRoute, headers: [String: String], body: Data) async throws(StoreError)
+        -> Response
+    {
         switch route {
         case .episodes:
-            return Self.episodes(ifNoneMatch: request.headers["if-none-match"])
+            return Self.episodes(ifNoneMatch: headers["if-none-match"])
         case .signIn:
-            return try await signIn(authorization: request.headers["authorization"])
+            return try await signIn(authorization: headers["authorization"])
         case .refresh:
-            return try await refresh(body: request.body)
+            return try await refresh(body: body)
         case .video(let id), .progress(let id, _):
-            guard let user = try await user(authorization: request.headers["authorization"]) else {
+            guard let user = try await user(authorization: headers["authorization"]) else {
                 return .failure(401, "Unauthorized")
             }
             guard let episode = Self.catalogue.first(where: { $0.videoID == id }) else {
                 return .failure(404, "Not Found")
             }
             if case .progress(_, let method) = route {
-                return try await progress(method, user: user, videoID: id, body: request.body)
+                return try await progress(method, user: user, videoID: id, body: body)
             }
             let videoURL: URL
             do throws(MediaServerError) {

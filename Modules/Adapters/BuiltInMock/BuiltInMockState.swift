@@ -49,10 +49,8 @@ struct BuiltInMockState: Codable, Equatable, Sendable {
 
     /// The state in `values`; a missing or unreadable state is a fresh one, as after a server restart.
     static func decode(from values: [String: String]) -> BuiltInMockState {
-        guard let text = values[key],
-            let state = try? JSONDecoder().decode(BuiltInMockState.self, from: Data(text.utf8))
-        else { return BuiltInMockState() }
-        return state
+        values[key].flatMap { try? JSONDecoder().decode(BuiltInMockState.self, from: Data($0.utf8)) }
+            ?? BuiltInMockState()
     }
 
     /// Writes the state into `values`.

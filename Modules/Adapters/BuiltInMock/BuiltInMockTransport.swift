@@ -80,11 +80,10 @@ public struct BuiltInMockTransport: HTTPTransport {
         // Refused as every transport on a wire refuses it, so that nothing passes here that would fail there.
         try request.headers.checkEveryFieldFitsOnOneLine()
         let response = await router.respond(
-            to: BuiltInMockRouter.Request(
-                method: request.method, path: Self.pathBelowAPI(request.url),
-                headers: Dictionary(
-                    request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
-                body: request.body ?? Data()))
+            method: request.method, path: Self.pathBelowAPI(request.url),
+            headers: Dictionary(
+                request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+            body: request.body ?? Data())
         guard response.body.count <= request.maximumResponseSize else {
             throw TransportError(.tooLarge, "the body passed \(request.maximumResponseSize) bytes")
         }

@@ -11,7 +11,7 @@ import Domain
 /// 8,000 bytes a second, made as it is sent), with `Accept-Ranges`, an `ETag` and a
 /// `Last-Modified`; one `Range: bytes=` range is answered 206 (416 when it starts past the
 /// end), and a `Range` whose `If-Range` is neither validator is answered whole.
-struct MediaAnswer: Equatable {
+struct MediaAnswer {
     /// The bytes a second of the WAV takes, and the size of its header.
     static let bytesPerSecond = 8000
     static let headerSize = 44
@@ -24,57 +24,6 @@ struct MediaAnswer: Equatable {
     let body: Range<Int>?
     /// The media's length in seconds, which the body's bytes are made from.
     let seconds: Int
-
-    static func == (lhs: MediaAnswer, rhs: MediaAnswer) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body
-            && lhs.headers.map { "\($0): \($1)" }
-                == rhs.headers.map { "\($0): \($1)" }
-    }
-
-    /// The answer to `method path` with `headers` (names lower-cased), where `seconds(videoID)`
-    /// is a video's length, `nil` for none.
-    init(method: String, path: String, headers: [String: String], seconds: (String) -> Int?) {
-        let name = path.hasPrefix("/media/") && path.hasSuffix(".wav") ? path.dropFirst(7).dropLast(4) : ""
-        guard !name.isEmpty, let length = seconds(String(name)) else {
-            self.init(status: 404, headers: [("Content-Length", "0")], body: nil, seconds: 0)
-            return
-        }
-        guard method == "GET" || method == "HEAD" else {
-            self.init(status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Length", "0")], body: nil, seconds: 0)
-            return
-        }
-        let size = Self.headerSize + length * Self.bytesPerSecond
-        let validator = "\"\(name)-\(length)\""
-        var fields = [
-            ("Content-Type", "audio/wav"), ("Accept-Ranges", "bytes"), ("ETag", validator),
-            ("Last-Modified", Self.lastModified),
-        ]
-        let ifRange = headers["if-range"]
-        let fresh = ifRange == nil || ifRange == validator || ifRange == Self.lastModified
-        var part = 0..<size
-        var status = 200
-        switch fresh ? Self.range(headers["range"], size: size) : nil {
-        case .some(.none):
-            fields += [("Content-Range", "bytes */\(size)"), ("Content-Length", "0")]
-            self.init(status: 416, headers: fields, body: nil, seconds: length)
-            return
-        case .some(.some(let asked)):
-            part = asked
-            status = 206
-            fields.append(("Content-Range", "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(size)"))
-        case .none:
-            break
-        }
-        fields.append(("Content-Length", "\(part.count)"))
-        self.init(status: status, headers: fields, body: method == "GET" ? part : nil, seconds: length)
-    }
-
-    private init(status: Int, headers: [(String, String)], body: Range<Int>?, seconds: Int) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.seconds = seconds
-    }
 
     /// The one range `value` asks for within `size` bytes; `.some(nil)` when it is
     /// unsatisfiable (it starts past the end, or asks for the last 0 bytes); `nil` to send
@@ -129,5 +78,43 @@ struct MediaAnswer: Equatable {
         return Array("RIFF".utf8) + little(36 + data, 4) + Array("WAVEfmt ".utf8) + little(16, 4) + little(1, 2)
             + little(1, 2) + little(bytesPerSecond, 4) + little(bytesPerSecond, 4) + little(1, 2) + little(8, 2)
             + Array("data".utf8) + little(data, 4)
+    }
+}
+
+extension MediaAnswer {
+    /// The answer to `method path` with `headers` (names lower-cased), where `seconds(videoID)`
+    /// is a video's length, `nil` for none.
+    init(method: String, path: String, headers: [String: String], seconds: (String) -> Int?) {
+        let name = path.hasPrefix("/media/") && path.hasSuffix(".wav") ? path.dropFirst(7).dropLast(4) : ""
+        guard !name.isEmpty, let length = seconds(String(name)) else {
+            self.init(status: 404, headers: [("Content-Length", "0")], body: nil, seconds: 0)
+            return
+        }
+        guard method == "GET" || method == "HEAD" else {
+            self.init(status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Length", "0")], body: nil, seconds: 0)
+            return
+        }
+        let size = Self.headerSize + length * Self.bytesPerSecond
+        let validator = "\"\(name)-\(length)\""
+        var fields = [
+            ("Content-Type", "audio/wav"), ("Accept-Ranges", "bytes"), ("ETag", validator),
+            ("Last-Modified", Self.lastModified),
+        ]
+        let ifRange = headers["if-range"]
+        let fresh = ifRange == nil || ifRange == validator || ifRange == Self.lastModified
+        switch fresh ? Self.range(headers["range"], size: size) : nil {
+        case .some(.none):
+            fields += [("Content-Range", "bytes */\(size)"), ("Content-Length", "0")]
+            self.init(status: 416, headers: fields, body: nil, seconds: length)
+        case .some(.some(let part)):
+            fields += [
+                ("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"),
+                ("Content-Length", "\(part.count)"),
+            ]
+            self.init(status: 206, headers: fields, body: method == "GET" ? part : nil, seconds: length)
+        case .none:
+            fields.append(("Content-Length", "\(size)"))
+            self.init(status: 200, headers: fields, body: method == "GET" ? 0..<size : nil, seconds: length)
+        }
     }
 }

@@ -110,10 +110,8 @@ extension APIClient {
 
     /// The conditional headers for `entry`: only validators a header can carry unchanged.
     static func validators(of entry: CachedResponse) -> [String: String] {
-        var headers: [String: String] = [:]
-        headers["If-None-Match"] = entry.entityTag.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
-        headers["If-Modified-Since"] = entry.lastModified.flatMap { HeaderValue.isSafeText($0) ? $0 : nil }
-        return headers
+        ["If-None-Match": entry.entityTag, "If-Modified-Since": entry.lastModified].compactMapValues { $0 }
+            .filter { HeaderValue.isSafeText($0.value) }
     }
 
     /// What a response would be saved as, received at `date`.

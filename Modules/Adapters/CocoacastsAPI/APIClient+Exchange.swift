@@ -23,16 +23,7 @@ extension APIClient {
         while true {
             let response: HTTPResponse
             do throws(TranslatedTransportError) {
-                // Without an observer, nothing is prepared for one: the request goes straight out.
-                if let observer {
-                    response = try await observed(request, by: observer)
-                } else {
-                    do throws(TransportError) {
-                        response = try await transport.send(request)
-                    } catch {
-                        throw TranslatedTransportError(error, request: request)
-                    }
-                }
+                response = try await roundTrip(request)
             } catch {
                 guard idempotent, error.isConnectionLoss,
                     await pause(before: &attempt, request, retryAfter: nil, deadline: deadline)
@@ -110,10 +101,16 @@ extension APIClient {
         return .failedRequest(.redirectRefused(to: shown, reason: reason))
     }
 
-    /// One round trip, reported to `observer`.
-    private func observed(_ request: HTTPRequest, by observer: any APIClientObserver)
-        async throws(TranslatedTransportError) -> HTTPResponse
-    {
+    /// One round trip, reported to the observer.
+    private func roundTrip(_ request: HTTPRequest) async throws(TranslatedTransportError) -> HTTPResponse {
+        // Without an observer, nothing is prepared for one: the request goes straight out.
+        guard let observer else {
+            do throws(TransportError) {
+                return try await transport.send(request)
+            } catch {
+                throw TranslatedTransportError(error, request: request)
+            }
+        }
         let url = Redaction.url(request.url)
         observer.observe(.request(method: request.method, url: url, headers: Redaction.headers(request.headers)))
         let clock = ContinuousClock()

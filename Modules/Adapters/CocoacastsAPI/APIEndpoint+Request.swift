@@ -15,7 +15,7 @@ extension APIEndpoint {
     ///   (`invalidRequest`) for an empty video id, which no route could answer.
     public func request(accessToken: String?, configuration: APIConfiguration) throws(APIError) -> HTTPRequest {
         if requiresAuthorization && (accessToken ?? "").isEmpty { throw .unauthorized(.notSignedIn) }
-        if hasEmptyPathParameter { throw .failedRequest(.invalidRequest("the video id is empty")) }
+        if videoID?.isEmpty == true { throw .failedRequest(.invalidRequest("the video id is empty")) }
         var headers: HTTPHeaders = [
             "Accept": "application/json", "Content-Type": "application/json", "X-API-TOKEN": configuration.apiToken,
         ]
@@ -35,14 +35,10 @@ extension APIEndpoint {
     }
 
     private func authorization(accessToken: String?) -> String? {
-        switch self {
-        case .auth(let email, let password):
-            "Basic " + Data("\(email):\(password)".utf8).base64EncodedString()
-        case .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo:
-            accessToken.map { "Bearer \($0)" }
-        case .refresh, .episodes:
-            nil
+        if case .auth(let email, let password) = self {
+            return "Basic " + Data("\(email):\(password)".utf8).base64EncodedString()
         }
+        return requiresAuthorization ? accessToken.map { "Bearer \($0)" } : nil
     }
 }
 

@@ -57,11 +57,16 @@ public enum APIEndpoint: Equatable, Sendable {
         }
     }
 
-    /// Whether the request needs `Authorization: Bearer <access token>`.
-    public var requiresAuthorization: Bool {
+    /// Whether the request needs `Authorization: Bearer <access token>`: the endpoints of a video.
+    public var requiresAuthorization: Bool { videoID != nil }
+
+    /// The video id the endpoint is about; `nil` for sign-in, refresh and the catalogue.
+    var videoID: String? {
         switch self {
-        case .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: true
-        case .auth, .refresh, .episodes: false
+        case .video(let id), .progressForVideo(let id), .updateProgressForVideo(let id, _),
+            .deleteProgressForVideo(let id):
+            id
+        case .auth, .refresh, .episodes: nil
         }
     }
 
@@ -70,9 +75,10 @@ public enum APIEndpoint: Equatable, Sendable {
 
     /// The JSON body, if the endpoint has one.
     public var body: Data? {
+        // Encoding a dictionary of a string or an integer cannot fail.
         switch self {
-        case .refresh(let refreshToken): JSONBody.encode(["refreshToken": refreshToken])
-        case .updateProgressForVideo(_, let cursor): JSONBody.encode(["cursor": cursor])
+        case .refresh(let refreshToken): try? JSONEncoder().encode(["refreshToken": refreshToken])
+        case .updateProgressForVideo(_, let cursor): try? JSONEncoder().encode(["cursor": cursor])
         case .auth, .episodes, .video, .progressForVideo, .deleteProgressForVideo: nil
         }
     }
@@ -84,23 +90,5 @@ public enum APIEndpoint: Equatable, Sendable {
         case .refresh(let refreshToken): [refreshToken]
         case .episodes, .video, .progressForVideo, .updateProgressForVideo, .deleteProgressForVideo: []
         }
-    }
-
-    /// Path parameters that would not make a request: an empty video id.
-    var hasEmptyPathParameter: Bool {
-        switch self {
-        case .video(let id), .progressForVideo(let id), .updateProgressForVideo(let id, _),
-            .deleteProgressForVideo(let id):
-            id.isEmpty
-        case .auth, .refresh, .episodes: false
-        }
-    }
-}
-
-/// Small JSON bodies from dictionaries of one value type.
-enum JSONBody {
-    static func encode<Value: Encodable>(_ object: [String: Value]) -> Data {
-        // Encoding a dictionary of strings or integers cannot fail.
-        (try? JSONEncoder().encode(object)) ?? Data()
     }
 }

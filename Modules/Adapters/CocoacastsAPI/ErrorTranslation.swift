@@ -58,28 +58,12 @@ enum ErrorTranslation {
         }
         // Redacted before it is cut short, so that no part of a secret at the cut remains.
         var reason = Array(decoded.reason.trimmingWhitespace().utf8)
+        // Compared in bytes: a comparison of `Character`s would miss a secret whose last letter
+        // a combining mark after it joins into another character.
         for secret in secrets where secret.utf8.count >= 4 {
-            reason = redacting(Array(secret.utf8), in: reason)
+            reason = reason.replacing(secret.utf8, with: "<redacted>".utf8)
         }
         let shown = String(String(decoding: reason, as: UTF8.self).prefix(300))
         return shown.isEmpty ? nil : shown
-    }
-
-    /// `text` with every occurrence of `secret` replaced by `<redacted>`, compared in bytes:
-    /// a comparison of `Character`s would miss a secret whose last letter a combining mark
-    /// after it joins into another character.
-    private static func redacting(_ secret: [UInt8], in text: [UInt8]) -> [UInt8] {
-        var redacted: [UInt8] = []
-        var index = 0
-        while index < text.count {
-            if text.count - index >= secret.count, text[index..<(index + secret.count)].elementsEqual(secret) {
-                redacted += "<redacted>".utf8
-                index += secret.count
-            } else {
-                redacted.append(text[index])
-                index += 1
-            }
-        }
-        return redacted
     }
 }

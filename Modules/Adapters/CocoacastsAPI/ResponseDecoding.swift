@@ -42,15 +42,9 @@ enum ResponseDecoding {
 
     /// `[3].videoDuration`: keys joined by dots, array positions in brackets.
     private static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
-        for key in keys {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text.isEmpty ? "(the whole answer)" : text
+        let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined()
+        guard !text.isEmpty else { return "(the whole answer)" }
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 
     private static func article(_ type: Any.Type) -> String {

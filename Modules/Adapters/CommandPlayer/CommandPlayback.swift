@@ -10,40 +10,35 @@ import Subprocesses
 ///   signal (a crash, SIGKILL from the kernel's OOM killer) → failed.
 final class CommandPlayback: Playback {
     let events: AsyncStream<PlaybackEvent>
-    private let process: Subprocess
-    private let outcome = FirstDecision<PlaybackEnding>()
-    private let grace: Duration
+    /// SIGTERM to the command's whole process group, then SIGKILL, each after `grace`.
+    private let end: @Sendable () async -> Void
     private let supervisor: Task<Void, Never>
 
     init(process: Subprocess, output: OutputTail, grace: Duration) {
         let (events, continuation) = AsyncStream.makeStream(of: PlaybackEvent.self)
+        let outcome = FirstDecision<PlaybackEnding>()
+        let end: @Sendable () async -> Void = {
+            guard process.exitStatus == nil, outcome.decide(.stopped) else { return }
+            _ = await process.end(grace: grace)
+        }
         self.events = events
-        self.process = process
-        self.grace = grace
-        supervisor = Task { [outcome] in
+        self.end = end
+        supervisor = Task {
             let status = await process.waitForExit() ?? .unknown(detail: "no status")
             let lastLine = output.lastLine()
             output.close()
             continuation.yield(.ended(outcome.decided ?? Self.ending(after: status, lastLine: lastLine)))
             continuation.finish()
         }
-        continuation.onTermination = { [outcome] termination in
+        continuation.onTermination = { termination in
             guard case .cancelled = termination else { return }
-            Task { await Self.stop(process, outcome, grace) }  // events abandoned: no player left behind
+            Task { await end() }  // events abandoned: no player left behind
         }
     }
 
     func stop() async {
-        await Self.stop(process, outcome, grace)
+        await end()
         await supervisor.value
-    }
-
-    /// SIGTERM to the command's whole process group, then SIGKILL, each after `grace`.
-    private static func stop(_ process: Subprocess, _ outcome: FirstDecision<PlaybackEnding>, _ grace: Duration)
-        async
-    {
-        guard process.exitStatus == nil, outcome.decide(.stopped) else { return }
-        _ = await process.end(grace: grace)
     }
 
     static func ending(after status: TerminationStatus, lastLine: String?) -> PlaybackEnding {

@@ -4,47 +4,37 @@ import Ports
 /// each one is. The code decides; curl's words only go into the message.
 enum CurlCode {
     static let ok: Int32 = 0
-    static let couldNotResolveHost: Int32 = 6
-    static let couldNotConnect: Int32 = 7
-    static let weirdServerReply: Int32 = 8
-    static let http2: Int32 = 16
-    static let partialFile: Int32 = 18
-    static let operationTimedOut: Int32 = 28
-    static let sslConnectError: Int32 = 35
-    static let abortedByCallback: Int32 = 42
-    static let gotNothing: Int32 = 52
-    static let sendError: Int32 = 55
-    static let receiveError: Int32 = 56
-    static let sslCertificateProblem: Int32 = 58
-    static let sslCipher: Int32 = 59
-    static let peerFailedVerification: Int32 = 60
-    static let badContentEncoding: Int32 = 61
-    static let sslCACertificateBadFile: Int32 = 77
-    static let sslShutdownFailed: Int32 = 80
-    static let sslIssuerError: Int32 = 83
-    static let sslPinnedPublicKeyMismatch: Int32 = 90
-    static let sslInvalidCertificateStatus: Int32 = 91
-    static let http2Stream: Int32 = 92
-    static let sslClientCertificate: Int32 = 98
-    static let tooLarge: Int32 = 100
 
     /// What `code` means to the client.
     static func cause(of code: Int32) -> TransportError.Cause {
-        switch code {
-        case operationTimedOut: .timedOut
-        case couldNotConnect: .cannotConnect
-        case couldNotResolveHost: .hostNotFound
-        // A body cut short (18), a connection closed before any answer (52) or reset (55, 56, 92).
-        case partialFile, gotNothing, sendError, receiveError, http2Stream: .connectionLost
-        case peerFailedVerification, sslIssuerError, sslPinnedPublicKeyMismatch, sslInvalidCertificateStatus:
-            .untrustedCertificate
-        case sslConnectError, sslCertificateProblem, sslCipher, sslCACertificateBadFile, sslShutdownFailed,
-            sslClientCertificate:
-            .tlsFailed
-        case weirdServerReply, http2, badContentEncoding: .malformed
-        case tooLarge: .tooLarge
-        case abortedByCallback: .cancelled
-        default: .other
-        }
+        causes[code] ?? .other
     }
+
+    /// The codes that are a cause other than `.other`, each with its name in curl.h.
+    private static let causes: [Int32: TransportError.Cause] = [
+        6: .hostNotFound,  // COULDNT_RESOLVE_HOST
+        7: .cannotConnect,  // COULDNT_CONNECT
+        8: .malformed,  // WEIRD_SERVER_REPLY
+        16: .malformed,  // HTTP2
+        // A body cut short (18), a connection closed before any answer (52) or reset (55, 56, 92).
+        18: .connectionLost,  // PARTIAL_FILE
+        28: .timedOut,  // OPERATION_TIMEDOUT
+        35: .tlsFailed,  // SSL_CONNECT_ERROR
+        42: .cancelled,  // ABORTED_BY_CALLBACK
+        52: .connectionLost,  // GOT_NOTHING
+        55: .connectionLost,  // SEND_ERROR
+        56: .connectionLost,  // RECV_ERROR
+        58: .tlsFailed,  // SSL_CERTPROBLEM
+        59: .tlsFailed,  // SSL_CIPHER
+        60: .untrustedCertificate,  // PEER_FAILED_VERIFICATION
+        61: .malformed,  // BAD_CONTENT_ENCODING
+        77: .tlsFailed,  // SSL_CACERT_BADFILE
+        80: .tlsFailed,  // SSL_SHUTDOWN_FAILED
+        83: .untrustedCertificate,  // SSL_ISSUER_ERROR
+        90: .untrustedCertificate,  // SSL_PINNEDPUBKEYNOTMATCH
+        91: .untrustedCertificate,  // SSL_INVALIDCERTSTATUS
+        92: .connectionLost,  // HTTP2_STREAM
+        98: .tlsFailed,  // SSL_CLIENTCERT
+        100: .tooLarge,  // TOO_LARGE
+    ]
 }

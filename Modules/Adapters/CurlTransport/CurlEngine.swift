@@ -109,23 +109,17 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     /// Ends the thread once no transfer runs (the transport is going away, so none will).
-    func stop() {
+    ///
+    /// `cancellingTheRest` cancels the transfers still running instead, and waits until the
+    /// thread has ended: every connection closed and libcurl's state freed. Later transfers
+    /// are answered `cancelled` at once.
+    func stop(cancellingTheRest: Bool = false) {
         inbox.withLock { inbox in
             inbox.isStopping = true
+            if cancellingTheRest { inbox.cancelsTheRest = true }
             wake(inbox)
         }
-    }
-
-    /// Cancels the transfers still running, ends the thread and waits until it has ended:
-    /// every connection closed and libcurl's state freed. Later transfers are answered
-    /// `cancelled` at once.
-    func stopAndJoin() {
-        inbox.withLock { inbox in
-            inbox.isStopping = true
-            inbox.cancelsTheRest = true
-            wake(inbox)
-        }
-        thread?.join()
+        if cancellingTheRest { thread?.join() }
     }
 
     /// Ends the thread's `curl_multi_poll`, unless the thread has freed the multi handle: called

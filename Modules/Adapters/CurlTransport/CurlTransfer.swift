@@ -176,11 +176,8 @@ final class CurlTransfer: @unchecked Sendable {
             // counts against it, so the channel holds at most the limit.
             if headers["Content-Encoding"] != nil {
                 _ = channel.append(Data(bytes: bytes, count: count))
-                streamed += count
-                return count
-            }
-            // A full channel pauses the transfer; curl offers the same bytes again once resumed.
-            guard channel.offer(UnsafeRawBufferPointer(start: bytes, count: count)) else {
+            } else if !channel.offer(UnsafeRawBufferPointer(start: bytes, count: count)) {
+                // A full channel pauses the transfer; curl offers the same bytes again once resumed.
                 return Int(CCURL_WRITEFUNC_PAUSE)
             }
             streamed += count

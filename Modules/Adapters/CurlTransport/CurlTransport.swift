@@ -53,10 +53,9 @@ public final class CurlTransport: HTTPTransport {
     public func shutDown() {
         let engine = started.withLock { slot -> CurlEngine? in
             defer { slot = .failure(TransportError(.other, "the transport was shut down (CurlTransport.shutDown)")) }
-            guard case .success(let engine) = slot else { return nil }
-            return engine
+            return try? slot?.get()
         }
-        engine?.stopAndJoin()
+        engine?.stop(cancellingTheRest: true)
     }
 
     /// `libcurl/8.5.0`, the libcurl loaded (which reading this loads); `libcurl` when it cannot be.
@@ -69,10 +68,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Sends `request`; see ``/Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
-        let curl = try LibCurl.shared.get()
-        let engine = try startedEngine(curl)
-        let transfer = try CurlTransfer(request, curl: curl, authorities: authorities)
+        let (engine, transfer) = try start(request, streamed: false)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.delivery = .whole(continuation)
@@ -88,10 +84,7 @@ public final class CurlTransport: HTTPTransport {
     /// arrives; see ``/Ports/HTTPTransport/stream(_:)``. The body is cancelled when its
     /// reader cancels it, its reading task is cancelled, or the last copy of it goes away.
     public func stream(_ request: HTTPRequest) async throws(TransportError) -> HTTPStreamedResponse {
-        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
-        let curl = try LibCurl.shared.get()
-        let engine = try startedEngine(curl)
-        let transfer = try CurlTransfer(request, curl: curl, authorities: authorities, streamed: true)
+        let (engine, transfer) = try start(request, streamed: true)
         let channel = ByteChannel<TransportError>(capacity: Self.bufferedPerStream) { engine.resume(transfer) }
         let head = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -120,18 +113,18 @@ public final class CurlTransport: HTTPTransport {
     /// only until its drain starts (bench row 15b: 1 MiB here cost 0.8 MiB of peak memory).
     public static let bufferedPerStream = 256 << 10
 
-    private func startedEngine(_ curl: LibCurl) throws(TransportError) -> CurlEngine {
-        try started.withLock { slot in
+    /// A transfer of `request` and the engine it goes to, started with the first; none once
+    /// the caller's task is cancelled.
+    private func start(_ request: HTTPRequest, streamed: Bool) throws(TransportError) -> (CurlEngine, CurlTransfer) {
+        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before it was sent") }
+        let curl = try LibCurl.shared.get()
+        let engine = try started.withLock { slot in
             if let engine = slot { return engine }
-            let engine: Result<CurlEngine, TransportError>
-            do throws(TransportError) {
-                engine = .success(try CurlEngine(curl: curl))
-            } catch {
-                engine = .failure(error)
-            }
+            let engine = Result { () throws(TransportError) in try CurlEngine(curl: curl) }
             slot = engine
             return engine
         }.get()
+        return (engine, try CurlTransfer(request, curl: curl, authorities: authorities, streamed: streamed))
     }
 }
 

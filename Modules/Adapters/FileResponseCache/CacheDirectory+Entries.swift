@@ -47,7 +47,7 @@ extension CacheDirectory {
         }
         defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0 else { return .failed(FileFailure("stat", errno).description) }
+        guard fstat(file, &info) == 0 else { return .failed(FileFailure(call: "stat", code: errno).description) }
         if let problem = OwnershipProblem.ofFile(info) { return .refused(problem) }
         let size = Int(info.st_size)
         guard size <= limit else { return .tooLarge(size) }
@@ -56,7 +56,7 @@ extension CacheDirectory {
         while total < size {
             let count = data.withUnsafeMutableBytes { read(file, $0.baseAddress! + total, size - total) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .failed(FileFailure("read", errno).description) }
+            guard count >= 0 else { return .failed(FileFailure(call: "read", code: errno).description) }
             if count == 0 { break }
             total += count
         }

@@ -25,11 +25,6 @@ struct CacheDirectory: ~Copyable {
     /// The open directory; every file operation goes through it.
     let descriptor: Int32
 
-    private init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
-    }
-
     deinit {
         close(descriptor)
     }
@@ -79,7 +74,7 @@ struct CacheDirectory: ~Copyable {
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return nil }
-            throw FileFailure("stat", errno)
+            throw FileFailure(call: "stat", code: errno)
         }
         return info
     }
@@ -88,9 +83,9 @@ struct CacheDirectory: ~Copyable {
     func names() throws(FileFailure) -> [String] {
         // A directory stream of its own: `fdopendir` takes the descriptor over.
         let copy = dup(descriptor)
-        guard copy >= 0 else { throw FileFailure("dup", errno) }
+        guard copy >= 0 else { throw FileFailure(call: "dup", code: errno) }
         guard let stream = fdopendir(copy) else {
-            let failure = FileFailure("opendir", errno)
+            let failure = FileFailure(call: "opendir", code: errno)
             close(copy)
             throw failure
         }
@@ -111,7 +106,7 @@ struct CacheDirectory: ~Copyable {
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
-            throw FileFailure("open", errno)
+            throw FileFailure(call: "open", code: errno)
         }
         return file
     }
@@ -123,11 +118,11 @@ struct CacheDirectory: ~Copyable {
     /// for a cache than an `fsync` on every revalidation.
     func write(_ data: Data, to name: String, through temporary: String) throws(FileFailure) {
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw FileFailure("open", errno) }
+        guard file >= 0 else { throw FileFailure(call: "open", code: errno) }
         var failure = Self.writeAll(data, to: file)
         close(file)
         if failure == nil, renameat(descriptor, temporary, descriptor, name) != 0 {
-            failure = FileFailure("rename", errno)
+            failure = FileFailure(call: "rename", code: errno)
         }
         if let failure {
             unlinkat(descriptor, temporary, 0)
@@ -140,7 +135,7 @@ struct CacheDirectory: ~Copyable {
     func remove(_ name: String) throws(FileFailure) -> Bool {
         guard unlinkat(descriptor, name, 0) == 0 else {
             if errno == ENOENT { return false }
-            throw FileFailure("unlink", errno)
+            throw FileFailure(call: "unlink", code: errno)
         }
         return true
     }
@@ -150,7 +145,7 @@ struct CacheDirectory: ~Copyable {
         while offset < data.count {
             let written = data.withUnsafeBytes { writeBytes(file, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return FileFailure("write", written < 0 ? errno : EIO) }
+            guard written > 0 else { return FileFailure(call: "write", code: written < 0 ? errno : EIO) }
             offset += written
         }
         return nil

@@ -47,11 +47,6 @@ struct FileFailure: Error, CustomStringConvertible {
     let call: String
     let code: Int32
 
-    init(_ call: String, _ code: Int32) {
-        self.call = call
-        self.code = code
-    }
-
     /// `rename: No such file or directory`.
     var description: String { "\(call): \(describe(code))" }
 }

@@ -84,7 +84,8 @@ extension EntryFormat {
     /// Whether `name` is one ``fileName(for:)`` makes: 16 hex digits and the suffix.
     static func isEntryName(_ name: String) -> Bool {
         let utf8 = Array(name.utf8)
-        return utf8.count == 16 + suffix.utf8.count && name.hasSuffix(suffix) && utf8.prefix(16).allSatisfy(isHexDigit)
+        return utf8.count == 16 + suffix.utf8.count && name.hasSuffix(suffix)
+            && utf8.prefix(16).allSatisfy("0123456789abcdef".utf8.contains)
     }
 
     /// A new temporary file's name for entry `name`: `.<entry>.<UUID>.tmp`.
@@ -97,9 +98,5 @@ extension EntryFormat {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0].isEmpty, parts[4] == "tmp" else { return false }
         return isEntryName("\(parts[1]).\(parts[2])") && UUID(uuidString: String(parts[3])) != nil
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }

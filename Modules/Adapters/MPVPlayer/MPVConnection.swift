@@ -34,7 +34,7 @@ final class MPVConnection: Sendable {
         let deadline = ContinuousClock.now + timeout
         var pause = Duration.milliseconds(5)
         while true {
-            let descriptor = try connect(to: path)
+            let descriptor = try connectedSocket(to: path)
             if descriptor >= 0 { return MPVConnection(descriptor: descriptor) }
             if let status = process.exitStatus {
                 throw .couldNotStart(name: "mpv", reason: "it ended (\(status)) before it opened its control socket")
@@ -49,7 +49,7 @@ final class MPVConnection: Sendable {
     }
 
     /// A connected descriptor, or -1 while nothing listens at `path` yet.
-    private static func connect(to path: String) throws(PlayerError) -> Int32 {
+    private static func connectedSocket(to path: String) throws(PlayerError) -> Int32 {
         #if canImport(Glibc)
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -61,7 +61,16 @@ final class MPVConnection: Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { bytes in
             for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
         }
-        if connectSocket(descriptor, &address) == 0 { return descriptor }
+        #if canImport(Darwin)
+            var on: Int32 = 1  // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if connected == 0 { return descriptor }
         let code = errno
         closeSocket(descriptor)
         guard code == ENOENT || code == ECONNREFUSED else { throw failure("connect", path: path, code: code) }
@@ -100,18 +109,6 @@ final class MPVConnection: Sendable {
 }
 
 // The system's calls, outside the type whose methods shadow their names.
-
-private func connectSocket(_ descriptor: Int32, _ address: inout sockaddr_un) -> Int32 {
-    #if canImport(Darwin)
-        var on: Int32 = 1  // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-    #endif
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-    }
-}
 
 private func closeSocket(_ descriptor: Int32) {
     close(descriptor)

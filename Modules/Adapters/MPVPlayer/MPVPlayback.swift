@@ -19,10 +19,10 @@ import Subprocesses
 /// socket and removes its file, and only then reports how playback ended.
 final class MPVPlayback: Playback {
     let events: AsyncStream<PlaybackEvent>
-    private let process: Subprocess
-    private let connection: MPVConnection
-    private let outcome: FirstDecision<PlaybackEnding>
-    private let grace: Duration
+    /// Asks mpv to quit over its socket, then SIGTERM, then SIGKILL. Playback that had
+    /// already ended keeps its ending, but mpv is ended all the same: one told to quit at the
+    /// end of its file that does not would otherwise hold the supervisor, and Ctrl-C with it.
+    private let end: @Sendable () async -> Void
     private let supervisor: Task<Void, Never>
 
     init(
@@ -32,11 +32,12 @@ final class MPVPlayback: Playback {
         let (events, continuation) = AsyncStream.makeStream(of: PlaybackEvent.self)
         let outcome = FirstDecision<PlaybackEnding>()
         let loop = MPVEventLoop(connection: connection, outcome: outcome, events: continuation)
+        let end: @Sendable () async -> Void = {
+            _ = outcome.decide(.stopped)
+            _ = await process.end(askingFirst: { connection.send(MPVCommand.quit) }, grace: grace)
+        }
         self.events = events
-        self.process = process
-        self.connection = connection
-        self.outcome = outcome
-        self.grace = grace
+        self.end = end
         supervisor = Task {
             await Self.run(loop)
             var status = await process.waitForExit(timeout: grace)  // it closed the socket: it is on its way
@@ -50,27 +51,15 @@ final class MPVPlayback: Playback {
             continuation.yield(.ended(ending))
             continuation.finish()
         }
-        continuation.onTermination = { [process, connection, outcome] termination in
+        continuation.onTermination = { termination in
             guard case .cancelled = termination else { return }
-            Task { await Self.stop(process, connection, outcome, grace) }  // events abandoned: no mpv left behind
+            Task { await end() }  // events abandoned: no mpv left behind
         }
     }
 
     func stop() async {
-        await Self.stop(process, connection, outcome, grace)
+        await end()
         await supervisor.value
-    }
-
-    /// Asks mpv to quit over its socket, then SIGTERM, then SIGKILL. Playback that had
-    /// already ended keeps its ending, but mpv is ended all the same: one told to quit at the
-    /// end of its file that does not would otherwise hold the supervisor, and Ctrl-C with it.
-    private static func stop(
-        _ process: Subprocess, _ connection: MPVConnection, _ outcome: FirstDecision<PlaybackEnding>, _ grace: Duration
-    )
-        async
-    {
-        _ = outcome.decide(.stopped)
-        _ = await process.end(askingFirst: { connection.send(MPVCommand.quit) }, grace: grace)
     }
 
     /// Runs the event loop on a thread of its own (it blocks in `poll`) until mpv closes

@@ -10,27 +10,42 @@ import Synchronization
 /// can fail for some videos only, and be held until released: where a preview catches a
 /// watch saving its last position. (Recording calls and holding any call open are a test's
 /// business: `SpyAPIService` in PortContracts wraps this service for that.)
+///
+/// The ``Script``'s members are the service's own, read and written under its lock
+/// (`service.videoResult = .failure(.unreachable)`).
+@dynamicMemberLookup
 public final class StubAPIService: APIService {
-    private struct Script {
-        var signIn: Result<TokenPair, APIError>
-        var episodes: Result<[Episode], APIError>
-        var video: Result<Video, APIError>
+    /// What the service answers, and what it counted.
+    public struct Script: Sendable {
+        public var signInResult: Result<TokenPair, APIError>
+        public var episodesResult: Result<[Episode], APIError>
+        public var videoResult: Result<Video, APIError>
         /// Answered with the requested video's id.
-        var progress: Result<VideoProgress, APIError>
-        /// `nil`: the progress just saved, as the API answers.
-        var updateProgress: Result<VideoProgress, APIError>?
-        var deleteProgress: Result<Void, APIError> = .success(())
-        /// Videos whose saves fail, whatever `updateProgress` says.
-        var progressSaveFailures: [String: APIError] = [:]
-        var cursors: [String: Int]?
-        var progressFailures: [String: APIError] = [:]
-        var progressRequests = 0
-        var progressRequestsInFlight = 0
-        var mostProgressRequestsAtOnce = 0
-        var catalogueSource = Catalogue.Source.network
-        var latency: Duration
-        var holdsProgressSaves = false
-        var heldSaves: [CheckedContinuation<Void, Never>] = []
+        public var progressResult: Result<VideoProgress, APIError>
+        /// `nil` (the default): the progress just saved, as the API answers.
+        public var updateProgressResult: Result<VideoProgress, APIError>?
+        public var deleteProgressResult: Result<Void, APIError> = .success(())
+        /// The videos whose progress saves fail, each with its error (the others answer as
+        /// ``updateProgressResult`` says).
+        public var progressSaveFailures: [String: APIError] = [:]
+        /// Each video's position, by video id, which ``StubAPIService/progressForVideo(id:)``
+        /// answers (0 for a video not listed) when its result is a success; `nil` answers every
+        /// video with the result's cursor.
+        public var cursors: [String: Int]?
+        /// Videos whose progress fails, by video id, whatever the result.
+        public var progressFailures: [String: APIError] = [:]
+        /// How many progress requests were made.
+        public fileprivate(set) var progressRequests = 0
+        fileprivate var progressRequestsInFlight = 0
+        /// The most progress requests that were in flight at once.
+        public fileprivate(set) var mostProgressRequestsAtOnce = 0
+        /// Where ``StubAPIService/catalogue(policy:)`` says its episodes came from; `.network`
+        /// by default.
+        public var catalogueSource = Catalogue.Source.network
+        /// How long every call takes.
+        public var latency: Duration
+        fileprivate var holdsProgressSaves = false
+        fileprivate var heldSaves: [CheckedContinuation<Void, Never>] = []
     }
 
     private let script: Mutex<Script>
@@ -45,72 +60,22 @@ public final class StubAPIService: APIService {
         }
         script = Mutex(
             Script(
-                signIn: scripted(.signIn, content.tokens), episodes: scripted(.episodes, content.episodes),
-                video: scripted(.video, content.video), progress: scripted(.progressForVideo, content.progress),
-                updateProgress: failures[.updateProgressForVideo].map { .failure($0) },
-                deleteProgress: scripted(.deleteProgressForVideo, ()), latency: latency))
+                signInResult: scripted(.signIn, content.tokens), episodesResult: scripted(.episodes, content.episodes),
+                videoResult: scripted(.video, content.video),
+                progressResult: scripted(.progressForVideo, content.progress),
+                updateProgressResult: failures[.updateProgressForVideo].map { .failure($0) },
+                deleteProgressResult: scripted(.deleteProgressForVideo, ()), latency: latency))
     }
 
-    public var signInResult: Result<TokenPair, APIError> {
-        get { script.withLock { $0.signIn } }
-        set { script.withLock { $0.signIn = newValue } }
+    /// A member of the script, written under the lock.
+    public subscript<Value: Sendable>(dynamicMember member: WritableKeyPath<Script, Value>) -> Value {
+        get { script.withLock { $0[keyPath: member] } }
+        set { script.withLock { $0[keyPath: member] = newValue } }
     }
 
-    public var episodesResult: Result<[Episode], APIError> {
-        get { script.withLock { $0.episodes } }
-        set { script.withLock { $0.episodes = newValue } }
-    }
-
-    public var videoResult: Result<Video, APIError> {
-        get { script.withLock { $0.video } }
-        set { script.withLock { $0.video = newValue } }
-    }
-
-    public var progressResult: Result<VideoProgress, APIError> {
-        get { script.withLock { $0.progress } }
-        set { script.withLock { $0.progress = newValue } }
-    }
-
-    /// `nil` (the default): the progress just saved, as the API answers.
-    public var updateProgressResult: Result<VideoProgress, APIError>? {
-        get { script.withLock { $0.updateProgress } }
-        set { script.withLock { $0.updateProgress = newValue } }
-    }
-
-    public var deleteProgressResult: Result<Void, APIError> {
-        get { script.withLock { $0.deleteProgress } }
-        set { script.withLock { $0.deleteProgress = newValue } }
-    }
-
-    /// The videos whose progress saves fail, each with its error (the others answer as
-    /// ``updateProgressResult`` says).
-    public var progressSaveFailures: [String: APIError] {
-        get { script.withLock { $0.progressSaveFailures } }
-        set { script.withLock { $0.progressSaveFailures = newValue } }
-    }
-
-    /// Each video's position, by video id, which ``progressForVideo(id:)`` answers (0 for a
-    /// video not listed) when its result is a success; `nil` answers every video with the
-    /// result's cursor.
-    public var cursors: [String: Int]? {
-        get { script.withLock { $0.cursors } }
-        set { script.withLock { $0.cursors = newValue } }
-    }
-
-    /// Videos whose progress fails, by video id, whatever the result.
-    public var progressFailures: [String: APIError] {
-        get { script.withLock { $0.progressFailures } }
-        set { script.withLock { $0.progressFailures = newValue } }
-    }
-
-    /// How many progress requests were made.
-    public var progressRequests: Int {
-        script.withLock { $0.progressRequests }
-    }
-
-    /// The most progress requests that were in flight at once.
-    public var mostProgressRequestsAtOnce: Int {
-        script.withLock { $0.mostProgressRequestsAtOnce }
+    /// A member of the script that only the service writes.
+    public subscript<Value: Sendable>(dynamicMember member: KeyPath<Script, Value>) -> Value {
+        script.withLock { $0[keyPath: member] }
     }
 
     /// Holds every progress save from now on, until ``releaseProgressSaves()``.
@@ -128,27 +93,15 @@ public final class StubAPIService: APIService {
         for save in held { save.resume() }
     }
 
-    /// Where ``catalogue(policy:)`` says its episodes came from; `.network` by default.
-    public var catalogueSource: Catalogue.Source {
-        get { script.withLock { $0.catalogueSource } }
-        set { script.withLock { $0.catalogueSource = newValue } }
-    }
-
-    /// How long every call takes.
-    public var latency: Duration {
-        get { script.withLock { $0.latency } }
-        set { script.withLock { $0.latency = newValue } }
-    }
-
     public func requestTokens(email: String, password: String) async throws(APIError) -> TokenPair {
-        try await answer { $0.signIn }
+        try await answer { $0.signInResult }
     }
 
     public func episodes() async throws(APIError) -> [Episode] {
-        try await answer { $0.episodes }
+        try await answer { $0.episodesResult }
     }
 
-    /// The scripted episodes from ``catalogueSource``, whatever the policy; from the
+    /// The scripted episodes from ``Script/catalogueSource``, whatever the policy; from the
     /// network (the default), as a service without saved lists answers.
     public func catalogue(policy: CachePolicy) async throws(APIError) -> Catalogue {
         let source = script.withLock { $0.catalogueSource }
@@ -157,7 +110,7 @@ public final class StubAPIService: APIService {
     }
 
     public func video(id: String) async throws(APIError) -> Video {
-        try await answer { $0.video }
+        try await answer { $0.videoResult }
     }
 
     public func progressForVideo(id: String) async throws(APIError) -> VideoProgress {
@@ -169,7 +122,7 @@ public final class StubAPIService: APIService {
         defer { script.withLock { $0.progressRequestsInFlight -= 1 } }
         return try await answer { script in
             if let failure = script.progressFailures[id] { return .failure(failure) }
-            return script.progress.map {
+            return script.progressResult.map {
                 VideoProgress(videoID: id, cursor: script.cursors.map { $0[id] ?? 0 } ?? $0.cursor)
             }
         }
@@ -185,12 +138,12 @@ public final class StubAPIService: APIService {
         }
         return try await answer { script in
             if let failure = script.progressSaveFailures[id] { return .failure(failure) }
-            return script.updateProgress ?? .success(VideoProgress(videoID: id, cursor: cursor))
+            return script.updateProgressResult ?? .success(VideoProgress(videoID: id, cursor: cursor))
         }
     }
 
     public func deleteProgressForVideo(id: String) async throws(APIError) {
-        try await answer { $0.deleteProgress }
+        try await answer { $0.deleteProgressResult }
     }
 
     private func answer<Value: Sendable>(_ result: (Script) -> Result<Value, APIError>) async throws(APIError) -> Value

@@ -63,19 +63,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request`; see ``/Ports/HTTPTransport``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let task = session.dataTask(with: try Self.urlRequest(for: request))
-        let answer: (Data, HTTPURLResponse)
-        do {
-            answer = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    tasks.register(
-                        task, limit: request.maximumResponseSize, timeout: request.timeout, continuation: continuation)
-                    task.resume()
-                }
-            } onCancel: {
-                task.cancel()
-            }
-        } catch {
-            throw URLErrorMapping.transportError(for: error)
+        let answer: (Data, HTTPURLResponse) = try await Self.run(task) {
+            tasks.register(task, limit: request.maximumResponseSize, timeout: request.timeout, continuation: $0)
         }
         return HTTPResponse(status: answer.1.statusCode, headers: Self.headers(of: answer.1), body: answer.0)
     }
@@ -91,20 +80,9 @@ public final class URLSessionTransport: HTTPTransport {
         let channel = ByteChannel<TransportError>(capacity: Self.bufferedPerStream) { [tasks] in
             tasks.resumeReading(task)
         }
-        let head: HTTPURLResponse
-        do {
-            head = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    tasks.register(
-                        task, limit: request.maximumResponseSize, timeout: request.timeout, streamingInto: channel,
-                        head: continuation)
-                    task.resume()
-                }
-            } onCancel: {
-                task.cancel()
-            }
-        } catch {
-            throw URLErrorMapping.transportError(for: error)
+        let head: HTTPURLResponse = try await Self.run(task) {
+            tasks.register(
+                task, limit: request.maximumResponseSize, timeout: request.timeout, streamingInto: channel, head: $0)
         }
         let owner = StreamedTask(task, of: self)
         let body = HTTPBody(
@@ -116,6 +94,25 @@ public final class URLSessionTransport: HTTPTransport {
             },
             drain: { sink async throws(TransportError) -> Bool in try await channel.drain(into: sink) })
         return HTTPStreamedResponse(status: head.statusCode, headers: Self.headers(of: head), body: body)
+    }
+
+    /// Starts `task` once `register` has handed the delegate the continuation its caller
+    /// waits on, and returns what that is answered; the task is cancelled with the caller's.
+    private static func run<Answer>(
+        _ task: URLSessionDataTask, registering register: (CheckedContinuation<Answer, any Error>) -> Void
+    ) async throws(TransportError) -> Answer {
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    register(continuation)
+                    task.resume()
+                }
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw URLErrorMapping.transportError(for: error)
+        }
     }
 
     /// The body bytes that may wait for a slow reader before its task is suspended.

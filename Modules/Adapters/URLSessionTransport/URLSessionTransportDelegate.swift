@@ -25,6 +25,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         let task: URLSessionTask
         /// The caller waiting for the whole answer; `nil` for a streamed task.
         let continuation: Continuation?
+        /// The caller of a streamed task, until its head has come.
+        var head: HeadContinuation?
         /// The channel a streamed task's reader reads; `nil` for a task answered whole.
         let channel: ByteChannel<TransportError>?
         let limit: Int
@@ -42,8 +44,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private struct State {
         var pending: [Int: Pending] = [:]
-        /// The callers of streamed tasks whose head has not come yet.
-        var heads: [Int: HeadContinuation] = [:]
         /// Tasks that completed before they were registered: only a cancellation, before
         /// `resume()`, can do that.
         var completedEarly: Set<Int> = []
@@ -52,43 +52,30 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     private let state = Mutex(State())
 
-    func register(_ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation) {
-        let registered = register(
-            Pending(task: task, continuation: continuation, channel: nil, limit: limit, timeout: Self.bound(timeout)),
-            head: nil)
-        if !registered { continuation.resume(throwing: URLError(.cancelled)) }
-    }
-
-    /// Registers a streamed task: `head` is answered with the response once it comes, and the
-    /// body goes into `channel`.
+    /// Registers `task`: answered whole to `continuation`, or streamed — `head` answered with the
+    /// response once it comes, and the body going into `channel`. A task cancelled before it
+    /// was registered is answered `cancelled` at once. A timeout that is not a positive number
+    /// is 60 s.
     func register(
-        _ task: URLSessionTask, limit: Int, timeout: TimeInterval, streamingInto channel: ByteChannel<TransportError>,
-        head: HeadContinuation
+        _ task: URLSessionTask, limit: Int, timeout: TimeInterval, continuation: Continuation? = nil,
+        streamingInto channel: ByteChannel<TransportError>? = nil, head: HeadContinuation? = nil
     ) {
-        let pending = Pending(
-            task: task, continuation: nil, channel: channel, limit: limit, timeout: Self.bound(timeout))
-        if !register(pending, head: head) { head.resume(throwing: URLError(.cancelled)) }
-    }
-
-    /// A request's timeout as a duration: 60 s for one that is not a positive number.
-    private static func bound(_ timeout: TimeInterval) -> Duration {
-        .seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
-    }
-
-    /// Whether `pending` was registered (not when its task was cancelled before).
-    private func register(_ pending: Pending, head: HeadContinuation?) -> Bool {
-        var pending = pending
-        let id = pending.task.taskIdentifier
+        let timeout = Duration.seconds(timeout.isFinite && timeout > 0 ? timeout : 60)
+        var pending = Pending(
+            task: task, continuation: continuation, head: head, channel: channel, limit: limit, timeout: timeout)
+        let id = task.taskIdentifier
         let (registered, startWatchdog) = state.withLock { state in
             if state.completedEarly.remove(id) != nil { return (false, false) }
-            pending.deadline = .now + pending.timeout
+            pending.deadline = .now + timeout
             state.pending[id] = pending
-            state.heads[id] = head
             defer { state.isWatching = true }
             return (true, !state.isWatching)
         }
         if startWatchdog { Task { [weak self] in await self?.watch() } }
-        return registered
+        if !registered {
+            continuation?.resume(throwing: URLError(.cancelled))
+            head?.resume(throwing: URLError(.cancelled))
+        }
     }
 
     /// Hands a streamed task's head to its caller; one declared longer than the limit fails
@@ -102,11 +89,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         guard let http = response as? HTTPURLResponse else { return }
         let head = state.withLock { state -> HeadContinuation? in
             guard let limit = state.pending[id]?.limit, http.expectedContentLength <= Int64(limit) else { return nil }
-            return state.heads.removeValue(forKey: id)
+            defer { state.pending[id]?.head = nil }
+            return state.pending[id]?.head
         }
         if let head {
             head.resume(returning: http)
-        } else if state.withLock({ $0.heads[id] != nil }) {
+        } else if state.withLock({ $0.pending[id]?.head != nil }) {
             fail(dataTask, with: URLError(.dataLengthExceedsMaximum))
         }
     }
@@ -207,15 +195,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let id = task.taskIdentifier
         let entry = state.withLock { state in
-            guard let entry = state.pending.removeValue(forKey: task.taskIdentifier) else {
-                state.completedEarly.insert(task.taskIdentifier)
+            guard let entry = state.pending.removeValue(forKey: id) else {
+                state.completedEarly.insert(id)
                 return Pending?.none
             }
             return entry
         }
         guard let entry else { return }
-        let head = state.withLock { $0.heads.removeValue(forKey: task.taskIdentifier) }
         let answer: Result<HTTPURLResponse, any Error> =
             if entry.failure == nil, let challenged = entry.challenged {
                 .success(challenged)
@@ -229,7 +217,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 .failure(URLError(.badServerResponse))
             }
         entry.continuation?.resume(with: answer.map { (entry.body, $0) })
-        head?.resume(with: answer)
+        entry.head?.resume(with: answer)
         if case .failure(let failure) = answer {
             entry.channel?.finish(throwing: URLErrorMapping.transportError(for: failure))
         } else {
