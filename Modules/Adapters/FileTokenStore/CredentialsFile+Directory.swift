@@ -49,11 +49,6 @@ extension CredentialsFile {
         try PrivateDirectory(path: directory).ensure(holding: path)
     }
 
-    /// Refuses a directory another user could use (see ``/PrivateFiles/PrivateDirectory/check()``).
-    func checkDirectory() throws(StoreError) {
-        try PrivateDirectory(path: directory).check()
-    }
-
     /// Flushes the directory, so that a rename survives a crash.
     func syncDirectory() {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -61,5 +56,4 @@ extension CredentialsFile {
         fsync(descriptor)
         close(descriptor)
     }
-
 }

@@ -49,7 +49,7 @@ struct CredentialsFile: Sendable {
     }
 
     /// The file's identity and bytes, read from one open descriptor; `nil` when there is none.
-    func read() throws(StoreError) -> (Identity, Data)? {
+    func contents() throws(StoreError) -> (Identity, Data)? {
         // Never follow a link planted at the path, never block on a FIFO.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -66,7 +66,7 @@ struct CredentialsFile: Sendable {
         var data = Data(count: Int(info.st_size))
         var total = 0
         while total < data.count {
-            let count = data.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + total, $0.count - total) }
+            let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw .io(path: path, detail: Self.describe(errno)) }
             if count == 0 { break }
@@ -120,11 +120,6 @@ struct CredentialsFile: Sendable {
     func release(_ reservation: Reservation) {
         close(reservation.descriptor)
         unlink(reservation.path)
-    }
-
-    /// Replaces the file with `data` atomically, in a new reservation.
-    func replace(with data: Data) throws(StoreError) {
-        try replace(with: data, using: try reserve(bytes: data.count))
     }
 
     /// Replaces the file with `data` atomically: written into the reserved 0600 file,
@@ -188,9 +183,4 @@ struct CredentialsFile: Sendable {
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-/// `read(2)`, outside the type whose `read()` shadows the name.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

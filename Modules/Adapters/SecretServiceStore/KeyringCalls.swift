@@ -29,7 +29,7 @@ final class KeyringCalls: Sendable {
         _ work: @escaping @Sendable (_ cancellable: Pointer) -> Result<T, Failure>
     ) async -> Result<T, Failure> {
         let library = library
-        let call = Call<T>(cancellable: Pointer(library.functions.cancellable_new()))
+        let call = Call<T>(cancellable: Pointer(raw: library.functions.cancellable_new()))
         let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
         return await withCheckedContinuation { continuation in
             call.continuation.withLock { $0 = continuation }
@@ -49,10 +49,6 @@ struct Pointer: @unchecked Sendable {
     // @unchecked: GObjects are reference-counted with atomic operations and libsecret's
     // objects may be used from any thread; each use here is serialized on one queue.
     let raw: UnsafeMutableRawPointer?
-
-    init(_ raw: UnsafeMutableRawPointer?) {
-        self.raw = raw
-    }
 }
 
 /// One call's state: whoever comes first (the result or the deadline) resumes the caller;
