@@ -17,20 +17,10 @@ public struct SHA256: Sendable {
     /// Adds `bytes` to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
-        var rest = bytes[...]
-        if !pending.isEmpty {
-            let taken = rest.prefix(64 - pending.count)
-            pending += taken
-            rest = rest.dropFirst(taken.count)
-            guard pending.count == 64 else { return }
-            Self.compress(&state, pending[...])
-            pending = []
-        }
-        while rest.count >= 64 {
-            Self.compress(&state, Array(rest.prefix(64))[...])
-            rest = rest.dropFirst(64)
-        }
-        pending = Array(rest)
+        pending += bytes
+        let whole = pending.count - pending.count % 64
+        for start in stride(from: 0, to: whole, by: 64) { Self.compress(&state, pending[start..<start + 64]) }
+        pending.removeFirst(whole)
     }
 
     /// The 32-byte digest of everything added.

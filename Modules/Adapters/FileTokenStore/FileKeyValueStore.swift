@@ -65,12 +65,7 @@ public final class FileKeyValueStore: KeyValueStore {
         self.notices = notices
     }
 
-    /// The values of `keys`, from one read of the file (no lock: writes replace the file atomically).
-    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
-        try values(usingCache: cachesReads).filter { keys.contains($0.key) }
-    }
-
-    /// Every value, from one read of the file.
+    /// Every value, from one read of the file (no lock: writes replace the file atomically).
     public func allValues() async throws(StoreError) -> [String: String] {
         try values(usingCache: cachesReads)
     }

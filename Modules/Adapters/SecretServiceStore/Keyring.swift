@@ -111,7 +111,7 @@ public enum Keyring {
         let collection = functions.collection_for_alias_sync(
             service, "default", Int32(CSECRET_COLLECTION_NONE), cancellable.raw, &error)
         if let error {
-            let detail = "the keyring's default collection could not be read: \(library.take(error))"
+            let detail = "the keyring's default collection could not be read: \(library.take(error).message)"
             return .success(
                 .connected(
                     Connection(

@@ -65,13 +65,6 @@ public final class SecretServiceStore: KeyValueStore {
         try await read(origin: nil)
     }
 
-    /// Applies the changes under the lock, on what the keyring holds at that moment.
-    public func apply(_ changes: [String: String?]) async throws(StoreError) {
-        try await withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            for (key, value) in changes { values[key] = value }
-        }
-    }
-
     /// Runs `body` on a fresh copy of every value holding the in-process lock and then the
     /// lock file; writes back each origin whose values changed (an origin left with none
     /// loses its item).
@@ -103,8 +96,8 @@ public final class SecretServiceStore: KeyValueStore {
     /// `application=cocoacasts-set-aside`, so that the next sign-in starts afresh.
     public func setAsideCorruptContent() async throws(StoreError) {
         if let refusal { throw refusal }
-        for found in try await search(origin: nil) where found.secret.flatMap(ItemKey.decode) == nil {
-            guard let secret = found.secret else { continue }
+        for found in try await search(origin: nil) {
+            guard let secret = found.secret, ItemKey.decode(secret) == nil else { continue }
             let label = "Cocoacasts sign-in for \(found.origin) that could not be read, set aside"
             try await call { items, cancellable in
                 items.store(secret, origin: found.origin, setAside: true, label: label, cancellable: cancellable)
