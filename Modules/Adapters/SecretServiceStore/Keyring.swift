@@ -3,12 +3,6 @@ import Dispatch
 import Domain
 import PrivateFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Opens the session's keyring: the Secret Service on the session bus, over libsecret
 /// loaded at run time.
 public enum Keyring {

@@ -5,15 +5,11 @@ import Synchronization
 /// Runs libsecret's blocking calls on one thread of their own — never on the concurrency
 /// pool — each bounded by a deadline: when it passes, the call's GCancellable is
 /// cancelled (GDBus then abandons the call) and the caller hears `.timedOut` at once.
-final class KeyringCalls: Sendable {
-    private let library: LibSecret
-    private let queue = DispatchQueue(label: "cocoacasts.keyring")
+struct KeyringCalls: Sendable {
+    let library: LibSecret
     let deadline: Duration
-
-    init(library: LibSecret, deadline: Duration) {
-        self.library = library
-        self.deadline = deadline
-    }
+    /// The one thread, shared by the copies.
+    private let queue = DispatchQueue(label: "cocoacasts.keyring")
 
     /// What went wrong in a call.
     enum Failure: Error, Equatable {
