@@ -126,24 +126,19 @@ private struct DateTextReader {
 
     /// Reads `text` exactly.
     mutating func literal(_ text: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard bytes.count - position >= expected.count,
-            bytes[position..<(position + expected.count)].elementsEqual(expected)
-        else { return false }
-        position += expected.count
-        return true
+        read(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Reads one of `names`, matched exactly, and returns its index.
     mutating func name(_ names: [String]) -> Int? {
-        for (index, name) in names.enumerated() {
-            let utf8 = Array(name.utf8)
-            if bytes.count - position >= utf8.count, bytes[position..<(position + utf8.count)].elementsEqual(utf8) {
-                position += utf8.count
-                return index
-            }
-        }
-        return nil
+        names.firstIndex { read($0.utf8) }
+    }
+
+    /// Reads `expected`, byte for byte.
+    private mutating func read(_ expected: some Collection<UInt8>) -> Bool {
+        guard bytes[position...].starts(with: expected) else { return false }
+        position += expected.count
+        return true
     }
 
     /// Reads exactly `digits` ASCII digits.
