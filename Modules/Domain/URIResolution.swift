@@ -38,11 +38,11 @@ public enum URIResolution {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
-                isHexDigit(bytes[index + 2])
+            // `allowed` holds no `%`: one is kept only where it begins an escape.
+            if allowed.contains(byte)
+                || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
+                    && isHexDigit(bytes[index + 2]))
             {
-                result.append(byte)
-            } else if byte != UInt8(ascii: "%"), allowed.contains(byte) {
                 result.append(byte)
             } else {
                 let digits = Array("0123456789ABCDEF".utf8)

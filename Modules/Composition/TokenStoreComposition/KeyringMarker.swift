@@ -12,11 +12,6 @@ struct KeyringMarker: Sendable {
     /// `<origin>#keyring`.
     var key: String { "\(origin)#keyring" }
 
-    /// The keyring's label when the note says the session lives there.
-    func label() async throws(StoreError) -> String? {
-        try await file.value(forKey: key)
-    }
-
     /// Notes (or, with `nil`, forgets) that the session lives in the keyring `label`.
     func record(_ label: String?) async throws(StoreError) {
         guard try await file.value(forKey: key) != label else { return }

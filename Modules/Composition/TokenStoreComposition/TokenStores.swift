@@ -120,7 +120,7 @@ extension TokenStores {
     private static func unreachableKeyring(marker: KeyringMarker, fileTokens: KeyValueTokenStore) async -> String? {
         do {
             guard try await fileTokens.tokens() == nil else { return nil }
-            return try await marker.label()
+            return try await marker.file.value(forKey: marker.key)  // the keyring's label, if noted
         } catch {
             return nil
         }
