@@ -2,8 +2,6 @@ import Domain
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif

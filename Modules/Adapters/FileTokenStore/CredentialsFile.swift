@@ -9,8 +9,6 @@ import PrivateFiles
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
