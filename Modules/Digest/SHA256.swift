@@ -17,36 +17,22 @@ public struct SHA256: Sendable {
     /// Adds `bytes` to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
-        var rest = bytes[...]
-        if !pending.isEmpty {
-            let taken = rest.prefix(64 - pending.count)
-            pending += taken
-            rest = rest.dropFirst(taken.count)
-            guard pending.count == 64 else { return }
-            Self.compress(&state, pending[...])
-            pending = []
-        }
-        while rest.count >= 64 {
-            Self.compress(&state, Array(rest.prefix(64))[...])
-            rest = rest.dropFirst(64)
-        }
-        pending = Array(rest)
+        pending += bytes
+        let whole = pending.count - pending.count % 64
+        for start in stride(from: 0, to: whole, by: 64) { Self.compress(&state, pending[start..<start + 64]) }
+        pending.removeFirst(whole)
     }
 
     /// The 32-byte digest of everything added.
     public func finalize() -> [UInt8] {
-        var state = state
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitLength = length &* 8
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> shift))
-        }
-        for start in stride(from: 0, to: tail.count, by: 64) {
-            Self.compress(&state, tail[start..<start + 64])
-        }
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
+        // 0x80, zeros to 56 bytes past a block's start, and the message's length in bits.
+        let bits = length &* 8
+        let padding: [UInt8] =
+            [0x80] + [UInt8](repeating: 0, count: (119 - pending.count) % 64)
+            + stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: bits >> $0) }
+        var hasher = self
+        padding.withUnsafeBytes { hasher.update($0) }
+        return hasher.state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
     }
 
     /// The 32-byte digest of `message`.

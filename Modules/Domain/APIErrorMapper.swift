@@ -35,29 +35,17 @@ public struct APIErrorMapper: Equatable, Sendable {
 
     /// The message to show, or `nil` for a cancelled request, which is not a failure.
     public var message: String? {
-        switch error.kind {
-        case .cancelled:
-            return nil
-        case .unreachable:
-            return "You need to have a network connection."
-        case .unauthorized:
-            switch context {
-            case .signIn: return "The email/password combination is invalid."
-            case .video: return "You need to be signed in to watch this episode."
-            case .episodes, .progress, .progressUpdate: return "You need to be signed in."
-            }
-        case .unknown, .failedRequest, .invalidResponse:
-            return failureMessage
-        }
-    }
-
-    private var failureMessage: String {
-        switch context {
-        case .signIn: "You could not be signed in."
-        case .episodes: "The list of episodes could not be fetched."
-        case .video: "The video could not be fetched."
-        case .progress: "The video progress could not be fetched."
-        case .progressUpdate: "The video progress could not be synced."
+        switch (error.kind, context) {
+        case (.cancelled, _): nil
+        case (.unreachable, _): "You need to have a network connection."
+        case (.unauthorized, .signIn): "The email/password combination is invalid."
+        case (.unauthorized, .video): "You need to be signed in to watch this episode."
+        case (.unauthorized, _): "You need to be signed in."
+        case (_, .signIn): "You could not be signed in."
+        case (_, .episodes): "The list of episodes could not be fetched."
+        case (_, .video): "The video could not be fetched."
+        case (_, .progress): "The video progress could not be fetched."
+        case (_, .progressUpdate): "The video progress could not be synced."
         }
     }
 }

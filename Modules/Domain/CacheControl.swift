@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The directives of a `Cache-Control` response header that a private client cache
 /// heeds (RFC 9111 §5.2.2); others are ignored.
 public struct CacheControl: Hashable, Sendable, Codable {

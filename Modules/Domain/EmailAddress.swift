@@ -9,28 +9,23 @@ public enum EmailAddress {
     public static func isValid(_ candidate: String) -> Bool {
         let parts = candidate.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        return isValidUser(parts[0]) && isValidDomain(parts[1])
-    }
-
-    private static func isValidUser(_ user: Substring.UTF8View.SubSequence) -> Bool {
-        guard (1...32).contains(user.count), let first = user.first, let last = user.last,
-            isAlphanumeric(first), isAlphanumeric(last)
-        else { return false }
-        return user.allSatisfy { isAlphanumeric($0) || "._%+-".utf8.contains($0) }
+        return isValidPart(parts[0], alsoAllowing: "._%+-") && isValidDomain(parts[1])
     }
 
     private static func isValidDomain(_ domain: Substring.UTF8View.SubSequence) -> Bool {
         let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard (2...6).contains(labels.count), let tld = labels.last else { return false }
         guard (2...8).contains(tld.count), tld.allSatisfy(isLetter) else { return false }
-        return labels.dropLast().allSatisfy(isValidLabel)
+        return labels.dropLast().allSatisfy { isValidPart($0, alsoAllowing: "-") }
     }
 
-    private static func isValidLabel(_ label: Substring.UTF8View.SubSequence) -> Bool {
-        guard (1...32).contains(label.count), let first = label.first, let last = label.last,
+    /// Whether `part` (the user part, or a label) has 1–32 characters, letters and digits and
+    /// those of `extra`, and starts and ends with a letter or digit.
+    private static func isValidPart(_ part: Substring.UTF8View.SubSequence, alsoAllowing extra: String) -> Bool {
+        guard (1...32).contains(part.count), let first = part.first, let last = part.last,
             isAlphanumeric(first), isAlphanumeric(last)
         else { return false }
-        return label.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+        return part.allSatisfy { isAlphanumeric($0) || extra.utf8.contains($0) }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -66,7 +66,7 @@ public enum HTTPDate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`
     private static func imfFixdate(_ bytes: [UInt8]) -> Date? {
-        var reader = DateTextReader(bytes)
+        var reader = DateTextReader(bytes: bytes)
         guard reader.name(dayNames) != nil, reader.literal(", "), let day = reader.number(digits: 2),
             reader.literal(" "), let month = reader.name(monthNames), reader.literal(" "),
             let year = reader.number(digits: 4), reader.literal(" "), let time = reader.timeOfDay(),
@@ -77,7 +77,7 @@ public enum HTTPDate {
 
     /// `Sunday, 06-Nov-94 08:49:37 GMT`
     private static func rfc850(_ bytes: [UInt8], now: Date) -> Date? {
-        var reader = DateTextReader(bytes)
+        var reader = DateTextReader(bytes: bytes)
         guard reader.name(longDayNames) != nil, reader.literal(", "), let day = reader.number(digits: 2),
             reader.literal("-"), let month = reader.name(monthNames), reader.literal("-"),
             let shortYear = reader.number(digits: 2), reader.literal(" "), let time = reader.timeOfDay(),
@@ -100,7 +100,7 @@ public enum HTTPDate {
     /// `Sun Nov  6 08:49:37 1994`; also with one space before a one-digit day, as some
     /// servers write it.
     private static func asctime(_ bytes: [UInt8]) -> Date? {
-        var reader = DateTextReader(bytes)
+        var reader = DateTextReader(bytes: bytes)
         guard reader.name(dayNames) != nil, reader.literal(" "), let month = reader.name(monthNames),
             reader.literal(" ")
         else { return nil }
@@ -115,35 +115,26 @@ public enum HTTPDate {
 /// Reads a date's text from the front, one part at a time; each read that fails leaves
 /// the position where it was.
 private struct DateTextReader {
-    private let bytes: [UInt8]
-    private var position = 0
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
+    let bytes: [UInt8]
+    var position = 0
 
     var isAtEnd: Bool { position == bytes.count }
 
     /// Reads `text` exactly.
     mutating func literal(_ text: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard bytes.count - position >= expected.count,
-            bytes[position..<(position + expected.count)].elementsEqual(expected)
-        else { return false }
-        position += expected.count
-        return true
+        read(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Reads one of `names`, matched exactly, and returns its index.
     mutating func name(_ names: [String]) -> Int? {
-        for (index, name) in names.enumerated() {
-            let utf8 = Array(name.utf8)
-            if bytes.count - position >= utf8.count, bytes[position..<(position + utf8.count)].elementsEqual(utf8) {
-                position += utf8.count
-                return index
-            }
-        }
-        return nil
+        names.firstIndex { read($0.utf8) }
+    }
+
+    /// Reads `expected`, byte for byte.
+    private mutating func read(_ expected: some Collection<UInt8>) -> Bool {
+        guard bytes[position...].starts(with: expected) else { return false }
+        position += expected.count
+        return true
     }
 
     /// Reads exactly `digits` ASCII digits.

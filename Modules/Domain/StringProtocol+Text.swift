@@ -21,13 +21,7 @@ extension StringProtocol {
     /// meant for programs (keywords, library messages), where a locale's case rules —
     /// Turkish dotted and dotless i, German ß — must not apply.
     public func containsIgnoringASCIICase(_ word: some StringProtocol) -> Bool {
-        let needle = Array(word.utf8).map(Self.asciiLowercased)
-        guard !needle.isEmpty else { return true }
-        let haystack = Array(utf8).map(Self.asciiLowercased)
-        guard haystack.count >= needle.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in
-            haystack[start..<(start + needle.count)].elementsEqual(needle)
-        }
+        utf8.map(Self.asciiLowercased).firstRange(of: word.utf8.map(Self.asciiLowercased)) != nil
     }
 
     /// `byte` with `A`–`Z` turned into `a`–`z`; every other byte, UTF-8's included, as it is.

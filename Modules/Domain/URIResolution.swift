@@ -14,22 +14,18 @@ public enum URIResolution {
         let reference = Components(encoded(reference))
         let base = Components(base.absoluteString)
         var target = reference
+        target.path = removingDotSegments(reference.path)
         if reference.scheme == nil {
             target.scheme = base.scheme
             if reference.authority == nil {
                 target.authority = base.authority
                 if reference.path.isEmpty {
-                    target.path = base.path
+                    target.path = base.path  // as it is: the base's dot segments are the base's
                     target.query = reference.query ?? base.query
-                } else {
-                    target.path = removingDotSegments(
-                        reference.path.hasPrefix("/") ? reference.path : merged(base, reference.path))
+                } else if !reference.path.hasPrefix("/") {
+                    target.path = removingDotSegments(merged(base, reference.path))
                 }
-            } else {
-                target.path = removingDotSegments(reference.path)
             }
-        } else {
-            target.path = removingDotSegments(reference.path)
         }
         return URL(string: target.text)
     }
@@ -42,11 +38,11 @@ public enum URIResolution {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
-                isHexDigit(bytes[index + 2])
+            // `allowed` holds no `%`: one is kept only where it begins an escape.
+            if allowed.contains(byte)
+                || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
+                    && isHexDigit(bytes[index + 2]))
             {
-                result.append(byte)
-            } else if byte != UInt8(ascii: "%"), allowed.contains(byte) {
                 result.append(byte)
             } else {
                 let digits = Array("0123456789ABCDEF".utf8)

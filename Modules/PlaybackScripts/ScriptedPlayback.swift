@@ -54,23 +54,21 @@ public final class ScriptedPlayback: Playback {
     }
 
     public func stop() async {
-        let waiter = progress.withLock { state -> CheckedContinuation<Void, Never>? in
-            if !state.ended { state.stopped = true }
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+        wake { if !$0.ended { $0.stopped = true } }
     }
 
     /// Lets playback go on from a ``Step/waitForResume``: the one it holds at now, or the
     /// next it gets to.
     public func resume() {
-        let waiter = progress.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.resumes += 1
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+        wake { $0.resumes += 1 }
+    }
+
+    /// Makes `change`, then wakes a playback that holds, to check it.
+    private func wake(after change: (inout Progress) -> Void) {
+        progress.withLock { state in
+            change(&state)
+            return state.waiter.take()
+        }?.resume()
     }
 
     private func nextEvent() async -> PlaybackEvent? {

@@ -25,7 +25,7 @@ public struct HTTPBody: Sendable {
     private let stop: @Sendable () -> Void
     private let handOver: (@Sendable (@escaping Sink) async throws(TransportError) -> Bool)?
     /// Set by ``cancel()``: what was buffered, or a transfer that ended meanwhile, is not handed over after it.
-    private let cancelled = CancelledFlag()
+    private let cancelled = Shared(false)
 
     /// A body whose chunks `next` hands over, in order, `nil` at the end; `cancel` stops the
     /// transfer (and makes the next `next` throw `cancelled`). A reading task cancelled while
@@ -42,29 +42,15 @@ public struct HTTPBody: Sendable {
 
     /// A body that arrived whole: one chunk (none when it is empty), then the end.
     public init(whole data: Data) {
-        let remaining = WholeBody(data)
-        self.init(next: { remaining.take() }, cancel: {})
+        let remaining = Shared(data.isEmpty ? nil : data)
+        self.init(next: { remaining.value.withLock { $0.take() } }, cancel: {})
     }
 
     /// The next chunk, waiting until one arrives; `nil` after the last. A task cancelled before
     /// it asks, or while it waits, stops the transfer and throws `cancelled`: what was
     /// buffered is not handed over.
     public func next() async throws(TransportError) -> Data? {
-        guard !cancelled.isSet else { throw TransportError(.cancelled, "the reader cancelled the body") }
-        guard !Task.isCancelled else {
-            cancel()
-            throw TransportError(.cancelled, "the reading task was cancelled")
-        }
-        let chunk = await withTaskCancellationHandler { () async -> Result<Data?, TransportError> in
-            do throws(TransportError) {
-                return .success(try await nextChunk())
-            } catch {
-                return .failure(error)
-            }
-        } onCancel: {
-            cancel()
-        }
-        return try chunk.get()
+        try await cancellable(nextChunk)
     }
 
     /// Hands the rest of the body to `sink` instead of reading it chunk by chunk: `true` once
@@ -83,28 +69,39 @@ public struct HTTPBody: Sendable {
             }
             return true
         }
-        guard !cancelled.isSet else { throw TransportError(.cancelled, "the reader cancelled the body") }
+        let took = try await cancellable { () async throws(TransportError) in try await handOver(sink) }
+        if !took { cancel() }
+        return took
+    }
+
+    /// Runs `step` unless the body or the task was cancelled; a task cancelled while it waits
+    /// stops the transfer. Either way it throws `cancelled`.
+    private func cancellable<T: Sendable>(_ step: () async throws(TransportError) -> T)
+        async throws(TransportError) -> T
+    {
+        guard !cancelled.value.withLock({ $0 }) else {
+            throw TransportError(.cancelled, "the reader cancelled the body")
+        }
         guard !Task.isCancelled else {
             cancel()
             throw TransportError(.cancelled, "the reading task was cancelled")
         }
-        let outcome = await withTaskCancellationHandler { () async -> Result<Bool, TransportError> in
+        let outcome = await withTaskCancellationHandler { () async -> Result<T, TransportError> in
             do throws(TransportError) {
-                return .success(try await handOver(sink))
+                return .success(try await step())
             } catch {
                 return .failure(error)
             }
         } onCancel: {
             cancel()
         }
-        if case .success(false) = outcome { cancel() }
         return try outcome.get()
     }
 
     /// Stops the transfer: the reader wants no more of the body, and every later ``next()``
     /// throws `cancelled`.
     public func cancel() {
-        cancelled.set()
+        cancelled.value.withLock { $0 = true }
         stop()
     }
 }
@@ -124,27 +121,11 @@ public struct HTTPStreamedResponse: Sendable {
     }
 }
 
-/// The one chunk of a body that arrived whole.
-private final class WholeBody: Sendable {
-    private let chunk: Mutex<Data?>
+/// A value shared by a body's copies: the one chunk of a body that arrived whole, whether its reader cancelled it.
+private final class Shared<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
 
-    init(_ data: Data) {
-        chunk = Mutex(data.isEmpty ? nil : data)
+    init(_ value: Value) {
+        self.value = Mutex(value)
     }
-
-    func take() -> Data? {
-        chunk.withLock { chunk in
-            defer { chunk = nil }
-            return chunk
-        }
-    }
-}
-
-/// Whether a body's reader has cancelled it, shared by its copies.
-private final class CancelledFlag: Sendable {
-    private let value = Mutex(false)
-
-    var isSet: Bool { value.withLock { $0 } }
-
-    func set() { value.withLock { $0 = true } }
 }

@@ -41,6 +41,18 @@ extension KeyValueStore {
         try await values(forKeys: [key])[key]
     }
 
+    /// The values of `keys` among ``allValues()``: for a store that reads every value at once anyway.
+    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
+        try await allValues().filter { keys.contains($0.key) }
+    }
+
+    /// Applies the changes under ``withExclusiveAccess(_:)``, on what the store holds at that moment.
+    public func apply(_ changes: [String: String?]) async throws(StoreError) {
+        try await withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+            for (key, value) in changes { values[key] = value }
+        }
+    }
+
     /// Sets one value; `nil` removes the key.
     public func setValue(_ value: String?, forKey key: String) async throws(StoreError) {
         try await apply([key: value])

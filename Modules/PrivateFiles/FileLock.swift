@@ -1,12 +1,6 @@
 import Dispatch
 import Domain
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -36,8 +30,12 @@ public struct FileLock: Sendable {
         let descriptor = try openLockFile()
         var pause: Duration = .milliseconds(1)
         let deadline = ContinuousClock.now + timeout
-        while !tryLock(descriptor) {
-            guard ContinuousClock.now < deadline else { throw timedOut(descriptor) }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard ContinuousClock.now < deadline else {
+                close(descriptor)
+                let (seconds, attoseconds) = timeout.components
+                throw .lockTimeout(path: path, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+            }
             guard !Task.isCancelled else {
                 close(descriptor)
                 throw .io(path: path, detail: "the wait for the lock was cancelled")
@@ -81,15 +79,5 @@ public struct FileLock: Sendable {
         close(descriptor)
         throw .untrustedLocation(
             path: path, problem: problem.description, fix: "Remove it (`rm \(shellQuoted(path))`) and try again.")
-    }
-
-    private func tryLock(_ descriptor: Int32) -> Bool {
-        flock(descriptor, LOCK_EX | LOCK_NB) == 0
-    }
-
-    private func timedOut(_ descriptor: Int32) -> StoreError {
-        close(descriptor)
-        let (seconds, attoseconds) = timeout.components
-        return .lockTimeout(path: path, seconds: Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

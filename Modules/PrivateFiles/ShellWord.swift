@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A path as a shell word, for a fix the user copies: as it is when it holds nothing a
 /// shell would act on, else in single quotes, so that the command runs on the right file.
 public func shellQuoted(_ path: String) -> String {

@@ -74,15 +74,18 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
     /// The positions of this outbox among `values`, in no order; each that does not parse is
     /// told to `unreadable`.
     private func pending(in values: [String: String]) -> [PendingProgress] {
-        var found: [PendingProgress] = []
-        for (key, value) in values where key.hasPrefix(keyPrefix) {
-            do throws(StoreError) {
-                found.append(try decode(value, key: key))
-            } catch {
-                unreadable(error)
+        values.compactMap { key, value in
+            guard key.hasPrefix(keyPrefix) else { return nil }
+            guard let pending = parsed(value, key: key) else {
+                unreadable(
+                    .corrupt(
+                        path: key,
+                        detail: "the kept position of video \(key.dropFirst(keyPrefix.count)) is not "
+                            + "{\"cursor\": seconds, \"recordedAt\": time}"))
+                return nil
             }
+            return pending
         }
-        return found
     }
 
     /// Forgets the video's kept position if it is `pending` or was recorded before it: the
@@ -134,25 +137,12 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         }
     }
 
-    private func decode(_ raw: String, key: String) throws(StoreError) -> PendingProgress {
-        guard let pending = parsed(raw, key: key) else {
-            throw .corrupt(
-                path: key,
-                detail: "the kept position of video \(key.dropFirst(keyPrefix.count)) is not "
-                    + "{\"cursor\": seconds, \"recordedAt\": time}")
-        }
-        return pending
-    }
-
     /// The position `raw` holds under `key`, or `nil` when it is not one.
     private func parsed(_ raw: String, key: String) -> PendingProgress? {
-        let entry: Entry
-        do {
-            entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
-        } catch {
-            return nil  // not the JSON of an entry: the caller says so, or replaces it
+        // Not the JSON of an entry, or not a valid one: the caller says so, or replaces it.
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(raw.utf8)), entry.isValid else {
+            return nil
         }
-        guard entry.isValid else { return nil }
         return PendingProgress(
             progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
             recordedAt: Date(timeIntervalSince1970: entry.recordedAt),

@@ -147,15 +147,13 @@ public struct KeyValueTokenStore: TokenStore {
             }
         } catch {
             guard let issued else { throw .store(error) }
-            return await keep(issued, replacing: stored, afterFailing: error)
+            return await keep(issued, replacing: stored)
         }
         return try outcome.mapError(TokenRefreshError.api).get()
     }
 
     /// Writes a pair the store failed to write once more, else holds it in memory.
-    private func keep(_ issued: TokenPair, replacing stored: TokenPair?, afterFailing error: StoreError) async
-        -> TokenPair
-    {
+    private func keep(_ issued: TokenPair, replacing stored: TokenPair?) async -> TokenPair {
         do throws(StoreError) {
             try await store.apply([accessTokenKey: issued.accessToken, refreshTokenKey: issued.refreshToken])
         } catch {

@@ -81,14 +81,7 @@ extension ProgressOutbox {
             }
             // Sent already (by a process that stopped before it could forget it): nothing to do.
             if now.cursor == pending.progress.cursor { return await forget(pending, taken: now) }
-            if now.cursor != base.cursor {
-                do throws(StoreError) {
-                    try await remove(pending)
-                    return .superseded(now)
-                } catch {
-                    return .failed(.unknown(.store(error)))
-                }
-            }
+            if now.cursor != base.cursor { return await removing(pending, then: .superseded(now)) }
         }
         let taken: VideoProgress
         do throws(APIError) {
@@ -101,23 +94,25 @@ extension ProgressOutbox {
 
     /// Forgets `pending`, which the server holds as `taken`.
     private func forget(_ pending: PendingProgress, taken: VideoProgress) async -> PendingDelivery.Outcome {
-        do throws(StoreError) {
-            try await remove(pending)
-            return .sent(taken)
-        } catch {
-            return .sentButKept(taken, error)
-        }
+        await removing(pending, then: .sent(taken)) { .sentButKept(taken, $0) }
     }
 
     /// When `error` refuses `pending` for good, forgets it and says so; `nil` for any other error.
     private func refusedForGood(_ pending: PendingProgress, _ error: APIError) async -> PendingDelivery.Outcome? {
-        guard error.isRefusedForGood else { return nil }
-        do throws(StoreError) {
-            try await remove(pending)
-            return .refused(error)
-        } catch {
-            return .failed(.unknown(.store(error)))
-        }
+        error.isRefusedForGood ? await removing(pending, then: .refused(error)) : nil
     }
 
+    /// Removes `pending` from the outbox and answers `outcome`; `failed` says what became of it
+    /// when it cannot be removed.
+    private func removing(
+        _ pending: PendingProgress, then outcome: PendingDelivery.Outcome,
+        failed: (StoreError) -> PendingDelivery.Outcome = { .failed(.unknown(.store($0))) }
+    ) async -> PendingDelivery.Outcome {
+        do throws(StoreError) {
+            try await remove(pending)
+            return outcome
+        } catch {
+            return failed(error)
+        }
+    }
 }

@@ -32,18 +32,8 @@ public struct SlotKeyValueStore: KeyValueStore {
         self.place = place
     }
 
-    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
-        try await allValues().filter { keys.contains($0.key) }
-    }
-
     public func allValues() async throws(StoreError) -> [String: String] {
         try await decoded(slot.read())
-    }
-
-    public func apply(_ changes: [String: String?]) async throws(StoreError) {
-        try await withExclusiveAccess { (values: inout [String: String]) in
-            for (key, value) in changes { values[key] = value }
-        }
     }
 
     /// Reads the slot, runs `body` on its values while holding this store's lock, and

@@ -2,12 +2,6 @@ import AsyncPrimitives
 import Dispatch
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

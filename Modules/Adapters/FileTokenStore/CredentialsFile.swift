@@ -9,8 +9,6 @@ import PrivateFiles
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -49,7 +47,7 @@ struct CredentialsFile: Sendable {
     }
 
     /// The file's identity and bytes, read from one open descriptor; `nil` when there is none.
-    func read() throws(StoreError) -> (Identity, Data)? {
+    func contents() throws(StoreError) -> (Identity, Data)? {
         // Never follow a link planted at the path, never block on a FIFO.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -66,7 +64,7 @@ struct CredentialsFile: Sendable {
         var data = Data(count: Int(info.st_size))
         var total = 0
         while total < data.count {
-            let count = data.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + total, $0.count - total) }
+            let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw .io(path: path, detail: Self.describe(errno)) }
             if count == 0 { break }
@@ -120,11 +118,6 @@ struct CredentialsFile: Sendable {
     func release(_ reservation: Reservation) {
         close(reservation.descriptor)
         unlink(reservation.path)
-    }
-
-    /// Replaces the file with `data` atomically, in a new reservation.
-    func replace(with data: Data) throws(StoreError) {
-        try replace(with: data, using: try reserve(bytes: data.count))
     }
 
     /// Replaces the file with `data` atomically: written into the reserved 0600 file,
@@ -190,7 +183,45 @@ struct CredentialsFile: Sendable {
     }
 }
 
-/// `read(2)`, outside the type whose `read()` shadows the name.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+/// The directory around the credentials file: creating it privately, flushing it, and
+/// the files that live beside the credentials.
+extension CredentialsFile {
+    /// The stamp of a file moved aside: ISO 8601's basic format in UTC, `20231114T221320Z`,
+    /// which sorts by time as text.
+    static let asideStamp = Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted)
+
+    /// Renames the file to `<name>.corrupt-<UTC timestamp>` beside it and returns the new path.
+    func moveAside(at date: Date = Date()) throws(StoreError) -> String {
+        let stamp = Self.asideStamp.format(date)
+        var target = "\(path).corrupt-\(stamp)"
+        var counter = 1
+        while access(target, F_OK) == 0 {
+            counter += 1
+            target = "\(path).corrupt-\(stamp)-\(counter)"
+        }
+        guard rename(path, target) == 0 else { throw .io(path: path, detail: Self.describe(errno)) }
+        syncDirectory()
+        return target
+    }
+
+    /// Removes temporary files that a writer killed before its rename left behind. Only
+    /// call it while holding the store's lock, when no other writer is mid-write.
+    func removeAbandonedTemporaryFiles() {
+        let prefix = ".\(Path.lastComponent(of: path)).tmp-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) { unlink("\(directory)/\(name)") }
+    }
+
+    /// Creates the directory private and checks it (see ``/PrivateFiles/PrivateDirectory/ensure(holding:)``).
+    func ensureDirectory() throws(StoreError) {
+        try PrivateDirectory(path: directory).ensure(holding: path)
+    }
+
+    /// Flushes the directory, so that a rename survives a crash.
+    func syncDirectory() {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
 }

@@ -65,15 +65,7 @@ public final class FileKeyValueStore: KeyValueStore {
         self.notices = notices
     }
 
-    /// The values of `keys`, from one read of the file (no lock: writes replace the file atomically).
-    public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
-        let all = try values(usingCache: cachesReads)
-        var found: [String: String] = [:]
-        for key in keys { found[key] = all[key] }
-        return found
-    }
-
-    /// Every value, from one read of the file.
+    /// Every value, from one read of the file (no lock: writes replace the file atomically).
     public func allValues() async throws(StoreError) -> [String: String] {
         try values(usingCache: cachesReads)
     }
@@ -86,8 +78,9 @@ public final class FileKeyValueStore: KeyValueStore {
         {
             return cached
         }
-        guard let (identity, data) = try file.read() else { return [:] }
-        try file.checkDirectory()  // a file to trust: checked on every parse, not on every cached read
+        guard let (identity, data) = try file.contents() else { return [:] }
+        // A file to trust: its directory is checked on every parse, not on every cached read.
+        try PrivateDirectory(path: file.directory).check()
         let values = try format.decode(data, path: file.path, words: words)
         if cachesReads { cache.withLock { $0 = (identity, values) } }
         return values
@@ -124,20 +117,28 @@ public final class FileKeyValueStore: KeyValueStore {
             let reservation = try file.reserve(bytes: Self.reservedBytes)
             var values = original
             let result: T
+            let data: Data?  // `nil`: the format removes the file
             do throws(StoreError) {
                 result = try await body(&values)
+                guard values != original else {
+                    file.release(reservation)
+                    return result
+                }
+                data = try format.encode(values, path: file.path)
             } catch {
                 file.release(reservation)
                 throw error
             }
-            guard values != original else {
+            defer { cache.withLock { $0 = nil } }
+            guard let data else {
                 file.release(reservation)
+                do throws(StoreError) { try file.remove() } catch { try file.remove() }  // tried once more, as a write
                 return result
             }
             do throws(StoreError) {
-                try store(values, using: reservation)
+                try file.replace(with: data, using: reservation)
             } catch {
-                try store(values, using: nil)
+                try file.replace(with: data, using: try file.reserve(bytes: data.count))
             }
             return result
         }
@@ -157,30 +158,6 @@ public final class FileKeyValueStore: KeyValueStore {
                 let movedTo = try file.moveAside()
                 notices("The token file \(path) was not valid (\(detail)); it was moved to \(movedTo).")
             }
-        }
-    }
-
-    /// Writes `values` (or removes the file when the format says so), into `reservation`
-    /// when given; the caller holds the lock.
-    private func store(_ values: [String: String], using reservation: CredentialsFile.Reservation?)
-        throws(StoreError)
-    {
-        defer { cache.withLock { $0 = nil } }
-        let encoded: Data?
-        do throws(StoreError) {
-            encoded = try format.encode(values, path: file.path)
-        } catch {
-            if let reservation { file.release(reservation) }
-            throw error
-        }
-        guard let data = encoded else {
-            if let reservation { file.release(reservation) }
-            return try file.remove()
-        }
-        if let reservation {
-            try file.replace(with: data, using: reservation)
-        } else {
-            try file.replace(with: data)
         }
     }
 }

@@ -10,21 +10,6 @@ struct ItemKey: Hashable {
     let origin: String
     let name: String
 
-    init(origin: String, name: String) {
-        self.origin = origin
-        self.name = name
-    }
-
-    init(_ key: String) {
-        if let hash = key.lastIndex(of: "#") {
-            origin = String(key[..<hash])
-            name = String(key[key.index(after: hash)...])
-        } else {
-            origin = ""
-            name = key
-        }
-    }
-
     var key: String { origin.isEmpty ? name : "\(origin)#\(name)" }
 
     /// `values` as each origin's contents.
@@ -48,5 +33,18 @@ struct ItemKey: Hashable {
     /// caller's error then says so).
     static func decode(_ secret: String) -> [String: String]? {
         try? JSONDecoder().decode([String: String].self, from: Data(secret.utf8))
+    }
+}
+
+extension ItemKey {
+    /// `key` split at its last `#`.
+    init(_ key: String) {
+        if let hash = key.lastIndex(of: "#") {
+            origin = String(key[..<hash])
+            name = String(key[key.index(after: hash)...])
+        } else {
+            origin = ""
+            name = key
+        }
     }
 }

@@ -3,12 +3,6 @@ import Dispatch
 import Domain
 import PrivateFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Opens the session's keyring: the Secret Service on the session bus, over libsecret
 /// loaded at run time.
 public enum Keyring {
@@ -44,33 +38,29 @@ public enum Keyring {
         case .failure(let reason): return .failure(reason)
         }
         let calls = KeyringCalls(library: library, deadline: deadline)
-        let defaultPath = "/org/freedesktop/secrets/aliases/default"
-        func store(_ label: String, _ path: String, _ service: Pointer, refusal: StoreError?) -> SecretServiceStore {
-            SecretServiceStore(
-                collectionLabel: label, collectionPath: path, refusal: refusal, calls: calls,
-                items: KeyringItems(library: library, service: service, collectionPath: path, application: application),
-                lock: FileLock(path: lockFile, timeout: lockTimeout))
-        }
+        let connection: Connection
         switch await calls.run({ cancellable in connect(library, cancellable: cancellable) }) {
         case .success(.absent(let reason)):
             return .failure(reason)
         case .failure(.failed(let reason)):
-            let refusal = StoreError.io(path: defaultPath, detail: "the keyring refused a session: \(reason)")
-            return .success(store("default", defaultPath, Pointer(nil), refusal: refusal))
+            connection = Connection(
+                service: Pointer(raw: nil),
+                refusal: .io(path: Connection.defaultPath, detail: "the keyring refused a session: \(reason)"))
         case .failure(.timedOut):
-            let refusal = SecretServiceStore.timedOut(path: defaultPath, after: deadline)
-            return .success(store("default", defaultPath, Pointer(nil), refusal: refusal))
-        case .success(.connected(let connection)):
-            let refusal: StoreError? =
-                if let problem = connection.problem {
-                    .io(path: connection.path, detail: problem)
-                } else if connection.isLocked {
-                    SecretServiceStore.locked(path: connection.path, label: connection.label)
-                } else {
-                    nil
-                }
-            return .success(store(connection.label, connection.path, connection.service, refusal: refusal))
+            connection = Connection(
+                service: Pointer(raw: nil),
+                refusal: SecretServiceStore.timedOut(path: Connection.defaultPath, after: deadline))
+        case .success(.connected(let connected)):
+            connection = connected
         }
+        return .success(
+            SecretServiceStore(
+                collectionLabel: connection.label, collectionPath: connection.path, refusal: connection.refusal,
+                calls: calls,
+                items: KeyringItems(
+                    library: library, service: connection.service, collectionPath: connection.path,
+                    application: application),
+                lock: FileLock(path: lockFile, timeout: lockTimeout)))
     }
 
     /// Whether a GLib error of `domain` and `code` means that nothing answers as the Secret
@@ -88,14 +78,15 @@ public enum Keyring {
         case absent(KeyringUnavailable)
     }
 
-    /// What connecting found: the service, and its default collection's label, path and state.
+    /// What connecting found: the service, and its default collection's label, path and, when
+    /// the collection cannot be used (locked, unreadable), why.
     private struct Connection: Sendable {
+        static let defaultPath = "/org/freedesktop/secrets/aliases/default"
+
         let service: Pointer
-        let label: String
-        let path: String
-        let isLocked: Bool
-        /// Why the collection cannot be used at all, if it cannot.
-        let problem: String?
+        var label = "default"
+        var path = Connection.defaultPath
+        let refusal: StoreError?
     }
 
     /// Opens a session with the service (which fails when nothing on the bus answers as
@@ -114,12 +105,11 @@ public enum Keyring {
         let collection = functions.collection_for_alias_sync(
             service, "default", Int32(CSECRET_COLLECTION_NONE), cancellable.raw, &error)
         if let error {
-            let message = library.take(error)
+            let detail = "the keyring's default collection could not be read: \(library.take(error).message)"
             return .success(
                 .connected(
                     Connection(
-                        service: Pointer(service), label: "default", path: "/org/freedesktop/secrets/aliases/default",
-                        isLocked: false, problem: "the keyring's default collection could not be read: \(message)")))
+                        service: Pointer(raw: service), refusal: .io(path: Connection.defaultPath, detail: detail))))
         }
         // A keyring without a default collection (one D-Bus activation started, say, on a
         // machine nobody logged in to) has nowhere to keep the tokens: no keyring for them.
@@ -129,10 +119,10 @@ public enum Keyring {
         defer { functions.free(labelText) }
         let label = labelText.map { String(cString: $0) } ?? "default"
         let path = functions.proxy_get_object_path(collection).map { String(cString: $0) } ?? "default"
+        let refusal =
+            functions.collection_get_locked(collection) != 0
+            ? SecretServiceStore.locked(path: path, label: label) : nil
         return .success(
-            .connected(
-                Connection(
-                    service: Pointer(service), label: label, path: path,
-                    isLocked: functions.collection_get_locked(collection) != 0, problem: nil)))
+            .connected(Connection(service: Pointer(raw: service), label: label, path: path, refusal: refusal)))
     }
 }

@@ -5,15 +5,11 @@ import Synchronization
 /// Runs libsecret's blocking calls on one thread of their own — never on the concurrency
 /// pool — each bounded by a deadline: when it passes, the call's GCancellable is
 /// cancelled (GDBus then abandons the call) and the caller hears `.timedOut` at once.
-final class KeyringCalls: Sendable {
-    private let library: LibSecret
-    private let queue = DispatchQueue(label: "cocoacasts.keyring")
+struct KeyringCalls: Sendable {
+    let library: LibSecret
     let deadline: Duration
-
-    init(library: LibSecret, deadline: Duration) {
-        self.library = library
-        self.deadline = deadline
-    }
+    /// The one thread, shared by the copies.
+    private let queue = DispatchQueue(label: "cocoacasts.keyring")
 
     /// What went wrong in a call.
     enum Failure: Error, Equatable {
@@ -29,7 +25,7 @@ final class KeyringCalls: Sendable {
         _ work: @escaping @Sendable (_ cancellable: Pointer) -> Result<T, Failure>
     ) async -> Result<T, Failure> {
         let library = library
-        let call = Call<T>(cancellable: Pointer(library.functions.cancellable_new()))
+        let call = Call<T>(cancellable: Pointer(raw: library.functions.cancellable_new()))
         let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
         return await withCheckedContinuation { continuation in
             call.continuation.withLock { $0 = continuation }
@@ -49,10 +45,6 @@ struct Pointer: @unchecked Sendable {
     // @unchecked: GObjects are reference-counted with atomic operations and libsecret's
     // objects may be used from any thread; each use here is serialized on one queue.
     let raw: UnsafeMutableRawPointer?
-
-    init(_ raw: UnsafeMutableRawPointer?) {
-        self.raw = raw
-    }
 }
 
 /// One call's state: whoever comes first (the result or the deadline) resumes the caller;

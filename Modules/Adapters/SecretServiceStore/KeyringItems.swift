@@ -31,7 +31,7 @@ struct KeyringItems: Sendable {
                 service.raw, csecret_session_schema(), table,
                 Int32(CSECRET_SEARCH_ALL | CSECRET_SEARCH_LOAD_SECRETS), cancellable.raw, &error)
         }
-        if let error { return .failure(.failed(library.take(error))) }
+        if let error { return .failure(.failed(library.take(error).message)) }
         var found: [Found] = []
         var node = list
         while let current = node {
@@ -65,7 +65,7 @@ struct KeyringItems: Sendable {
             library.functions.password_storev_sync(
                 csecret_session_schema(), table, collectionPath, label, secret, cancellable.raw, &error)
         }
-        if let error { return .failure(.failed(library.take(error))) }
+        if let error { return .failure(.failed(library.take(error).message)) }
         return stored != 0 ? .success(()) : .failure(.failed("the keyring did not store the item"))
     }
 
@@ -75,7 +75,7 @@ struct KeyringItems: Sendable {
         _ = library.withAttributes(["application": application, "origin": origin]) { table in
             library.functions.password_clearv_sync(csecret_session_schema(), table, cancellable.raw, &error)
         }
-        if let error { return .failure(.failed(library.take(error))) }
+        if let error { return .failure(.failed(library.take(error).message)) }
         return .success(())
     }
 }

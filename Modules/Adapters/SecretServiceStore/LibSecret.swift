@@ -34,16 +34,12 @@ final class LibSecret: @unchecked Sendable {
         return .success(LibSecret(functions: functions))
     }()
 
-    /// The message of `error`, which is freed; "" for none.
-    func take(_ error: UnsafeMutablePointer<CGError>?) -> String {
-        take(error, meaningNoKeyring: { _, _ in false }).message
-    }
-
-    /// The message of `error`, which is freed, and what `meaningNoKeyring` says of its GLib
-    /// domain and code (libsecret strips D-Bus error names from messages, so the domain and
-    /// code are what tell the errors apart).
+    /// The message of `error`, which is freed ("" for none), and what `meaningNoKeyring` says of
+    /// its GLib domain and code (libsecret strips D-Bus error names from messages, so the domain
+    /// and code are what tell the errors apart).
     func take(
-        _ error: UnsafeMutablePointer<CGError>?, meaningNoKeyring: (_ domain: String, _ code: Int32) -> Bool
+        _ error: UnsafeMutablePointer<CGError>?,
+        meaningNoKeyring: (_ domain: String, _ code: Int32) -> Bool = { _, _ in false }
     ) -> (message: String, meansNoKeyring: Bool) {
         guard let error else { return ("", false) }
         let message = error.pointee.message.map { String(cString: $0) } ?? ""

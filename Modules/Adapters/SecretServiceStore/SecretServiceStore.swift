@@ -3,12 +3,6 @@ import Domain
 import Ports
 import PrivateFiles
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A ``/Ports/KeyValueStore`` in the user's keyring, over the Secret Service (GNOME Keyring,
 /// KWallet, KeePassXC): the Linux desktop's keychain.
 ///
@@ -26,30 +20,19 @@ import PrivateFiles
 ///   user's back. Every call is bounded by `KeyringCalls/deadline`; a write cut off by
 ///   it may still land once the keyring answers (cancelling cannot take back a message
 ///   already sent), so the caller hears of a failure whose outcome is unknown.
-public final class SecretServiceStore: KeyValueStore {
+public struct SecretServiceStore: KeyValueStore {
     /// The collection's label ("Login") and D-Bus object path.
     public let collectionLabel: String
     public let collectionPath: String
     /// Why the keyring refuses every use (locked, no default collection, not answering), if it does.
     public let refusal: StoreError?
-    private let calls: KeyringCalls
-    private let items: KeyringItems
+    let calls: KeyringCalls
+    let items: KeyringItems
+    let lock: FileLock
+    /// Shared by the store's copies.
+    private let exclusiveAccess = AsyncLock()
     /// The `application` attribute of the store's items.
     var application: String { items.application }
-    private let lock: FileLock
-    private let exclusiveAccess = AsyncLock()
-
-    init(
-        collectionLabel: String, collectionPath: String, refusal: StoreError?, calls: KeyringCalls,
-        items: KeyringItems, lock: FileLock
-    ) {
-        self.collectionLabel = collectionLabel
-        self.collectionPath = collectionPath
-        self.refusal = refusal
-        self.calls = calls
-        self.items = items
-        self.lock = lock
-    }
 
     /// The values of `keys`, from one search of each origin they name.
     public func values(forKeys keys: [String]) async throws(StoreError) -> [String: String] {
@@ -63,13 +46,6 @@ public final class SecretServiceStore: KeyValueStore {
     /// Every value of every origin.
     public func allValues() async throws(StoreError) -> [String: String] {
         try await read(origin: nil)
-    }
-
-    /// Applies the changes under the lock, on what the keyring holds at that moment.
-    public func apply(_ changes: [String: String?]) async throws(StoreError) {
-        try await withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            for (key, value) in changes { values[key] = value }
-        }
     }
 
     /// Runs `body` on a fresh copy of every value holding the in-process lock and then the
@@ -103,8 +79,8 @@ public final class SecretServiceStore: KeyValueStore {
     /// `application=cocoacasts-set-aside`, so that the next sign-in starts afresh.
     public func setAsideCorruptContent() async throws(StoreError) {
         if let refusal { throw refusal }
-        for found in try await search(origin: nil) where found.secret.flatMap(ItemKey.decode) == nil {
-            guard let secret = found.secret else { continue }
+        for found in try await search(origin: nil) {
+            guard let secret = found.secret, ItemKey.decode(secret) == nil else { continue }
             let label = "Cocoacasts sign-in for \(found.origin) that could not be read, set aside"
             try await call { items, cancellable in
                 items.store(secret, origin: found.origin, setAside: true, label: label, cancellable: cancellable)

@@ -1,5 +1,6 @@
 import Domain
 import Ports
+import Stores
 
 /// The token file's note that a server's session lives in the keyring — a label, never a
 /// token — so that a run where no keyring answers (over ssh, say) can say where the
@@ -7,18 +8,9 @@ import Ports
 struct KeyringMarker: Sendable {
     /// The token file's store.
     let file: any KeyValueStore
+    let origin: Origin
     /// `<origin>#keyring`.
-    let key: String
-
-    init(file: any KeyValueStore, origin: Origin) {
-        self.file = file
-        self.key = "\(origin)#keyring"
-    }
-
-    /// The keyring's label when the note says the session lives there.
-    func label() async throws(StoreError) -> String? {
-        try await file.value(forKey: key)
-    }
+    var key: String { "\(origin)#keyring" }
 
     /// Notes (or, with `nil`, forgets) that the session lives in the keyring `label`.
     func record(_ label: String?) async throws(StoreError) {
@@ -31,7 +23,7 @@ struct KeyringMarker: Sendable {
 /// noted when a pair is stored, forgotten when it is removed. A note that cannot be
 /// written is told to `notices` and fails nothing (the pair is safe in the keyring).
 struct MarkedTokenStore: TokenStore {
-    let keyring: any TokenStore
+    let keyring: KeyValueTokenStore
     let marker: KeyringMarker
     let label: String
     let notices: @Sendable (String) -> Void

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Which store holds the tokens, and why, as `status` and `--verbose` tell it.
 public struct TokenStoreInUse: Encodable, Equatable, Sendable {
     public enum Kind: String, Encodable, Sendable {

@@ -53,9 +53,7 @@ extension TokenStores {
         let fileTokens = KeyValueTokenStore.credentialsFile(
             at: fileURL, origin: origin, lockTimeout: lockTimeout, notices: notices)
         let files = MigratingTokenStore(
-            current: fileTokens,
-            previous: KeyValueTokenStore.legacyCredentialsFile(
-                at: legacyFile, origin: origin),
+            current: fileTokens, previous: KeyValueTokenStore.legacyCredentialsFile(at: legacyFile, origin: origin),
             leftover: { notices("The earlier release's token file could not be removed: \($0)") })
         let marker = KeyringMarker(file: FileKeyValueStore(fileURL: fileURL, lockTimeout: lockTimeout), origin: origin)
         let lockFile = fileURL.deletingLastPathComponent().appendingPathComponent("keyring.lock").path
@@ -63,12 +61,15 @@ extension TokenStores {
             if let problem = sessionBusProblem(environment) { return .failure(problem) }
             return await Keyring.open(lockFile: lockFile, lockTimeout: lockTimeout)
         }
+        // Marked, so that the token file notes and forgets the keyring's session with it.
         let keyringTokens = { @Sendable (keyring: SecretServiceStore) in
-            KeyValueTokenStore(
-                store: keyring, scope: origin.description,
-                unsaved: {
-                    notices("The session the server just renewed could not be saved in the keyring. \($0)")
-                })
+            MarkedTokenStore(
+                keyring: KeyValueTokenStore(
+                    store: keyring, scope: origin.description,
+                    unsaved: {
+                        notices("The session the server just renewed could not be saved in the keyring. \($0)")
+                    }),
+                marker: marker, label: keyring.collectionLabel, notices: notices)
         }
 
         if choice == .file {
@@ -77,22 +78,17 @@ extension TokenStores {
                 inUse: TokenStoreInUse(kind: .file, place: fileURL.path, reason: "chosen with \(chosenBy)"),
                 unreachableKeyring: nil,
                 other: {
+                    // A keyring that refuses says why when signout tries it.
                     guard case .success(let keyring) = await openKeyring() else { return nil }
-                    // Marked, so that the token file forgets the keyring's session with it; a
-                    // keyring that refuses says why when signout tries it.
-                    return MarkedTokenStore(
-                        keyring: keyringTokens(keyring), marker: marker, label: keyring.collectionLabel,
-                        notices: notices)
+                    return keyringTokens(keyring)
                 })
         }
         switch await openKeyring() {
         case .success(let keyring):
-            let tokens = keyringTokens(keyring)
-            let marked = MarkedTokenStore(
-                keyring: tokens, marker: marker, label: keyring.collectionLabel, notices: notices)
+            let marked = keyringTokens(keyring)
             return TokenStores(
                 tokenStore: MigratingTokenStore(current: marked, previous: files, migratesOnRead: true),
-                accountStore: tokens,
+                accountStore: marked.keyring,
                 inUse: TokenStoreInUse(kind: .keyring, place: keyring.collectionLabel, reason: nil),
                 unreachableKeyring: nil, other: { nil })
         case .failure(let reason):
@@ -124,7 +120,7 @@ extension TokenStores {
     private static func unreachableKeyring(marker: KeyringMarker, fileTokens: KeyValueTokenStore) async -> String? {
         do {
             guard try await fileTokens.tokens() == nil else { return nil }
-            return try await marker.label()
+            return try await marker.file.value(forKey: marker.key)  // the keyring's label, if noted
         } catch {
             return nil
         }

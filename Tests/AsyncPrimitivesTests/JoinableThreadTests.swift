@@ -9,14 +9,15 @@ import Testing
     import Darwin
 #endif
 
-@Suite("DetachedThread: blocking work on a thread of its own, named")
-struct DetachedThreadTests {
+@Suite("JoinableThread: blocking work on a thread of its own, named")
+struct JoinableThreadTests {
     /// The body runs on another thread, under the name given (cut to the kernel's 15 bytes),
     /// while the caller goes on: the test waits for it without blocking a thread.
     @Test func theBodyRunsOnANewThreadUnderItsName() async {
         let caller = pthread_self()
+        var thread: JoinableThread?
         let (name, isOtherThread) = await withCheckedContinuation { continuation in
-            DetachedThread.run(name: "cocoacasts-test-thread", stackSize: 64 << 10) {
+            thread = JoinableThread(name: "cocoacasts-test-thread", stackSize: 64 << 10) {
                 #if canImport(Glibc)
                     let comm = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
                     let name = comm.map { String($0.trimmingCharacters(in: .newlines)) } ?? "(unreadable)"
@@ -28,6 +29,7 @@ struct DetachedThreadTests {
                 continuation.resume(returning: (name, pthread_equal(pthread_self(), caller) == 0))
             }
         }
+        thread?.join()
         #expect(isOtherThread)
         #expect(name == "cocoacasts-test")
     }

@@ -7,26 +7,14 @@ import Synchronization
     import Darwin
 #endif
 
-/// A thread of its own for work that blocks (in `poll`, `waitid`), started with POSIX
-/// threads directly, that ends when its work does and is waited for by no one.
-///
-/// Foundation's `Thread` would do the same, but on Linux it is a CoreFoundation object, and
-/// naming it links CoreFoundation and ICU's tables (some 36 MB) into every binary that uses it.
-public enum DetachedThread {
-    /// Runs `body` on a new detached thread named `name` (the kernel keeps its first 15
-    /// bytes) with `stackSize` bytes of stack. Should the system refuse a thread (`EAGAIN`:
-    /// a limit on threads reached), `body` runs on one of Dispatch's instead, which it then
-    /// occupies while it blocks — late rather than never.
-    public static func run(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-        guard NamedThread.start(name: name, stackSize: stackSize, detached: true, body) == nil else { return }
-        DispatchQueue.global().async(execute: body)
-    }
-}
-
 /// A thread of its own for work that blocks (in `curl_multi_poll`, `poll`, `waitid`), which
 /// its owner waits for with ``join()``: once that returns, the thread has run its last
 /// instruction, thread-local destructors included. One released unjoined is detached, so its
 /// resources go back to the system when it ends.
+///
+/// Started with POSIX threads directly: Foundation's `Thread` would do the same, but on Linux
+/// it is a CoreFoundation object, and naming it links CoreFoundation and ICU's tables (some
+/// 36 MB) into every binary that uses it.
 ///
 /// A library's exit handler (libcrypto's `OPENSSL_cleanup`, run by `exit`) frees what such
 /// a thread may still be using while it tears its own state down; joining it first is what
@@ -42,10 +30,11 @@ public final class JoinableThread: Sendable {
     /// Whether the thread was joined; held while it is, so that every caller returns after the end.
     private let joined = Mutex(false)
 
-    /// Starts `body` on a new thread named `name` with `stackSize` bytes of stack; should the
-    /// system refuse a thread, on one of Dispatch's, which ``join()`` then waits for all the same.
+    /// Starts `body` on a new thread named `name` (the kernel keeps its first 15 bytes) with
+    /// `stackSize` bytes of stack; should the system refuse a thread (`EAGAIN`: a limit on
+    /// threads reached), on one of Dispatch's, which ``join()`` then waits for all the same.
     public init(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-        if let thread = NamedThread.start(name: name, stackSize: stackSize, detached: false, body) {
+        if let thread = Self.start(name: name, stackSize: stackSize, body) {
             handle = .thread(thread)
         } else {
             let done = DispatchSemaphore(value: 0)
@@ -74,56 +63,44 @@ public final class JoinableThread: Sendable {
             joined = true
         }
     }
-}
 
-/// Starting a named POSIX thread.
-private enum NamedThread {
     /// The thread running `body`, or `nil` when the system refused one.
-    static func start(name: String, stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void)
-        -> pthread_t?
-    {
-        let context = Unmanaged.passRetained(Context(name: name, body: body)).toOpaque()
+    private static func start(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(ThreadContext(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(
-            &attributes, Int32(detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE))
         pthread_attr_setstacksize(&attributes, max(stackSize, Int(PTHREAD_STACK_MIN)))
         #if canImport(Glibc)
             var thread = pthread_t()
-            guard pthread_create(&thread, &attributes, threadEntry, context) == 0 else {
-                Unmanaged<Context>.fromOpaque(context).release()
-                return nil
-            }
-            return thread
         #else
-            var thread: pthread_t?
-            guard pthread_create(&thread, &attributes, threadEntry, context) == 0, let thread else {
-                Unmanaged<Context>.fromOpaque(context).release()
-                return nil
-            }
-            return thread
+            var thread: pthread_t?  // set by a `pthread_create` that succeeds
         #endif
-    }
-
-    /// What the new thread runs, handed over retained.
-    final class Context: Sendable {
-        let name: String
-        let body: @Sendable () -> Void
-
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            var name = name
-            while name.utf8.count > 15 { name.removeLast() }
-            self.name = name
-            self.body = body
+        guard pthread_create(&thread, &attributes, threadEntry, context) == 0 else {
+            Unmanaged<ThreadContext>.fromOpaque(context).release()
+            return nil
         }
+        return thread
+    }
+}
+
+/// What the new thread runs, handed over retained.
+private final class ThreadContext: Sendable {
+    let name: String
+    let body: @Sendable () -> Void
+
+    init(name: String, body: @escaping @Sendable () -> Void) {
+        var name = name
+        while name.utf8.count > 15 { name.removeLast() }
+        self.name = name
+        self.body = body
     }
 }
 
 /// The new thread's entry: names it, then runs the body and lets the context go.
 #if canImport(Glibc)
     private func threadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        let context = Unmanaged<NamedThread.Context>.fromOpaque(context!).takeRetainedValue()
+        let context = Unmanaged<ThreadContext>.fromOpaque(context!).takeRetainedValue()
         _ = setName?(pthread_self(), context.name)
         context.body()
         return nil
@@ -135,7 +112,7 @@ private enum NamedThread {
     }
 #else
     private func threadEntry(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        let context = Unmanaged<NamedThread.Context>.fromOpaque(context).takeRetainedValue()
+        let context = Unmanaged<ThreadContext>.fromOpaque(context).takeRetainedValue()
         pthread_setname_np(context.name)
         context.body()
         return nil
