@@ -139,10 +139,13 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
 
     /// The position `raw` holds under `key`, or `nil` when it is not one.
     private func parsed(_ raw: String, key: String) -> PendingProgress? {
-        // Not the JSON of an entry, or not a valid one: the caller says so, or replaces it.
-        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(raw.utf8)), entry.isValid else {
-            return nil
+        let entry: Entry
+        do {
+            entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
+        } catch {
+            return nil  // not the JSON of an entry: the caller says so, or replaces it
         }
+        guard entry.isValid else { return nil }
         return PendingProgress(
             progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
             recordedAt: Date(timeIntervalSince1970: entry.recordedAt),

@@ -125,10 +125,14 @@ public struct KeyValueWatchHistory: WatchHistory {
     private func write(_ body: @Sendable (inout Stored) -> Void) async throws(StoreError) {
         let key = key
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            // One that does not parse is started anew: what it held cannot be read, and readers said so.
-            var history =
-                values[key].flatMap { try? Stored.parsed($0, key: key) }
-                ?? Stored(watched: [], positions: nil, seen: nil)
+            var history = Stored(watched: [], positions: nil, seen: nil)
+            if let raw = values[key] {
+                do throws(StoreError) {
+                    history = try Stored.parsed(raw, key: key)
+                } catch {
+                    // Started anew: what it held cannot be read, and readers said so.
+                }
+            }
             body(&history)
             values[key] = try history.encoded(key: key)
         }

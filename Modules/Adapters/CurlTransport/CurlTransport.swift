@@ -53,7 +53,8 @@ public final class CurlTransport: HTTPTransport {
     public func shutDown() {
         let engine = started.withLock { slot -> CurlEngine? in
             defer { slot = .failure(TransportError(.other, "the transport was shut down (CurlTransport.shutDown)")) }
-            return try? slot?.get()
+            guard case .success(let engine) = slot else { return nil }
+            return engine
         }
         engine?.stop(cancellingTheRest: true)
     }
