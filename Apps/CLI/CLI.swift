@@ -123,12 +123,10 @@ struct CLI {
         }
         let context = CommandContext(
             console: console, services: services, appearance: appearance, environment: environment)
-        let status: ExitCode
-        if let refused = await command.prepare(context) {
-            status = refused
-        } else {
+        let status = await ExitCode.of { () async throws(ExitCode) in
+            try await command.prepare(context)
             if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }
-            status = await command.run(context)
+            return try await command.run(context)
         }
         services.shutDown()
         return status

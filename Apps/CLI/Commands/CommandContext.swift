@@ -25,11 +25,12 @@ struct CommandContext {
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
 
-    /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
+    /// Runs `work` with the spinner; throws 130 when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
-    func withSpinner(_ label: String, _ work: () async -> Void) async -> Bool {
-        await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
-        return !Task.isCancelled
+    func withSpinner<T>(_ label: String, _ work: () async -> T) async throws(ExitCode) -> T {
+        let result = await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
+        if Task.isCancelled { throw .interrupted }
+        return result
     }
 
     /// Says that the positions kept on this machine cannot be used, once a run: a command

@@ -34,13 +34,8 @@ struct ConfigCommand: LocalCommand, Equatable {
     let action: ConfigAction
     let json: Bool
 
-    init(action: ConfigAction, json: Bool) {
-        self.action = action
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(action: try ConfigAction(arguments), json: parsed.has(Grammar.json))
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(action: try ConfigAction(arguments), json: parsed.has(Grammar.json))
     }
 
     func run(_ context: LocalContext) async -> ExitCode {

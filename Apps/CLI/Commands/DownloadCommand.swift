@@ -41,8 +41,6 @@ struct DownloadCommand: ServiceCommand, Equatable {
             ("cocoacasts download 556 --output episode-556.mp4", "and one file of it, to keep or share"),
             ("cocoacasts download 556 --list-qualities", "the qualities its stream offers, before choosing one"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
     static let defaultJobs = 4
 
     let references: [String]
@@ -55,19 +53,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     let listsQualities: Bool
     let json: Bool
 
-    init(
-        references: [String], quality: VideoQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
-        listsQualities: Bool = false, json: Bool = false
-    ) {
-        self.references = references
-        choice = quality
-        jobCount = jobs
-        self.outputPath = outputPath
-        self.listsQualities = listsQualities
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         let quality = try Self.quality.value(in: parsed)
         let jobs = try Self.jobs.value(in: parsed) ?? Self.defaultJobs
         // Ids are videos each; words, all of them together, name one.
@@ -87,9 +73,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 Self.quality.option.name, value: quality.description,
                 expected: "nothing: --list-qualities lists every quality, and what best and worst pick")
         }
-        self.init(
-            references: references, quality: quality, jobs: jobs, outputPath: outputPath,
-            listsQualities: listsQualities, json: parsed.has(Grammar.json))
+        return Self(
+            references: references, choice: quality, jobCount: jobs,
+            outputPath: outputPath, listsQualities: listsQualities, json: parsed.has(Grammar.json))
     }
 
     /// One video's outcome, as `--json` prints it: its event (`complete`, `stopped`, `failed`).
@@ -97,16 +83,16 @@ struct DownloadCommand: ServiceCommand, Equatable {
         let event: String
         let videoID: String
         let episode: Nullable<Int>
-        let complete: Bool
-        let quality: String?
-        let bytes: Int
-        let path: String?
+        var complete = false
+        var quality: String? = nil
+        var bytes = 0
+        var path: String? = nil
         /// The one file `--output` wrote.
         var output: String? = nil
-        var error: String?
+        var error: String? = nil
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         if listsQualities { return await listQualities(in: context) }
         if let outputPath {
             let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
@@ -134,7 +120,10 @@ struct DownloadCommand: ServiceCommand, Equatable {
             while let reference = batch.remaining.first {
                 let count = references.count
                 let place = count > 1 ? (count - batch.remaining.count + 1, count) : nil
-                let (ended, again) = await download(reference, place: place, in: context)
+                var again = reference
+                let ended = await ExitCode.of { () async throws(ExitCode) in
+                    try await download(reference, place: place, typedAgain: &again, in: context)
+                }
                 batch.typed(again)
                 if ended != .success { status = ended }
                 if ended == .interrupted {
@@ -180,26 +169,16 @@ struct DownloadCommand: ServiceCommand, Equatable {
         return (["cocoacasts", "download"] + quoted + options).joined(separator: " ")
     }
 
-    /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last event); the
-    /// reference to type again (an episode's id for words).
-    @MainActor private func download(_ typed: String, place: (Int, Int)?, in context: CommandContext) async
-        -> (ExitCode, String)
-    {
-        let videoID: String
-        let episode: Episode?
-        switch await context.resolve(typed, on: .video, needingTheEpisode: true) {
-        case .video(let id, let found): (videoID, episode) = (id, found)
-        case .ended(let status): return (status, typed)
-        }
+    /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last
+    /// event); sets `typedAgain` to the reference as the viewer types it again (an episode's id for words).
+    @MainActor private func download(
+        _ typed: String, place: (Int, Int)?, typedAgain: inout String, in context: CommandContext
+    ) async throws(ExitCode) -> ExitCode {
+        let (videoID, episode) = try await context.resolve(typed, on: .video, needingTheEpisode: true)
         let reference = episode.map { String($0.id) } ?? typed
+        typedAgain = reference
         let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
-        let video: Video
-        switch await context.video(videoID) {
-        case .success(let model):
-            guard case .loaded(let loaded) = model.state else { return (.failure, reference) }
-            video = loaded
-        case .failure(let ended): return (ended.status, reference)
-        }
+        let video = try await context.video(videoID).video
         await sayWhatIsReplaced(videoID, what: what, in: context)
         let request = DownloadRequest(
             videoID: videoID, url: video.videoURL, quality: choice, jobs: jobCount,
@@ -212,7 +191,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         }
         let (outcome, status) = await ended(download.state, videoID, episode, what, reference, in: context)
         if json { line.printEvent(outcome) }
-        return (status, reference)
+        return status
     }
 
     /// Says, before anything is replaced, that a copy at another quality than the one asked
@@ -250,7 +229,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
             }
             var outcome = Outcome(
                 event: "complete", videoID: videoID, episode: id, complete: true, quality: copy.quality,
-                bytes: copy.bytes, path: copy.playable.path, error: nil)
+                bytes: copy.bytes, path: copy.playable.path)
             guard let outputPath else { return (outcome, .success) }
             let (status, failure) = await export(videoID, reference: reference, to: outputPath, in: context)
             if status == .success { outcome.output = URL(fileURLWithPath: outputPath).path }
@@ -260,24 +239,21 @@ struct DownloadCommand: ServiceCommand, Equatable {
             let bytes = await onDisk(videoID, in: context) ?? kept?.bytes ?? 0
             context.console.fail(
                 "Stopped \(what): the \(ByteSize.text(bytes)) fetched are kept on this machine for the next download.")
-            return (
-                Outcome(
-                    event: "stopped", videoID: videoID, episode: id, complete: false, quality: nil, bytes: bytes,
-                    path: nil, error: DownloadError(.cancelled).description), .interrupted
-            )
+            let outcome = Outcome(
+                event: "stopped", videoID: videoID, episode: id, bytes: bytes,
+                error: DownloadError(.cancelled).description)
+            return (outcome, .interrupted)
         case .failed(_, let cause, let kept):
             let error = DownloadError(cause)
             let status = report(error, what: what, reference: reference, in: context)
             return (
                 Outcome(
-                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil,
-                    bytes: kept?.bytes ?? 0, path: nil, error: error.description), status
+                    event: "failed", videoID: videoID, episode: id, bytes: kept?.bytes ?? 0, error: error.description),
+                status
             )
         case .waiting, .downloading:
             return (
-                Outcome(
-                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil, bytes: 0, path: nil,
-                    error: "it ended without saying how"), .failure
+                Outcome(event: "failed", videoID: videoID, episode: id, error: "it ended without saying how"), .failure
             )
         }
     }
@@ -348,7 +324,8 @@ extension DownloadCommand {
         _ videoID: String, reference: String, to path: String, in context: CommandContext
     ) async -> (ExitCode, String?) {
         var outcome: Result<Int, DownloadError> = .failure(DownloadError(.export(.cancelled)))
-        _ = await context.withSpinner("Writing \(path)…") {
+        // A signal meanwhile stops the export, whose own failure says so (130).
+        _ = try? await context.withSpinner("Writing \(path)…") {
             do throws(DownloadError) {
                 outcome = .success(
                     try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))

@@ -30,8 +30,6 @@ struct ProgressCommand: ServiceCommand, Equatable {
             ("cocoacasts progress 556 --done", "you watched it all, elsewhere"),
             ("cocoacasts progress 556 --delete", "start again"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     enum Action: Equatable, Sendable {
         case show
@@ -46,16 +44,8 @@ struct ProgressCommand: ServiceCommand, Equatable {
     let action: Action
     let json: Bool
 
-    init(reference: String, action: Action, json: Bool) {
-        self.reference = reference
-        self.action = action
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(
-            reference: arguments.joined(separator: " "), action: try Self.action(parsed), json: parsed.has(Grammar.json)
-        )
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(reference: arguments.joined(separator: " "), action: try action(parsed), json: parsed.has(Grammar.json))
     }
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
@@ -92,27 +82,14 @@ struct ProgressCommand: ServiceCommand, Equatable {
 }
 
 extension ProgressCommand {
-    @MainActor func run(_ context: CommandContext) async -> ExitCode {
+    @MainActor func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let (console, services) = (context.console, context.services)
         await context.deliverKeptPositions(listsWhatIsKept: true)
-        let videoID: String
-        let duration: Int?
-        // What --set or --done saves, in seconds and as the messages show it.
-        let save: (seconds: Int, typed: String)?
-        switch await context.resolve(
+        let (videoID, episode) = try await context.resolve(
             reference, on: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
-        {
-        case .video(let id, let episode):
-            videoID = id
-            duration = episode?.videoDuration
-            do throws(Refusal) {
-                save = try Self.position(action, videoID: id, duration: duration)
-            } catch {
-                console.fail(error.message)
-                return .usage
-            }
-        case .ended(let status): return status
-        }
+        let duration = episode?.videoDuration
+        // What --set or --done saves, in seconds and as the messages show it.
+        let save = try Self.position(action, videoID: videoID, duration: duration, on: console)
         var outbox: (any ProgressOutbox)?
         // The token store names the account whose outbox keeps the position; the save reads
         // the store too, and fails with its error.
@@ -126,7 +103,7 @@ extension ProgressCommand {
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
         let basedOn = save == nil ? nil : await context.serverPosition(of: videoID)
-        let synced = await context.withSpinner("Syncing the progress…") {
+        try await context.withSpinner("Syncing the progress…") {
             if let save {
                 await model.saveProgress(cursor: save.seconds, basedOn: basedOn)
             } else if action == .delete {
@@ -135,7 +112,6 @@ extension ProgressCommand {
                 await model.fetchProgress()
             }
         }
-        guard synced else { return .interrupted }
         // A position the server has not taken yet shows beside what it holds, or alone.
         let pending = action == .show ? await context.pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
@@ -166,29 +142,27 @@ extension ProgressCommand {
         return .success
     }
 
-    /// Why a position cannot be saved: the usage error's words.
-    struct Refusal: Error {
-        let message: String
-    }
-
     /// What `action` saves in video `videoID` of `duration` seconds (when the catalogue
-    /// gave it), `nil` when it saves nothing: --done its whole length, --set up to it.
-    static func position(_ action: Action, videoID: String, duration: Int?) throws(Refusal) -> (
-        seconds: Int, typed: String
-    )? {
+    /// gave it), `nil` when it saves nothing: --done its whole length, --set up to it; what
+    /// it cannot save is said on `console`, a usage error (64).
+    @MainActor static func position(_ action: Action, videoID: String, duration: Int?, on console: any Console)
+        throws(ExitCode) -> (seconds: Int, typed: String)?
+    {
         switch action {
         case .show, .delete:
             return nil
         case .done:
             guard let duration, duration > 0 else {
-                throw Refusal(
-                    message: "The length of video \(videoID) is not in the catalogue, so --done cannot save it: "
+                console.fail(
+                    "The length of video \(videoID) is not in the catalogue, so --done cannot save it: "
                         + "use --set with the time it ends at.")
+                throw .usage
             }
             return (duration, VideoDuration.format(seconds: duration))
         case .set(let seconds, let typed):
             if let duration, seconds > duration {
-                throw Refusal(message: UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+                console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+                throw .usage
             }
             return (seconds, typed)
         }

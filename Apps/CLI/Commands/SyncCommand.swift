@@ -43,28 +43,20 @@ struct SyncCommand: ServiceCommand, Equatable {
             ("cocoacasts sync --episodes 5 --max-size 2G", "five, within 2 GB"),
             ("cocoacasts sync --dry-run", "what it would fetch and remove"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     let rules: SyncRules
     let dryRun: Bool
     let json: Bool
 
-    init(rules: SyncRules = SyncRules(), dryRun: Bool = false, json: Bool = false) {
-        self.rules = rules
-        self.dryRun = dryRun
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         let rules = SyncRules(
             episodes: try Self.episodes.value(in: parsed) ?? SyncRules.defaultEpisodes,
             maxBytes: try Self.maxSize.value(in: parsed), quality: try DownloadCommand.quality.value(in: parsed),
             removesFinished: parsed.has(Self.removeFinished))
-        self.init(rules: rules, dryRun: parsed.has(Self.dryRun), json: parsed.has(Grammar.json))
+        return Self(rules: rules, dryRun: parsed.has(Self.dryRun), json: parsed.has(Grammar.json))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
         var held: SyncFiles.HeldLock?
         if let files = context.services.syncFiles {
@@ -83,7 +75,7 @@ struct SyncCommand: ServiceCommand, Equatable {
         }
         defer { held?.release() }
         await context.deliverKeptPositions()
-        guard let model = await plan(in: context) else { return Task.isCancelled ? .interrupted : .localState }
+        let model = try await plan(in: context)
         if case .failed(let message, let failure) = model.state {
             let status: ExitCode
             if case .store = failure {
@@ -132,8 +124,8 @@ struct SyncCommand: ServiceCommand, Equatable {
                 .joined(separator: "\t"))
     }
 
-    /// The plan, made under the spinner; `nil` when a signal ended it or the stores failed (said).
-    @MainActor private func plan(in context: CommandContext) async -> SyncViewModel? {
+    /// The plan, made under the spinner; throws 130 when a signal ended it, 74 when the stores failed (said).
+    @MainActor private func plan(in context: CommandContext) async throws(ExitCode) -> SyncViewModel {
         let model: SyncViewModel
         do throws(StoreError) {
             model = SyncViewModel(
@@ -152,9 +144,9 @@ struct SyncCommand: ServiceCommand, Equatable {
                 })
         } catch {
             context.console.fail(error.description)
-            return nil
+            throw Task.isCancelled ? .interrupted : .localState
         }
-        guard await context.withSpinner("Finding what to keep ready…", { await model.plan() }) else { return nil }
+        try await context.withSpinner("Finding what to keep ready…") { await model.plan() }
         return model
     }
 

@@ -41,29 +41,20 @@ struct WatchCommand: ServiceCommand, Equatable {
             ("cocoacasts watch 556 --autoplay", "then the next episodes, without asking"),
             ("cocoacasts watch 556 --player 'vlc --play-and-exit'", "in another player (no position is saved)"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     /// The episode's id, video id or words; empty for the episode watched last.
     let reference: String
     let fromStart: Bool
-    let streams: Bool
-    let autoplays: Bool
+    var streams = false
+    var autoplays = false
 
-    init(reference: String, fromStart: Bool, streams: Bool = false, autoplays: Bool = false) {
-        self.reference = reference
-        self.fromStart = fromStart
-        self.streams = streams
-        self.autoplays = autoplays
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self {
+        Self(
             reference: arguments.joined(separator: " "), fromStart: parsed.has(Self.fromStart),
             streams: parsed.has(Self.stream), autoplays: parsed.has(Self.autoplay))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
         let player: any MediaPlayer
         do throws(PlayerError) {
@@ -81,14 +72,10 @@ struct WatchCommand: ServiceCommand, Equatable {
             return .noPlayer
         }
         await context.deliverKeptPositions()
-        var videoID: String
-        switch reference.isEmpty
-            ? await Self.lastUnfinished(fromStart: fromStart, in: context)
-            : await context.resolve(reference, on: .video, needingTheEpisode: false)
-        {
-        case .video(let id, _): videoID = id
-        case .ended(let status): return status
-        }
+        var videoID =
+            try await reference.isEmpty
+            ? Self.lastUnfinished(fromStart: fromStart, in: context)
+            : context.resolve(reference, on: .video, needingTheEpisode: false).id
         let outbox: any ProgressOutbox
         let history: any WatchHistory
         do throws(StoreError) {
