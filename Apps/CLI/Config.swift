@@ -1,4 +1,3 @@
-import CocoacastsAPI
 import Domain
 import Ports
 import TerminalUI

@@ -1,6 +1,5 @@
 import Ports
 import TerminalUI
-import TokenStoreComposition
 
 /// The options `cocoacasts` accepts, each declared once here or on its command (and every
 /// setting's on its ``ConfigKey``), and the commands' grammars from ``CommandList``: the

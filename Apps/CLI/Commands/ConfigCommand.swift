@@ -1,12 +1,6 @@
 import Domain
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts config get|set|unset|list`: the config file's values, checked before they
 /// are stored, and where each setting in force comes from.
 struct ConfigCommand: LocalCommand, Equatable {

@@ -1,5 +1,4 @@
 import Domain
-import Ports
 import Presentation
 import TerminalUI
 

@@ -1,13 +1,6 @@
 import Domain
 import Ports
-import Presentation
 import TerminalUI
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `download EPISODE --list-qualities`: what each stream offers, as yt-dlp's `-F` lists the
 /// formats before one is chosen; nothing is downloaded.

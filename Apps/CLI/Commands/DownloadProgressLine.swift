@@ -2,12 +2,6 @@ import Ports
 import Presentation
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How far a download is, as a person or a script follows it: on a terminal one line on
 /// standard error, redrawn (``DownloadLine``); with `--json`, one JSON object per line on standard
 /// output (`{"event":"progress",…}`, then the video's own `complete`, `stopped` or `failed`);

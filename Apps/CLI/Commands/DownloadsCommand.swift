@@ -1,6 +1,5 @@
 import Domain
 import Ports
-import Presentation
 import TerminalUI
 
 #if canImport(FoundationEssentials)

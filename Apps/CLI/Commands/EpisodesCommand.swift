@@ -1,4 +1,3 @@
-import Domain
 import Ports
 import Presentation
 import TerminalUI

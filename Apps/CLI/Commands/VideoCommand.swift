@@ -1,6 +1,4 @@
 import Domain
-import Ports
-import Presentation
 import TerminalUI
 
 #if canImport(FoundationEssentials)
