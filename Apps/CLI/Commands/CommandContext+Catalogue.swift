@@ -95,7 +95,7 @@ extension CommandContext {
                 "No episode matches \(quoted).\(nearest) `cocoacasts episodes WORDS` lists what the words find.")
             throw .failure
         case 1:
-            console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)
+            notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.")
             return found[0]
         case _ where console.isTerminalInput && console.isErrorTerminal:
             let percents: [String: Int] =
@@ -105,7 +105,7 @@ extension CommandContext {
             guard let chosen = PickerSession.choose(from: rows, on: console, style: appearance.error) else {
                 throw .interrupted
             }
-            console.notice("\(quoted): episode \(chosen.id), “\(chosen.title)”.", style: appearance.error)
+            notice("\(quoted): episode \(chosen.id), “\(chosen.title)”.")
             return chosen
         default:
             let shown = found.prefix(10).map { "  \($0.id)  \($0.title)" }
@@ -131,7 +131,7 @@ extension CommandContext {
         } catch  where error.kind == .unauthorized || error.kind == .cancelled {
             return [:]  // no one signed in has no positions to show; a signal says itself
         } catch {
-            console.notice("the picker shows no progress: \(error)", style: appearance.error)
+            notice("the picker shows no progress: \(error)")
             return [:]
         }
     }
@@ -152,7 +152,7 @@ extension CommandContext {
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
         try await withSpinner("Fetching episodes…") { await model.fetchEpisodes() }
         if case .failed(_, let failure, _) = model.state { throw report(failure, on: .episodes, asking: .episodes) }
-        if case .offline(_, _, let message) = model.state { console.notice(message, style: appearance.error) }
+        if case .offline(_, _, let message) = model.state { notice(message) }
         return model
     }
 

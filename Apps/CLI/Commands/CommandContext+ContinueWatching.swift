@@ -21,7 +21,7 @@ extension CommandContext {
         do throws(StoreError) {
             return try await watchHistory().serverPosition(of: videoID)?.position
         } catch {
-            console.notice(error.historyMessage, style: appearance.error)
+            notice(error.historyMessage)
             return nil
         }
     }
@@ -33,7 +33,7 @@ extension CommandContext {
             try await watchHistory().remember(
                 SeenPosition(cursor: progress.cursor, seenAt: Date()), of: progress.videoID, savedHere: savedHere)
         } catch {
-            console.notice(error.historyMessage, style: appearance.error)
+            notice(error.historyMessage)
         }
     }
 
@@ -65,7 +65,7 @@ extension CommandContext {
             let cost =
                 latestOnly
                 ? "The newest episode started is the one continued." : "The list follows the catalogue's order."
-            console.notice(error.historyMessage + " " + cost, style: appearance.error)
+            notice(error.historyMessage + " " + cost)
         case .keptPositions(let error):
             sayTheKeptPositionsFailed(error)
         }
@@ -81,7 +81,7 @@ extension CommandContext {
         case .failed(_, let failure):
             throw report(failure, on: .progress)
         case .offline(_, _, let message):
-            console.notice(message, style: appearance.error)
+            notice(message)
         case .idle, .loading, .loaded:
             break
         }

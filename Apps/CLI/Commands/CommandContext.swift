@@ -25,6 +25,12 @@ struct CommandContext {
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
 
+    /// Says on standard error, as standard error draws, something worth knowing although
+    /// nothing failed (see ``Console/notice(_:style:)``).
+    func notice(_ message: String) {
+        console.notice(message, style: appearance.error)
+    }
+
     /// Runs `work` with the spinner; throws 130 when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
     func withSpinner<T>(_ label: String, _ work: () async -> T) async throws(ExitCode) -> T {
@@ -90,10 +96,9 @@ struct CommandContext {
                 // notice shows meanwhile, as it would on a first run.
             }
         }
-        console.notice(
+        notice(
             "answering from the mock API built into cocoacasts, as no --base-url, "
-                + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).",
-            style: appearance.error)
+                + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).")
         do {
             try await services.builtInMockState?.setValue("1", forKey: key)
         } catch {

@@ -43,7 +43,7 @@ struct ContinueCommand: ServiceCommand, Equatable {
         if json {
             context.printJSON(items.map(Entry.init))
         } else if items.isEmpty {
-            console.notice(Screens.nothingToContinue, style: context.appearance.error)
+            context.notice(Screens.nothingToContinue)
         } else if console.isOutputTerminal {
             console.print(ContinueTable.render(items, width: context.appearance.width, style: context.style))
         } else {

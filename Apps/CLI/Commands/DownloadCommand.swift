@@ -207,9 +207,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
         guard let existing, let chosen = existing.chosen, chosen != choice, existing.quality != "the file" else {
             return
         }
-        context.console.notice(
+        context.notice(
             "the copy of \(what) at \(existing.quality ?? chosen.description) (\(CopiesTable.state(existing.state))) "
-                + "is replaced by one at --quality \(choice).", style: context.appearance.error)
+                + "is replaced by one at --quality \(choice).")
     }
 
     /// Says how the download ended; its `--json` event and the status.
@@ -221,7 +221,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         switch state {
         case .complete(let copy):
             if !json {
-                for note in copy.notes { context.console.notice(note + ".", style: context.appearance.error) }
+                for note in copy.notes { context.notice(note + ".") }
                 sayTheQualityTaken(copy, in: context)
                 context.console.say(
                     "\(what): \(copy.quality), \(ByteSize.text(copy.bytes)), on this machine — cocoacasts watch "
@@ -263,9 +263,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         guard case .height(let height) = choice, !copy.offeredHeights.isEmpty, !copy.offeredHeights.contains(height)
         else { return }
         let offered = copy.offeredHeights.map { "\($0)p" }.joined(separator: ", ")
-        context.console.notice(
-            "\(height)p is not offered (this stream has \(offered)): \(copy.quality) was taken.",
-            style: context.appearance.error)
+        context.notice("\(height)p is not offered (this stream has \(offered)): \(copy.quality) was taken.")
     }
 
     /// The bytes of `videoID`'s copy on disk; `nil` when they cannot be read.

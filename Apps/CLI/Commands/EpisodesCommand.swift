@@ -44,9 +44,7 @@ struct EpisodesCommand: ServiceCommand, Equatable {
         let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeViewModel(episode: $0) }
         if found.isEmpty, !search.words.isEmpty {
             let nearest = search.didYouMean(among: all.map(\.episode)).map { " " + $0 } ?? ""
-            console.notice(
-                "no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)",
-                style: appearance.error)
+            context.notice("no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)")
         }
         var offline = false
         if case .offline = model.state { offline = true }

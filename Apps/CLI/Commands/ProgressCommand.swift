@@ -132,7 +132,12 @@ extension ProgressCommand {
             await context.rememberServerPosition(progress, savedHere: action != .show)
         }
         if json, case .loaded(let progress) = model.state {
-            context.printJSON(ProgressOutput(progress: progress, pending: pending))
+            context.printJSON(
+                ProgressOutput(
+                    videoID: progress.videoID, cursor: progress.cursor,
+                    pending: pending.map {
+                        .init(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
+                    }))
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
@@ -214,13 +219,5 @@ private struct ProgressOutput: Encodable {
         let cursor: Int
         /// Seconds since 1970.
         let recordedAt: Double
-    }
-
-    init(progress: VideoProgress, pending: PendingProgress?) {
-        videoID = progress.videoID
-        cursor = progress.cursor
-        self.pending = pending.map {
-            Pending(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
-        }
     }
 }

@@ -58,22 +58,20 @@ struct SyncCommand: ServiceCommand, Equatable {
 
     func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
-        var held: SyncFiles.HeldLock?
+        var release: (() -> Void)?
         if let files = context.services.syncFiles {
             do throws(StoreError) {
                 guard let lock = try await files.lock() else {
-                    console.notice(
-                        "another cocoacasts sync is running; this one leaves the work to it.",
-                        style: context.appearance.error)
+                    context.notice("another cocoacasts sync is running; this one leaves the work to it.")
                     return .success
                 }
-                held = lock
+                release = lock
             } catch {
                 console.fail("sync cannot take its lock: \(error)")
                 return .localState
             }
         }
-        defer { held?.release() }
+        defer { release?() }
         await context.deliverKeptPositions()
         let model = try await plan(in: context)
         if case .failed(let message, let failure) = model.state {
@@ -85,7 +83,7 @@ struct SyncCommand: ServiceCommand, Equatable {
                 status = context.report(
                     failure, on: .progress, sentence: .instead("Nothing was removed or fetched."))
             }
-            if !dryRun { await note(.failed(status: status, problem: message), in: context) }
+            if !dryRun { await note(LastSync(failed: status, problem: message), in: context) }
             return status
         }
         guard case .planned(let plan) = model.state else { return .failure }
@@ -135,9 +133,8 @@ struct SyncCommand: ServiceCommand, Equatable {
                 problem: { problem in
                     switch problem {
                     case .history(let error):
-                        context.console.notice(
-                            error.historyMessage + " The episodes started are taken in the catalogue's order.",
-                            style: context.appearance.error)
+                        context.notice(
+                            error.historyMessage + " The episodes started are taken in the catalogue's order.")
                     case .keptPositions(let error):
                         context.sayTheKeptPositionsFailed(error)
                     }
@@ -172,8 +169,7 @@ struct SyncCommand: ServiceCommand, Equatable {
         do throws(StoreError) {
             try await files.note(run, of: context.services.server)
         } catch {
-            context.console.notice(
-                "this run could not be noted for status: \(error)", style: context.appearance.error)
+            context.notice("this run could not be noted for status: \(error)")
         }
     }
 }

@@ -28,9 +28,9 @@ extension WatchCommand {
         let which =
             last.watchedAt == nil
             ? "the newest episode you started and did not finish" : "the one you watched last and did not finish"
-        context.console.notice(
+        context.notice(
             "continuing episode \(last.episode.id), “\(TerminalText.sanitized(last.episode.title))”, \(where_): "
-                + "\(which).", style: context.appearance.error)
+                + "\(which).")
         return last.episode.videoID
     }
 
@@ -40,7 +40,7 @@ extension WatchCommand {
         do throws(StoreError) {
             try await history.recordWatched(videoID: videoID, at: Date())
         } catch {
-            context.console.notice(error.historyMessage + " The playback goes on.", style: context.appearance.error)
+            context.notice(error.historyMessage + " The playback goes on.")
         }
     }
 
@@ -71,7 +71,7 @@ extension WatchCommand {
         }
         switch upNext.state {
         case .next, .replay, .previous, .caughtUp, .declined, .lapsed:
-            context.console.notice(Screens.upNext(upNext), style: context.appearance.error)
+            context.notice(Screens.upNext(upNext))
         case .idle, .stopped, .unlisted, .offering:
             break
         }
