@@ -54,11 +54,7 @@ struct CLI {
         switch invocation.command.runnable {
         case .immediate(let command): return finish(command.run(localContext(invocation)))
         case .local(let command): return finish(await command.run(localContext(invocation)))
-        case .withServices(let command):
-            return finish(
-                await run(
-                    command, parsed: invocation.parsed, config: configFile(environment),
-                    appearance: appearance(invocation)))
+        case .withServices(let command): return finish(await run(command, invocation))
         }
     }
 
@@ -85,12 +81,10 @@ struct CLI {
 
     /// Reads the config file, resolves the settings the command uses, composes the services
     /// and runs `command` with them.
-    private func run(
-        _ command: any ServiceCommand, parsed: CommandLineParser.Parsed, config: ConfigFile, appearance: Appearance
-    ) async -> ExitCode {
+    private func run(_ command: any ServiceCommand, _ invocation: Invocation) async -> ExitCode {
         let configured: ConfigFile.Values
         do {
-            configured = try await config.values()
+            configured = try await configFile(environment).values()
         } catch {
             console.fail(ConfigFile.message(for: error))
             return .localState
@@ -98,7 +92,7 @@ struct CLI {
         var settings: Settings
         do {
             settings = try Settings(
-                parsed: parsed, environment: environment, config: configured,
+                parsed: invocation.parsed, environment: environment, config: configured,
                 checking: type(of: command).settingsUsed)
             if settings.readsAPITokenFromStandardInput { settings.apiToken = try apiTokenFromStandardInput() }
         } catch {
@@ -116,7 +110,7 @@ struct CLI {
             return error.status
         }
         let context = CommandContext(
-            console: console, services: services, appearance: appearance, environment: environment)
+            console: console, services: services, appearance: appearance(invocation), environment: environment)
         let status = await ExitCode.of { () async throws(ExitCode) in
             try await command.prepare(context)
             if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }

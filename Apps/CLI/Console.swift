@@ -1,3 +1,4 @@
+import Subprocesses
 import Synchronization
 import TerminalUI
 
@@ -170,11 +171,15 @@ final class SystemConsole: Console {
     }
 
     func readSecret(prompt: String) -> String? {
-        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
-        let secret = EchoOff.whileReading {
-            writeError(prompt)
+        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed, and back on
+        // afterwards, also when the user presses Ctrl-C, which would otherwise leave a terminal that shows
+        // nothing typed (see TerminalModes). Without a terminal's modes, the read goes on as it is.
+        let read = {
+            self.writeError(prompt)
             return Swift.readLine(strippingNewline: true)
         }
+        let secret =
+            TerminalModes.changed(by: { $0.c_lflag &= ~tcflag_t(ECHO) }, read) ?? Interruption.shared.endingAtOnce(read)
         writeError("\n")
         return secret
     }

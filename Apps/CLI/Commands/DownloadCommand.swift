@@ -19,13 +19,14 @@ import TerminalUI
 /// command fetches only what is missing — or damaged.
 struct DownloadCommand: ServiceCommand, Equatable {
     static let quality = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--quality", valueName: "Q",
             summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
             choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true),
         expected: "best, worst or a height such as 720", read: VideoQuality.init)
     static let jobs = TypedOption(
-        CommandLineParser.Option(name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
+        option: CommandLineParser.Option(
+            name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
         expected: "a number from 1 to 16"
     ) { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } }
     static let output = CommandLineParser.Option(

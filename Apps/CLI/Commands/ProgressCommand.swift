@@ -12,7 +12,7 @@ import TerminalUI
 /// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
 struct ProgressCommand: ServiceCommand, Equatable {
     static let set = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--set", valueName: "TIME",
             summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
         expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more", read: seconds(in:))

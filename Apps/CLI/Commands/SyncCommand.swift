@@ -18,12 +18,12 @@ import TerminalUI
 /// `status`; a dry run changes nothing and notes nothing.
 struct SyncCommand: ServiceCommand, Equatable {
     static let episodes = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--episodes", valueName: "N", summary: "how many episodes to keep ready, 0 to 50 (default 3)"),
         expected: "a number from 0 to 50"
     ) { Int($0).flatMap { (0...50).contains($0) ? $0 : nil } }
     static let maxSize = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--max-size", valueName: "SIZE", summary: "at most this much for them on disk: 2G, 700M, 4GiB"),
         expected: "a size such as 2G, 700M or 4GiB", read: ByteSize.parse)
     static let removeFinished = CommandLineParser.Option(
