@@ -42,7 +42,7 @@ struct CLI {
         do {
             invocation = try Invocation.parse(arguments)
         } catch {
-            return .ended(finish(usage(error)))
+            return .ended(finish(console.usage(error)))
         }
         guard case .immediate(let command) = invocation.command.runnable else { return .waiting(invocation) }
         return .ended(finish(command.run(localContext(invocation))))
@@ -90,13 +90,19 @@ struct CLI {
             return .localState
         }
         var settings: Settings
-        do {
+        do throws(UsageError) {
             settings = try Settings(
                 parsed: invocation.parsed, environment: environment, config: configured,
                 checking: type(of: command).settingsUsed)
-            if settings.readsAPITokenFromStandardInput { settings.apiToken = try apiTokenFromStandardInput() }
+            // `--api-token-stdin`: typed with echo off at a terminal, else the first line of standard
+            // input, so that it never shows in `ps` as `--api-token` does.
+            if settings.readsAPITokenFromStandardInput {
+                guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
+                guard !token.isEmpty else { throw .emptyAPIToken }
+                settings.apiToken = token
+            }
         } catch {
-            return usage(error)
+            return console.usage(error)
         }
         let console = self.console
         let observer =
@@ -118,18 +124,5 @@ struct CLI {
         }
         services.shutDown()
         return status
-    }
-
-    private func usage(_ error: UsageError) -> ExitCode {
-        console.fail(error.description, keepingNewlines: true)
-        return .usage
-    }
-
-    /// The API token for `--api-token-stdin`: typed with echo off at a terminal, else the
-    /// first line of standard input, so that it never shows in `ps` as `--api-token` does.
-    private func apiTokenFromStandardInput() throws(UsageError) -> String {
-        guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
-        guard !token.isEmpty else { throw .emptyAPIToken }
-        return token
     }
 }

@@ -125,49 +125,37 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 let ended = await ExitCode.of { () async throws(ExitCode) in
                     try await download(reference, place: place, typedAgain: &again, in: context)
                 }
-                batch.typed(again)
+                // The first remaining reference, as the viewer types it again (an episode's id for words).
+                batch.remaining[batch.remaining.startIndex] = again
                 if ended != .success { status = ended }
                 if ended == .interrupted {
                     context.console.fail(goOnLine(batch.remaining))
                     break
                 }
                 if ended == .localState { break }
-                batch.done()
+                batch.remaining = batch.remaining.dropFirst()
             }
             return status
         }
     }
 
-    /// The references not finished yet, as the line to go on names them.
+    /// The references not finished yet, as the line to go on names them, shared with the last words.
     @MainActor private final class Batch {
-        private(set) var remaining: ArraySlice<String>
+        var remaining: ArraySlice<String>
 
         init(_ references: [String]) {
             remaining = references[...]
         }
-
-        /// The first remaining reference, as the viewer types it again (an episode's id for words).
-        func typed(_ reference: String) {
-            if !remaining.isEmpty { remaining[remaining.startIndex] = reference }
-        }
-
-        func done() {
-            remaining = remaining.dropFirst()
-        }
     }
 
-    /// `Run `cocoacasts download 556 553 --quality 180` to go on from there.`
+    /// `Run `cocoacasts download 556 553 --quality 180` to go on from there.`: the command that
+    /// goes on with `remaining`, with the options given.
     private func goOnLine(_ remaining: ArraySlice<String>) -> String {
-        "Run `\(goOn(remaining))` to go on from there."
-    }
-
-    /// The command that goes on with `remaining`, with the options given.
-    func goOn(_ remaining: ArraySlice<String>) -> String {
         let quoted = remaining.map { $0.contains(" ") ? "'\($0)'" : $0 }
         let options =
             (choice.map { ["--quality", $0.description] } ?? [])
             + (jobCount == Self.defaultJobs ? [] : ["--jobs", String(jobCount)])
-        return (["cocoacasts", "download"] + quoted + options).joined(separator: " ")
+        return "Run `\((["cocoacasts", "download"] + quoted + options).joined(separator: " "))` to go on from there."
     }
 
     /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last

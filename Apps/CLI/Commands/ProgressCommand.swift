@@ -86,7 +86,7 @@ extension ProgressCommand {
         let (console, services) = (context.console, context.services)
         await context.deliverKeptPositions(listsWhatIsKept: true)
         let (videoID, episode) = try await context.resolve(
-            reference, on: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
+            reference, on: .progress, needingTheEpisode: action.notSaved != nil, sentence: action.notSaved ?? .screens)
         let duration = episode?.videoDuration
         // What --set or --done saves, in seconds and as the messages show it.
         let save = try Self.position(action, videoID: videoID, duration: duration, on: console)
@@ -189,16 +189,9 @@ extension ProgressCommand {
 }
 
 extension ProgressCommand.Action {
-    /// Whether it saves a position (--set or --done), so that it needs the episode's length.
-    var saves: Bool {
-        switch self {
-        case .set, .done: true
-        case .show, .delete: false
-        }
-    }
-
     /// What a --set or --done that cannot look its episode up says instead of what was
-    /// fetched: that nothing was saved.
+    /// fetched: that nothing was saved; `nil` for what saves nothing, and so needs no
+    /// episode's length.
     var notSaved: CommandContext.Sentence? {
         switch self {
         case .set(_, let typed): .instead("The position \(typed) was not saved.")

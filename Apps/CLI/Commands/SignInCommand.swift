@@ -76,7 +76,7 @@ struct SignInCommand: ServiceCommand, Equatable {
         do throws(UsageError) {
             email = try emailAddress(console: console)
         } catch {
-            return Self.usage(error, on: console)
+            return console.usage(error)
         }
         let typesThePassword =
             !passwordFromStdin && context.environment[Self.passwordVariable] == nil && console.isTerminalInput
@@ -87,7 +87,7 @@ struct SignInCommand: ServiceCommand, Equatable {
             do throws(UsageError) {
                 password = try self.password(console: console, environment: context.environment)
             } catch {
-                return Self.usage(error, on: console)
+                return console.usage(error)
             }
             let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
             model.email = email
@@ -163,10 +163,5 @@ struct SignInCommand: ServiceCommand, Equatable {
         }
         guard !password.isEmpty else { throw .emptyPassword }
         return password
-    }
-
-    private static func usage(_ error: UsageError, on console: any Console) -> ExitCode {
-        console.fail(error.description, keepingNewlines: true)
-        return .usage
     }
 }
