@@ -46,8 +46,7 @@ struct EpisodesCommand: ServiceCommand, Equatable {
             let nearest = search.didYouMean(among: all.map(\.episode)).map { " " + $0 } ?? ""
             context.notice("no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)")
         }
-        var offline = false
-        if case .offline = model.state { offline = true }
+        let offline = if case .offline = model.state { true } else { false }
         if json {
             context.printJSON(found.map(\.episode))
         } else if !console.isOutputTerminal {

@@ -149,9 +149,9 @@ extension StatusCommand.Work {
     /// The saved catalogue's place and size, for `status`.
     struct CacheSummary: Encodable, CustomStringConvertible {
         let directory: String
-        let lists: Int?
-        let bytes: Int?
-        let problem: String?
+        var lists: Int? = nil
+        var bytes: Int? = nil
+        var problem: String? = nil
 
         var description: String {
             guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
@@ -162,10 +162,10 @@ extension StatusCommand.Work {
     /// The videos copied to this machine, for `status`: how many, complete or not, and the space they take.
     struct CopiesSummary: Encodable, CustomStringConvertible {
         let directory: String
-        let videos: Int?
-        let complete: Int?
-        let bytes: Int?
-        let problem: String?
+        var videos: Int? = nil
+        var complete: Int? = nil
+        var bytes: Int? = nil
+        var problem: String? = nil
 
         var description: String {
             guard let videos, let complete, let bytes else { return problem ?? "\(directory) (unreadable)" }
@@ -193,11 +193,9 @@ extension StatusCommand.Work {
             guard !copies.isEmpty else { return nil }
             return CopiesSummary(
                 directory: directory, videos: copies.count, complete: copies.filter(\.isComplete).count,
-                bytes: copies.reduce(0) { $0 + $1.bytes }, problem: nil)
+                bytes: copies.reduce(0) { $0 + $1.bytes })
         } catch {
-            return CopiesSummary(
-                directory: directory, videos: nil, complete: nil, bytes: nil,
-                problem: TerminalText.sanitized("\(error)"))
+            return CopiesSummary(directory: directory, problem: TerminalText.sanitized("\(error)"))
         }
     }
 
@@ -206,10 +204,9 @@ extension StatusCommand.Work {
         let directory = TerminalText.sanitized(saved.directory)
         do {
             let size = try await saved.size()
-            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
+            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes)
         } catch {
-            return CacheSummary(
-                directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
+            return CacheSummary(directory: directory, problem: TerminalText.sanitized("\(error)"))
         }
     }
 
