@@ -121,8 +121,15 @@ extension ProgressCommand {
                 failure, on: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
-            if let unsaved = model.unsaved {
-                Self.sayWhatBecameOf(unsaved, typed: save?.typed ?? "", outboxFailure: outboxFailure, on: console)
+            // What became of a position --set could not save: kept for the next command, or lost, with
+            // the outbox's failure (`outboxFailure` when there was no outbox to try).
+            switch model.unsaved {
+            case .kept(let pending)?: console.say(CommandContext.notYetSaved(pending))
+            case .lost(_, let store)?:
+                console.fail(
+                    "The position \(save?.typed ?? "") was not saved, nor kept on this machine"
+                        + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
+            case nil: break
             }
             return status
         }
@@ -173,19 +180,6 @@ extension ProgressCommand {
         }
     }
 
-    /// Says what became of a position `--set` could not save: kept for the next command, or
-    /// lost, with the outbox's failure (`outboxFailure` when there was no outbox to try).
-    @MainActor private static func sayWhatBecameOf(
-        _ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?, on console: any Console
-    ) {
-        switch unsaved {
-        case .kept(let pending): console.say(CommandContext.notYetSaved(pending))
-        case .lost(_, let store):
-            console.fail(
-                "The position \(typed) was not saved, nor kept on this machine"
-                    + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
-        }
-    }
 }
 
 extension ProgressCommand.Action {
