@@ -1,12 +1,6 @@
 import CocoacastsAPI
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +42,7 @@ struct CLI {
         do {
             invocation = try Invocation.parse(arguments)
         } catch {
-            return .ended(finish(usage(error)))
+            return .ended(finish(console.usage(error)))
         }
         guard case .immediate(let command) = invocation.command.runnable else { return .waiting(invocation) }
         return .ended(finish(command.run(localContext(invocation))))
@@ -60,11 +54,7 @@ struct CLI {
         switch invocation.command.runnable {
         case .immediate(let command): return finish(command.run(localContext(invocation)))
         case .local(let command): return finish(await command.run(localContext(invocation)))
-        case .withServices(let command):
-            return finish(
-                await run(
-                    command, parsed: invocation.parsed, config: configFile(environment),
-                    appearance: appearance(invocation)))
+        case .withServices(let command): return finish(await run(command, invocation))
         }
     }
 
@@ -91,24 +81,28 @@ struct CLI {
 
     /// Reads the config file, resolves the settings the command uses, composes the services
     /// and runs `command` with them.
-    private func run(
-        _ command: any ServiceCommand, parsed: CommandLineParser.Parsed, config: ConfigFile, appearance: Appearance
-    ) async -> ExitCode {
+    private func run(_ command: any ServiceCommand, _ invocation: Invocation) async -> ExitCode {
         let configured: ConfigFile.Values
         do {
-            configured = try await config.values()
+            configured = try await configFile(environment).values()
         } catch {
             console.fail(ConfigFile.message(for: error))
             return .localState
         }
         var settings: Settings
-        do {
+        do throws(UsageError) {
             settings = try Settings(
-                parsed: parsed, environment: environment, config: configured,
+                parsed: invocation.parsed, environment: environment, config: configured,
                 checking: type(of: command).settingsUsed)
-            if settings.readsAPITokenFromStandardInput { settings.apiToken = try apiTokenFromStandardInput() }
+            // `--api-token-stdin`: typed with echo off at a terminal, else the first line of standard
+            // input, so that it never shows in `ps` as `--api-token` does.
+            if settings.readsAPITokenFromStandardInput {
+                guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
+                guard !token.isEmpty else { throw .emptyAPIToken }
+                settings.apiToken = token
+            }
         } catch {
-            return usage(error)
+            return console.usage(error)
         }
         let console = self.console
         let observer =
@@ -122,28 +116,13 @@ struct CLI {
             return error.status
         }
         let context = CommandContext(
-            console: console, services: services, appearance: appearance, environment: environment)
-        let status: ExitCode
-        if let refused = await command.prepare(context) {
-            status = refused
-        } else {
+            console: console, services: services, appearance: appearance(invocation), environment: environment)
+        let status = await ExitCode.of { () async throws(ExitCode) in
+            try await command.prepare(context)
             if type(of: command).callsTheAPI { await context.noticeTheBuiltInMock() }
-            status = await command.run(context)
+            return try await command.run(context)
         }
         services.shutDown()
         return status
-    }
-
-    private func usage(_ error: UsageError) -> ExitCode {
-        console.fail(error.description, keepingNewlines: true)
-        return .usage
-    }
-
-    /// The API token for `--api-token-stdin`: typed with echo off at a terminal, else the
-    /// first line of standard input, so that it never shows in `ps` as `--api-token` does.
-    private func apiTokenFromStandardInput() throws(UsageError) -> String {
-        guard let token = console.readSecretInput(prompt: "API token: ") else { throw .endOfInput("API token") }
-        guard !token.isEmpty else { throw .emptyAPIToken }
-        return token
     }
 }

@@ -1,12 +1,6 @@
 import Domain
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension Completion {
     /// `compdef`: `_arguments -C` takes the global options and the command (knowing which
     /// options take a value, so `--color never` is not a command); the words from the

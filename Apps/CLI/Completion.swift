@@ -1,11 +1,5 @@
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts completion bash|zsh|fish`: completion scripts made from ``Grammar``'s table,
 /// so they offer exactly the commands, aliases, options and option values the parser takes.
 ///

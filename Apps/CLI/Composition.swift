@@ -45,11 +45,10 @@ enum Composition {
         } catch {
             throw .configuration(error)
         }
+        let directory = storeURL.deletingLastPathComponent()
         let builtInMockState =
             settings.baseURL == nil
-            ? FileKeyValueStore(
-                fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("embedded-api.json"),
-                words: .precise) : nil
+            ? FileKeyValueStore(fileURL: directory.appendingPathComponent("embedded-api.json"), words: .precise) : nil
         // The built-in mock's media are served on 127.0.0.1 from the first video asked for on.
         let builtInMedia = builtInMockState == nil ? nil : BuiltInMediaServer()
         let (transport, shutDown): (any HTTPTransport, @Sendable () -> Void) =
@@ -93,16 +92,17 @@ enum Composition {
         let cache = FileResponseCache(environment: settings.environment) { problem in
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
-        // Both 0600 in the token file's private directory, under the same checks and lock discipline.
-        let historyURL = storeURL.deletingLastPathComponent().appendingPathComponent("watch-history.json")
-        let pendingProgress = FileKeyValueStore(
-            fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("pending-progress.json"),
-            words: .precise, lockTimeout: .seconds(configuration.timeout + 5))
+        // 0600 in the token file's private directory, under the same checks and lock discipline.
+        func beside(_ name: String) -> FileKeyValueStore {
+            FileKeyValueStore(
+                fileURL: directory.appendingPathComponent(name), words: .precise,
+                lockTimeout: .seconds(configuration.timeout + 5))
+        }
+        let pendingProgress = beside("pending-progress.json")
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
             accountStore: stores.accountStore, pendingProgress: pendingProgress,
-            watchHistory: FileKeyValueStore(
-                fileURL: historyURL, words: .precise, lockTimeout: .seconds(configuration.timeout + 5)),
+            watchHistory: beside("watch-history.json"),
             tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
             otherTokenStore: stores.other, builtInMockState: builtInMockState, cache: cache, observer: observer,
@@ -113,11 +113,7 @@ enum Composition {
                 transport: mediaTransport, root: MediaDownloader.defaultRoot(environment: settings.environment),
                 environment: settings.environment, retryPolicy: configuration.retryPolicy,
                 timeout: configuration.timeout),
-            syncFiles: SyncFiles(
-                directory: storeURL.deletingLastPathComponent().path,
-                record: FileKeyValueStore(
-                    fileURL: storeURL.deletingLastPathComponent().appendingPathComponent("sync.json"), words: .precise,
-                    lockTimeout: .seconds(configuration.timeout + 5))),
+            syncFiles: SyncFiles(directory: directory.path, record: beside("sync.json")),
             notices: notices,
             shutDown: {
                 shutDown()

@@ -1,4 +1,3 @@
-import CocoacastsAPI
 import Domain
 import Ports
 import TerminalUI
@@ -49,18 +48,8 @@ enum ConfigKey: String, CaseIterable {
     /// Every way to give it, as a message lists them: `--base-url, COCOACASTS_BASE_URL or config base-url`.
     var ways: String { "\(flag), \(variable) or config \(rawValue)" }
 
-    /// The environment variable that wins over the config file.
-    var variable: String {
-        switch self {
-        case .baseURL: "COCOACASTS_BASE_URL"
-        case .apiToken: "COCOACASTS_API_TOKEN"
-        case .timeout: "COCOACASTS_TIMEOUT"
-        case .transport: "COCOACASTS_TRANSPORT"
-        case .cacert: "COCOACASTS_CACERT"
-        case .tokenStore: "COCOACASTS_TOKEN_STORE"
-        case .player: "COCOACASTS_PLAYER"
-        }
-    }
+    /// The environment variable that wins over the config file: `COCOACASTS_BASE_URL`.
+    var variable: String { "COCOACASTS_" + rawValue.uppercased().replacing("-", with: "_") }
 
     /// What the setting is, as the environment's table in `--help` and the manual says it.
     var summary: String {

@@ -1,11 +1,6 @@
+import Subprocesses
 import Synchronization
 import TerminalUI
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -73,6 +68,12 @@ extension Console {
         isTerminalInput ? readSecret(prompt: prompt) : readLine()
     }
 
+    /// Says `error`, a command line that cannot be run, on standard error: a usage error (64).
+    func usage(_ error: UsageError) -> ExitCode {
+        fail(error.description, keepingNewlines: true)
+        return .usage
+    }
+
     /// Says on standard output what a command did (`Signed out of …`): a sentence, not a
     /// screen, sanitized as ``fail(_:style:keepingNewlines:)`` is.
     func say(_ message: String) {
@@ -109,7 +110,8 @@ final class SystemConsole: Console {
     let isOutputTerminal = isatty(STDOUT_FILENO) == 1
     let isErrorTerminal = isatty(STDERR_FILENO) == 1
     let isTerminalInput = isatty(STDIN_FILENO) == 1
-    private let failure = OutputFailure()
+    /// The first output failure, shared between the threads that print.
+    private let failure = Mutex<Int32?>(nil)
     private let closedStreams: Set<Int32>
 
     /// Creates the console; call it before anything opens a file (see ``holdClosedStreams()``).
@@ -117,7 +119,7 @@ final class SystemConsole: Console {
         closedStreams = Self.holdClosedStreams()
     }
 
-    var outputFailure: Int32? { failure.errno }
+    var outputFailure: Int32? { failure.withLock { $0 } }
 
     var terminalColumns: Int? { Self.columns(of: STDOUT_FILENO) }
 
@@ -138,7 +140,7 @@ final class SystemConsole: Console {
     /// whole (`PIPE_BUF`) goes in one write, so that lines of processes sharing the pipe never
     /// mix; a longer one could mix anyway, and is not copied to add its newline.
     private func print(utf8: UnsafeBufferPointer<UInt8>) {
-        guard failure.errno == nil else { return }
+        guard outputFailure == nil else { return }
         let error: Int32?
         if closedStreams.contains(STDOUT_FILENO) {
             error = EBADF
@@ -147,7 +149,7 @@ final class SystemConsole: Console {
         } else {
             error = Self.write(utf8, to: STDOUT_FILENO) ?? Self.write("\n", to: STDOUT_FILENO)
         }
-        if let error { failure.record(error) }
+        if let error { failure.withLock { $0 = $0 ?? error } }
     }
 
     func printError(_ text: String) {
@@ -176,11 +178,15 @@ final class SystemConsole: Console {
     }
 
     func readSecret(prompt: String) -> String? {
-        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
-        let secret = EchoOff.whileReading {
-            writeError(prompt)
+        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed, and back on
+        // afterwards, also when the user presses Ctrl-C, which would otherwise leave a terminal that shows
+        // nothing typed (see TerminalModes). Without a terminal's modes, the read goes on as it is.
+        let read = {
+            self.writeError(prompt)
             return Swift.readLine(strippingNewline: true)
         }
+        let secret =
+            TerminalModes.changed(by: { $0.c_lflag &= ~tcflag_t(ECHO) }, read) ?? Interruption.shared.endingAtOnce(read)
         writeError("\n")
         return secret
     }
@@ -215,17 +221,6 @@ final class SystemConsole: Console {
             rest = UnsafeRawBufferPointer(rebasing: rest[count...])
         }
         return nil
-    }
-}
-
-/// The first output failure, shared between the threads that print.
-private final class OutputFailure: Sendable {
-    private let state = Mutex<Int32?>(nil)
-
-    var errno: Int32? { state.withLock { $0 } }
-
-    func record(_ error: Int32) {
-        state.withLock { $0 = $0 ?? error }
     }
 }
 

@@ -1,5 +1,4 @@
 import Domain
-import Ports
 import Presentation
 import TerminalUI
 
@@ -7,7 +6,9 @@ import TerminalUI
 /// ("Failures and exit statuses"). The status follows a failure's cause, not only its kind:
 /// a TLS failure is "unreachable" (69) whatever the screen says, a locked token file 74, a
 /// refused API token 77.
-enum ExitCode: Int32, CaseIterable {
+///
+/// Thrown, it ends a command whose cause was said already: a failure reported, or a signal.
+enum ExitCode: Int32, CaseIterable, Error {
     /// It worked.
     case success = 0
     /// The request failed: the server answered with an error or something unreadable.
@@ -33,6 +34,15 @@ enum ExitCode: Int32, CaseIterable {
     /// No player was found, or it could not be started: unavailable, as a server that cannot
     /// be reached is (EX_UNAVAILABLE), and said on the same line of the table.
     static let noPlayer = ExitCode.unreachable
+
+    /// The status `body` returns, or throws.
+    @MainActor static func of(_ body: () async throws(ExitCode) -> ExitCode) async -> ExitCode {
+        do {
+            return try await body()
+        } catch {
+            return error
+        }
+    }
 
     /// The status for a screen's failure: a store's failure is the cause of an unknown one.
     init(_ failure: ScreenFailure) {

@@ -1,6 +1,5 @@
 import Ports
 import TerminalUI
-import TokenStoreComposition
 
 /// The options `cocoacasts` accepts, each declared once here or on its command (and every
 /// setting's on its ``ConfigKey``), and the commands' grammars from ``CommandList``: the
@@ -49,7 +48,7 @@ enum Grammar {
     static func limit(_ option: CommandLineParser.Option, in parsed: CommandLineParser.Parsed) throws(UsageError)
         -> Int?
     {
-        try TypedOption(option, expected: "a whole number, 1 or more") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        try TypedOption(option: option, expected: "a whole number, 1 or more") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             .value(in: parsed)
     }
 
@@ -74,13 +73,7 @@ extension CommandLineParser.CommandSpec {
 struct TypedOption<Value>: Sendable {
     let option: CommandLineParser.Option
     let expected: String
-    private let read: @Sendable (String) -> Value?
-
-    init(_ option: CommandLineParser.Option, expected: String, read: @escaping @Sendable (String) -> Value?) {
-        self.option = option
-        self.expected = expected
-        self.read = read
-    }
+    let read: @Sendable (String) -> Value?
 
     /// The value given, `nil` when none was; one that is no `Value` is a usage error saying what is expected.
     func value(in parsed: CommandLineParser.Parsed) throws(UsageError) -> Value? {

@@ -8,17 +8,11 @@ enum Help {
     static let width = 80
 
     /// The help for the command called `name`, else the general help, at most `width` cells wide.
-    static func text(for name: String?, width: Int) -> String {
+    static func text(for name: String?, width: Int = Self.width) -> String {
         let width = min(width, Self.width)
         return name.flatMap { CommandList.command(named: $0)?.spec }.map { command($0, width: width) }
-            ?? general(width: width)
+            ?? TerminalText.fitted(generalText, to: width)
     }
-
-    static var general: String { general(width: width) }
-
-    static func command(_ command: CommandLineParser.CommandSpec) -> String { self.command(command, width: width) }
-
-    private static func general(width: Int) -> String { TerminalText.fitted(generalText, to: width) }
 
     private static var generalText: String {
         let commands = Grammar.commands.map { "  " + pad($0.name, 12) + $0.summary + aliases($0) }

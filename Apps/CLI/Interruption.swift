@@ -75,27 +75,23 @@ final class Interruption: Sendable {
     /// Replaces the default action of SIGINT, SIGTERM and SIGHUP (ending the process) with the
     /// above, and SIGALRM's with the end of last words that took too long.
     func install() {
-        var action = sigaction()
-        var cutShort = sigaction()
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handleSignal
-            cutShort.__sigaction_handler.sa_handler = handleAlarm
-        #else
-            action.__sigaction_u.__sa_handler = handleSignal
-            cutShort.__sigaction_u.__sa_handler = handleAlarm
-        #endif
-        action.sa_flags = SA_RESTART
-        cutShort.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
-        sigemptyset(&cutShort.sa_mask)
         var signals = sigset_t()
         sigemptyset(&signals)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        let handlers: [(Int32, @convention(c) (Int32) -> Void)] = [
+            (SIGINT, handleSignal), (SIGTERM, handleSignal), (SIGHUP, handleSignal), (SIGALRM, handleAlarm),
+        ]
+        for (number, handler) in handlers {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = handler
+            #else
+                action.__sigaction_u.__sa_handler = handler
+            #endif
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
             sigaction(number, &action, nil)
             sigaddset(&signals, number)
         }
-        sigaction(SIGALRM, &cutShort, nil)
-        sigaddset(&signals, SIGALRM)
         // A parent may start us with them blocked (Foundation's Process does, and so test
         // runners): a handler never sees a blocked signal. Threads started later inherit this.
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)

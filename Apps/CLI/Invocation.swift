@@ -32,7 +32,7 @@ struct Invocation {
         guard let name = parsed.command, let type = CommandList.command(named: name) else {
             return HelpCommand(topic: nil)
         }
-        return try type.init(parsed, arguments: try expectArguments(parsed, type.spec))
+        return try type.parse(parsed, arguments: try expectArguments(parsed, type.spec))
     }
 
     /// The arguments, when there are as many as `command` takes; else its usage line.

@@ -1,12 +1,6 @@
 import Domain
 import Ports
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The API as `watch` sees it when the video is copied to this machine: the video is the
 /// local copy, which plays with the network off (where it starts then is the playback's
 /// choice: see ``/Presentation/PlaybackViewModel/OfflineStart``). Everything else goes to the

@@ -1,11 +1,5 @@
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts manual`: the manual page in roff (`man -l`), made from ``Grammar``'s table
 /// and the same texts as `--help`. Each option is a `.TP` item, its description beside or
 /// under it; hyphenation is off (`.nh`) and option names are marked `\%`, so that no

@@ -1,4 +1,3 @@
-import CocoacastsAPI
 import CommandPlayer
 import TerminalUI
 import TokenStoreComposition

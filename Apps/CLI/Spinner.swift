@@ -7,8 +7,8 @@ enum Spinner {
     static let delay: Duration = .milliseconds(300)
 
     /// Runs `work`, showing `label` with a spinner from the delay until it returns.
-    static func run(_ label: String, on console: any Console, appearance: Appearance, _ work: () async -> Void)
-        async
+    static func run<T>(_ label: String, on console: any Console, appearance: Appearance, _ work: () async -> T)
+        async -> T
     {
         guard appearance.animates else { return await work() }
         let frames = appearance.error.spinnerFrames
@@ -21,9 +21,10 @@ enum Spinner {
                 try await Task.sleep(for: .milliseconds(80))
             }
         }
-        await work()
+        let result = await work()
         animation.cancel()
         _ = await animation.result
         console.writeError("\r\u{1B}[2K")
+        return result
     }
 }

@@ -16,25 +16,16 @@ struct SyncFiles: Sendable {
     let directory: String
     let record: any KeyValueStore
 
-    /// The lock, taken; `nil` when another run holds it.
-    func lock() async throws(StoreError) -> HeldLock? {
+    /// The lock, taken, as what releases it when the run ends; `nil` when another run holds it.
+    func lock() async throws(StoreError) -> (() -> Void)? {
         try PrivateDirectory(path: directory).ensure()
         let lock = FileLock(path: directory + "/sync.lock", timeout: .zero)
         do throws(StoreError) {
-            return HeldLock(lock: lock, descriptor: try await lock.acquire())
+            let descriptor = try await lock.acquire()
+            return { lock.release(descriptor) }
         } catch {
             if case .lockTimeout = error { return nil }
             throw error
-        }
-    }
-
-    /// The lock of a run, released when it ends.
-    struct HeldLock {
-        let lock: FileLock
-        let descriptor: Int32
-
-        func release() {
-            lock.release(descriptor)
         }
     }
 
@@ -83,14 +74,10 @@ struct LastSync: Codable, Equatable {
         (fetched, removed, failed) = (report.fetched.count, report.removed.count, report.failed.count)
     }
 
-    private init(status: ExitCode, problem: String, at date: Date) {
+    /// A run that made no plan, and why: nothing was removed or fetched.
+    init(failed status: ExitCode, problem: String, at date: Date = Date()) {
         (at, self.status, self.problem) = (date.timeIntervalSince1970, status.rawValue, problem)
         (ready, bytes, fetched, removed, failed) = (0, 0, 0, 0, 0)
-    }
-
-    /// A run that made no plan, and why: nothing was removed or fetched.
-    static func failed(status: ExitCode, problem: String, at date: Date = Date()) -> LastSync {
-        LastSync(status: status, problem: problem, at: date)
     }
 
     /// `2 hours ago: 3 episodes ready (12.3 MB), 1 fetched, 1 removed`, then what failed and the

@@ -9,14 +9,10 @@ enum TransportChoice: String, CaseIterable, Sendable {
     case curl
     case urlsession
 
-    /// The transport used unless a setting picks another.
-    #if canImport(Darwin)
-        static let platformDefault = TransportChoice.urlsession
-    #else
-        static let platformDefault = TransportChoice.curl
-    #endif
+    /// The transport used unless a setting picks another: the first this build has.
+    static var platformDefault: TransportChoice { available[0] }
 
-    /// The choices this build has.
+    /// The choices this build has, the default first.
     #if canImport(Darwin)
         static let available: [TransportChoice] = [.urlsession, .curl]
     #else

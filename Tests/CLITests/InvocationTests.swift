@@ -206,7 +206,7 @@ struct InvocationTests {
 
     @Test func everyCommandsHelpHasExamplesAndItsUsage() throws {
         for command in Grammar.commands {
-            let help = Help.command(command)
+            let help = Help.text(for: command.name)
             #expect(help.contains("USAGE: " + command.usage) && help.contains("EXAMPLES:\n  $ "), "\(command.name)")
             let names = [command.name] + command.aliases
             for example in command.examples {
@@ -214,11 +214,11 @@ struct InvocationTests {
             }
         }
         let login = try #require(CommandList.command(named: "login"))
-        #expect(Help.command(login.spec).contains("(also: login)"))
+        #expect(Help.text(for: login.spec.name).contains("(also: login)"))
     }
 
     @Test func helpListsEveryCommandOptionVariableAndExitStatus() {
-        let help = Help.general
+        let help = Help.text(for: nil)
         for command in Grammar.commands { #expect(help.contains("  \(command.name) ")) }
         for option in Grammar.globalOptions { #expect(help.contains(option.name)) }
         for variable in ["COCOACASTS_BASE_URL", "COCOACASTS_API_TOKEN", "COCOACASTS_STORE", "COCOACASTS_PASSWORD"] {

@@ -11,12 +11,11 @@ struct CacheCommand: ServiceCommand, Equatable {
     static let settingsUsed: Set<ConfigKey> = []
     static let callsTheAPI = false
 
-    init() {}
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         guard arguments[0] == "clear" else {
             throw .invalidValue("cache action", value: arguments[0], expected: "clear")
         }
+        return Self()
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

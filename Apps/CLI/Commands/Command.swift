@@ -9,7 +9,7 @@ protocol Command: Sendable {
     /// Its name, aliases, arguments, options, summary and examples.
     static var spec: CommandLineParser.CommandSpec { get }
     /// Checks the command line, whose `arguments` are as many as ``spec`` takes.
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError)
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self
     /// How it runs: on its own, or with the services.
     var runnable: Runnable { get }
 }
@@ -45,21 +45,25 @@ extension LocalCommand {
 
 /// A command that runs with the services: the API, the token store, the saved catalogue.
 protocol ServiceCommand: Command {
-    /// The settings whose values it uses, and so checks (the others may even be invalid).
+    /// The settings whose values it uses, and so checks (the others may even be invalid):
+    /// all of them unless it says.
     static var settingsUsed: Set<ConfigKey> { get }
     /// Whether its work is a request to the API, so that the built-in mock's first-run
-    /// notice applies. (`status` asks the server too, but says which server answers every
-    /// time; `signout` only touches the token store.)
+    /// notice applies (unless it says not). (`status` asks the server too, but says which
+    /// server answers every time; `signout` only touches the token store.)
     static var callsTheAPI: Bool { get }
     /// What must hold before anything is said or asked — the built-in mock's notice
-    /// included: `nil` when the command may run, else the status it ends with, said.
-    @MainActor func prepare(_ context: CommandContext) async -> ExitCode?
-    @MainActor func run(_ context: CommandContext) async -> ExitCode
+    /// included: throws the status it ends with, said, when the command may not run.
+    @MainActor func prepare(_ context: CommandContext) async throws(ExitCode)
+    /// Runs; a status thrown is one whose cause was said already (see ``CommandContext``).
+    @MainActor func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode
 }
 
 extension ServiceCommand {
     var runnable: Runnable { .withServices(self) }
-    @MainActor func prepare(_ context: CommandContext) async -> ExitCode? { nil }
+    static var settingsUsed: Set<ConfigKey> { Set(ConfigKey.allCases) }
+    static var callsTheAPI: Bool { true }
+    @MainActor func prepare(_ context: CommandContext) async throws(ExitCode) {}
 }
 
 /// Every command, in the order `help` lists them.

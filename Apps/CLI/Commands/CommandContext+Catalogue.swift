@@ -10,15 +10,9 @@ import TerminalUI
 #endif
 
 extension CommandContext {
-    /// What a `video`, `progress`, `watch` or `download` argument names: a video (and its
-    /// episode when the catalogue was read), or nothing, because fetching the catalogue failed
-    /// or the words named no one episode (each said already) or it was interrupted.
-    enum Resolution {
-        case video(id: String, episode: Episode?)
-        case ended(ExitCode)
-    }
-
-    /// The video a `video` or `progress` argument names, and its episode when the catalogue was read.
+    /// The video a `video`, `progress`, `watch` or `download` argument names, and its episode
+    /// when the catalogue was read; throws when fetching the catalogue failed or the words
+    /// named no one episode (each said already) or it was interrupted.
     ///
     /// The rule: a reference with a letter is words, matched against the catalogue (see
     /// ``episode(namedBy:among:)``); episode ids are whole numbers of at most six digits
@@ -32,31 +26,27 @@ extension CommandContext {
     /// A failure to read the catalogue is reported with `sentence` after its cause.
     func resolve(
         _ reference: String, on screen: APIErrorMapper.Context, needingTheEpisode: Bool, sentence: Sentence = .screens
-    ) async -> Resolution {
+    ) async throws(ExitCode) -> (id: String, episode: Episode?) {
         let isWords = Self.isWords(reference)
-        guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else {
-            return .video(id: reference, episode: nil)
-        }
+        guard needingTheEpisode || isWords || Self.couldBeEpisodeID(reference) else { return (reference, nil) }
         // An id names the same episode: one a saved catalogue of the last day holds costs no request.
-        if !isWords, let saved = await savedEpisode(reference) { return .video(id: saved.videoID, episode: saved) }
-        guard !Task.isCancelled else { return .ended(.interrupted) }
+        if !isWords, let saved = await savedEpisode(reference) { return (saved.videoID, saved) }
+        guard !Task.isCancelled else { throw .interrupted }
         let episodes = EpisodesViewModel(apiService: services.api)
         await episodes.fetchEpisodes()
-        guard !Task.isCancelled else { return .ended(.interrupted) }
+        guard !Task.isCancelled else { throw .interrupted }
         if case .failed(_, let failure, _) = episodes.state {
-            return .ended(report(failure, on: screen, asking: .episodes, sentence: sentence))
+            throw report(failure, on: screen, asking: .episodes, sentence: sentence)
         }
         let rows = episodes.state.rows.map(\.episode)
         if isWords {
-            switch await episode(namedBy: reference, among: rows) {
-            case .success(let episode): return .video(id: episode.videoID, episode: episode)
-            case .failure(let ended): return .ended(ended.status)
-            }
+            let episode = try await episode(namedBy: reference, among: rows)
+            return (episode.videoID, episode)
         }
         if Self.couldBeEpisodeID(reference), let episode = rows.first(where: { String($0.id) == reference }) {
-            return .video(id: episode.videoID, episode: episode)
+            return (episode.videoID, episode)
         }
-        return .video(id: reference, episode: rows.first { $0.videoID == reference })
+        return (reference, rows.first { $0.videoID == reference })
     }
 
     /// The episode whose id or video id is `reference` in the saved catalogue, when it was
@@ -90,8 +80,8 @@ extension CommandContext {
     /// the one picked on a terminal (cancelled: 130), else they are listed with a usage error
     /// (64); none is said as an unknown id (1). The picker shows how far the viewer is in each
     /// unless `offline` (nothing may be sent).
-    func episode(namedBy words: String, among episodes: [Episode], offline: Bool = false) async
-        -> Result<Episode, Ended>
+    func episode(namedBy words: String, among episodes: [Episode], offline: Bool = false) async throws(ExitCode)
+        -> Episode
     {
         let search = EpisodeSearch(words)
         var found = search.filter(episodes)
@@ -103,30 +93,27 @@ extension CommandContext {
             let nearest = search.didYouMean(among: episodes).map { " " + $0 } ?? ""
             console.fail(
                 "No episode matches \(quoted).\(nearest) `cocoacasts episodes WORDS` lists what the words find.")
-            return .failure(Ended(status: .failure))
+            throw .failure
         case 1:
-            console.notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.", style: appearance.error)
-            return .success(found[0])
+            notice("\(quoted) is episode \(found[0].id), “\(found[0].title)”.")
+            return found[0]
         case _ where console.isTerminalInput && console.isErrorTerminal:
-            var percents: [String: Int] = [:]
-            if !offline {
-                guard
-                    await withSpinner("Reading how far you are in each…", { percents = await self.percents(of: found) })
-                else { return .failure(Ended(status: .interrupted)) }
-            }
+            let percents: [String: Int] =
+                try await offline
+                ? [:] : withSpinner("Reading how far you are in each…") { await self.percents(of: found) }
             let rows = found.map { EpisodePicker.Row(episode: $0, percent: percents[$0.videoID]) }
             guard let chosen = PickerSession.choose(from: rows, on: console, style: appearance.error) else {
-                return .failure(Ended(status: .interrupted))
+                throw .interrupted
             }
-            console.notice("\(quoted): episode \(chosen.id), “\(chosen.title)”.", style: appearance.error)
-            return .success(chosen)
+            notice("\(quoted): episode \(chosen.id), “\(chosen.title)”.")
+            return chosen
         default:
             let shown = found.prefix(10).map { "  \($0.id)  \($0.title)" }
             let more = found.count > shown.count ? ["  … and \(found.count - shown.count) more"] : []
             console.fail(
                 (["\(quoted) matches \(found.count) episodes, the best first: name one by its id."] + shown + more)
                     .joined(separator: "\n"), keepingNewlines: true)
-            return .failure(Ended(status: .usage))
+            throw .usage
         }
     }
 
@@ -144,14 +131,9 @@ extension CommandContext {
         } catch  where error.kind == .unauthorized || error.kind == .cancelled {
             return [:]  // no one signed in has no positions to show; a signal says itself
         } catch {
-            console.notice("the picker shows no progress: \(error)", style: appearance.error)
+            notice("the picker shows no progress: \(error)")
             return [:]
         }
-    }
-
-    /// Why no episode was named, said already: the command's status.
-    struct Ended: Error {
-        let status: ExitCode
     }
 
     /// Whether `reference` could be an episode id: one to six digits, no leading zero.
@@ -165,33 +147,25 @@ extension CommandContext {
     /// The episodes, as `episodes` and `episode` show them: the kept positions sent first
     /// (unless `policy` keeps off the network), fetched under the spinner, a saved list said
     /// as one; a failure reported, its status the failure's (a signal: 130).
-    func episodes(policy: CachePolicy) async -> Result<EpisodesViewModel, Ended> {
+    func episodes(policy: CachePolicy) async throws(ExitCode) -> EpisodesViewModel {
         if policy != .offlineOnly { await deliverKeptPositions() }
         let model = EpisodesViewModel(apiService: services.api, policy: policy)
-        guard await withSpinner("Fetching episodes…", { await model.fetchEpisodes() }) else {
-            return .failure(Ended(status: .interrupted))
-        }
-        if case .failed(_, let failure, _) = model.state {
-            return .failure(Ended(status: report(failure, on: .episodes, asking: .episodes)))
-        }
-        if case .offline(_, _, let message) = model.state { console.notice(message, style: appearance.error) }
-        return .success(model)
+        try await withSpinner("Fetching episodes…") { await model.fetchEpisodes() }
+        if case .failed(_, let failure, _) = model.state { throw report(failure, on: .episodes, asking: .episodes) }
+        if case .offline(_, _, let message) = model.state { notice(message) }
+        return model
     }
 
-    /// Video `videoID`, fetched under the spinner, as `video` and `download` ask for it; a
-    /// failure reported, its status the failure's (a signal: 130).
-    func video(_ videoID: String) async -> Result<VideoViewModel, Ended> {
+    /// Video `videoID`, fetched under the spinner, as `video` and `download` ask for it, and
+    /// the video it loaded; a failure reported, its status the failure's (a signal: 130).
+    func video(_ videoID: String) async throws(ExitCode) -> (model: VideoViewModel, video: Video) {
         let model = VideoViewModel(videoID: videoID, apiService: services.api)
-        guard await withSpinner("Fetching the video…", { await model.fetchVideo() }) else {
-            return .failure(Ended(status: .interrupted))
-        }
+        try await withSpinner("Fetching the video…") { await model.fetchVideo() }
         if case .failed(_, let failure, _) = model.state {
-            return .failure(
-                Ended(
-                    status: report(
-                        failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")))
+            throw report(failure, on: .video, asking: .video, about: videoID, subject: "video \(videoID)")
         }
-        return .success(model)
+        guard case .loaded(let video) = model.state else { throw .failure }
+        return (model, video)
     }
 }
 

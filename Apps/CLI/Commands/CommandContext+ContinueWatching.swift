@@ -21,7 +21,7 @@ extension CommandContext {
         do throws(StoreError) {
             return try await watchHistory().serverPosition(of: videoID)?.position
         } catch {
-            console.notice(error.historyMessage, style: appearance.error)
+            notice(error.historyMessage)
             return nil
         }
     }
@@ -33,16 +33,16 @@ extension CommandContext {
             try await watchHistory().remember(
                 SeenPosition(cursor: progress.cursor, seenAt: Date()), of: progress.videoID, savedHere: savedHere)
         } catch {
-            console.notice(error.historyMessage, style: appearance.error)
+            notice(error.historyMessage)
         }
     }
 
     /// Continue watching, read (the catalogue, the positions, the kept positions and the
-    /// history) under the spinner; `nil` when a signal ended it, or the outbox or token
-    /// store failed (which is said). A history or kept positions that cannot be read are said,
-    /// and the list goes on without them. `latestOnly` finds the one watched last alone (see
-    /// ``ContinueWatchingViewModel/loadTheLatest()``).
-    private func continueWatching(latestOnly: Bool) async -> ContinueWatchingViewModel? {
+    /// history) under the spinner; throws 130 when a signal ended it, 74 when the outbox or
+    /// token store failed (which is said). A history or kept positions that cannot be read are
+    /// said, and the list goes on without them. `latestOnly` finds the one watched last alone
+    /// (see ``ContinueWatchingViewModel/loadTheLatest()``).
+    private func continueWatching(latestOnly: Bool) async throws(ExitCode) -> ContinueWatchingViewModel {
         let model: ContinueWatchingViewModel
         do throws(StoreError) {
             model = ContinueWatchingViewModel(
@@ -50,12 +50,11 @@ extension CommandContext {
                 problem: { say($0, latestOnly: latestOnly) })
         } catch {
             console.fail(error.description)
-            return nil
+            throw Task.isCancelled ? .interrupted : .localState
         }
-        guard
-            await withSpinner(
-                "Finding where you left off…", { latestOnly ? await model.loadTheLatest() : await model.load() })
-        else { return nil }
+        try await withSpinner("Finding where you left off…") {
+            latestOnly ? await model.loadTheLatest() : await model.load()
+        }
         return model
     }
 
@@ -66,7 +65,7 @@ extension CommandContext {
             let cost =
                 latestOnly
                 ? "The newest episode started is the one continued." : "The list follows the catalogue's order."
-            console.notice(error.historyMessage + " " + cost, style: appearance.error)
+            notice(error.historyMessage + " " + cost)
         case .keptPositions(let error):
             sayTheKeptPositionsFailed(error)
         }
@@ -76,18 +75,16 @@ extension CommandContext {
     /// of them: an offline answer's age on standard error; a failure reported, its status the
     /// failure's (a signal: 130; a store that cannot be read: 74). `latestOnly` asks only what
     /// finds the first (the rest may then be left out).
-    func episodesToContinue(latestOnly: Bool = false) async -> Result<[ContinueWatchingItem], Ended> {
-        guard let model = await continueWatching(latestOnly: latestOnly) else {
-            return .failure(Ended(status: Task.isCancelled ? .interrupted : .localState))
-        }
+    func episodesToContinue(latestOnly: Bool = false) async throws(ExitCode) -> [ContinueWatchingItem] {
+        let model = try await continueWatching(latestOnly: latestOnly)
         switch model.state {
         case .failed(_, let failure):
-            return .failure(Ended(status: report(failure, on: .progress)))
+            throw report(failure, on: .progress)
         case .offline(_, _, let message):
-            console.notice(message, style: appearance.error)
+            notice(message)
         case .idle, .loading, .loaded:
             break
         }
-        return .success(model.state.items)
+        return model.state.items
     }
 }

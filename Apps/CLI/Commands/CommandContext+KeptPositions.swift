@@ -40,23 +40,17 @@ extension CommandContext {
                 + "\(delivery.pending.progress.videoID), kept on this machine since "
                 + RelativeAge.phrase(from: delivery.pending.recordedAt, to: now)
             switch delivery.outcome {
-            case .sent: console.notice("saved \(what).", style: appearance.error)
+            case .sent: notice("saved \(what).")
             case .sentButKept(_, let store):
-                console.notice(
-                    "saved \(what), but it could not be forgotten here: \(store.outboxMessage)", style: appearance.error
-                )
+                notice("saved \(what), but it could not be forgotten here: \(store.outboxMessage)")
             case .refused(let error):
-                console.notice(
-                    "dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))",
-                    style: appearance.error)
+                notice("dropped \(what): the server refuses it for good (\(Screens.whyASaveFailed(error)))")
             case .superseded(let server):
-                console.notice(
-                    Screens.superseded(delivery.pending, by: server, now: now), style: appearance.error)
+                notice(Screens.superseded(delivery.pending, by: server, now: now))
             case .failed(let error) where error.kind == .unreachable: unreachable = true
             case .failed(let error) where error.kind == .cancelled: break
             case .failed(let error):
-                console.notice(
-                    "\(what) is still kept: \(Screens.whyASaveFailed(error))", style: appearance.error)
+                notice("\(what) is still kept: \(Screens.whyASaveFailed(error))")
             case .notSent: break
             }
         }
@@ -68,9 +62,7 @@ extension CommandContext {
         }.count
         if unreachable && !listsWhatIsKept {
             let positions = waiting == 1 ? "position kept on this machine waits" : "positions kept on this machine wait"
-            console.notice(
-                "\(waiting) \(positions) for the server; `cocoacasts status` lists \(waiting == 1 ? "it" : "them").",
-                style: appearance.error)
+            notice("\(waiting) \(positions) for the server; `cocoacasts status` lists \(waiting == 1 ? "it" : "them").")
         }
     }
 

@@ -25,11 +25,18 @@ struct CommandContext {
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
 
-    /// Runs `work` with the spinner; `false` when a signal cancelled the command meanwhile
+    /// Says on standard error, as standard error draws, something worth knowing although
+    /// nothing failed (see ``Console/notice(_:style:)``).
+    func notice(_ message: String) {
+        console.notice(message, style: appearance.error)
+    }
+
+    /// Runs `work` with the spinner; throws 130 when a signal cancelled the command meanwhile
     /// (see ``Interruption``): the command then prints nothing more.
-    func withSpinner(_ label: String, _ work: () async -> Void) async -> Bool {
-        await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
-        return !Task.isCancelled
+    func withSpinner<T>(_ label: String, _ work: () async -> T) async throws(ExitCode) -> T {
+        let result = await Spinner.run(appearance.error.ellipsized(label), on: console, appearance: appearance, work)
+        if Task.isCancelled { throw .interrupted }
+        return result
     }
 
     /// Says that the positions kept on this machine cannot be used, once a run: a command
@@ -89,10 +96,9 @@ struct CommandContext {
                 // notice shows meanwhile, as it would on a first run.
             }
         }
-        console.notice(
+        notice(
             "answering from the mock API built into cocoacasts, as no --base-url, "
-                + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).",
-            style: appearance.error)
+                + "COCOACASTS_BASE_URL or config base-url was given (said once; see cocoacasts status).")
         do {
             try await services.builtInMockState?.setValue("1", forKey: key)
         } catch {

@@ -12,17 +12,13 @@ struct CompletionCommand: ImmediateCommand, Equatable {
 
     let shell: Completion.Shell
 
-    init(shell: Completion.Shell) {
-        self.shell = shell
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         guard let shell = Completion.Shell(rawValue: arguments[0]) else {
             throw .invalidValue(
                 "shell", value: arguments[0],
                 expected: Completion.Shell.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        self.init(shell: shell)
+        return Self(shell: shell)
     }
 
     func run(_ context: LocalContext) -> ExitCode {

@@ -1,12 +1,6 @@
 import Domain
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension ConfigCommand {
     /// Every setting: its value in force (flag, environment, config file, default) and where it came from.
     @MainActor func list(_ context: LocalContext) async throws(StoreError) {

@@ -1,12 +1,6 @@
 import Domain
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cocoacasts config get|set|unset|list`: the config file's values, checked before they
 /// are stored, and where each setting in force comes from.
 struct ConfigCommand: LocalCommand, Equatable {
@@ -34,13 +28,8 @@ struct ConfigCommand: LocalCommand, Equatable {
     let action: ConfigAction
     let json: Bool
 
-    init(action: ConfigAction, json: Bool) {
-        self.action = action
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(action: try ConfigAction(arguments), json: parsed.has(Grammar.json))
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(action: try ConfigAction(arguments), json: parsed.has(Grammar.json))
     }
 
     func run(_ context: LocalContext) async -> ExitCode {

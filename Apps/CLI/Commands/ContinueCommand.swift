@@ -1,5 +1,4 @@
 import Domain
-import Ports
 import Presentation
 import TerminalUI
 
@@ -29,34 +28,22 @@ struct ContinueCommand: ServiceCommand, Equatable {
             ("cocoacasts continue --limit 1", "the one you watched last"),
             ("cocoacasts continue --json | jq '.[0].id'", "its id"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     let json: Bool
     let limit: Int?
 
-    init(json: Bool, limit: Int?) {
-        self.json = json
-        self.limit = limit
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(json: parsed.has(Grammar.json), limit: try Grammar.limit(Self.limit, in: parsed))
     }
 
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(json: parsed.has(Grammar.json), limit: try Grammar.limit(Self.limit, in: parsed))
-    }
-
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
         await context.deliverKeptPositions()
-        let found: [ContinueWatchingItem]
-        switch await context.episodesToContinue() {
-        case .success(let items): found = items
-        case .failure(let ended): return ended.status
-        }
-        let items = Array(found.prefix(limit ?? .max))
+        let items = Array(try await context.episodesToContinue().prefix(limit ?? .max))
         if json {
             context.printJSON(items.map(Entry.init))
         } else if items.isEmpty {
-            console.notice(Screens.nothingToContinue, style: context.appearance.error)
+            context.notice(Screens.nothingToContinue)
         } else if console.isOutputTerminal {
             console.print(ContinueTable.render(items, width: context.appearance.width, style: context.style))
         } else {

@@ -1,13 +1,6 @@
 import Domain
 import Ports
-import Presentation
 import TerminalUI
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `download EPISODE --list-qualities`: what each stream offers, as yt-dlp's `-F` lists the
 /// formats before one is chosen; nothing is downloaded.
@@ -43,10 +36,10 @@ extension DownloadCommand {
         var status = ExitCode.success
         var offers: [Offer] = []
         for typed in references {
-            switch await offer(of: typed, in: context) {
-            case .success(let offer): offers.append(offer)
-            case .failure(let ended):
-                if status == .success || ended.status == .interrupted { status = ended.status }
+            do throws(ExitCode) {
+                offers.append(try await offer(of: typed, in: context))
+            } catch {
+                if status == .success || error == .interrupted { status = error }
             }
             if status == .interrupted { break }
         }
@@ -55,31 +48,17 @@ extension DownloadCommand {
     }
 
     /// `typed`'s qualities, said unless `--json` (which prints them all at the end).
-    @MainActor private func offer(of typed: String, in context: CommandContext) async
-        -> Result<Offer, CommandContext.Ended>
-    {
-        let (videoID, episode): (String, Episode?)
-        switch await context.resolve(typed, on: .video, needingTheEpisode: true) {
-        case .video(let id, let found): (videoID, episode) = (id, found)
-        case .ended(let status): return .failure(CommandContext.Ended(status: status))
-        }
+    @MainActor private func offer(of typed: String, in context: CommandContext) async throws(ExitCode) -> Offer {
+        let (videoID, episode) = try await context.resolve(typed, on: .video, needingTheEpisode: true)
         let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
-        let video: Video
-        switch await context.video(videoID) {
-        case .success(let model):
-            guard case .loaded(let loaded) = model.state else {
-                return .failure(CommandContext.Ended(status: .failure))
-            }
-            video = loaded
-        case .failure(let ended): return .failure(ended)
-        }
+        let video = try await context.video(videoID).video
         let offered: [OfferedQuality]
         do throws(DownloadError) {
             offered = try await context.services.downloader.qualities(at: video.videoURL)
         } catch {
-            if case .cancelled = error.cause { return .failure(CommandContext.Ended(status: .interrupted)) }
+            if case .cancelled = error.cause { throw .interrupted }
             context.console.fail("The qualities of \(what) could not be read: \(error).")
-            return .failure(CommandContext.Ended(status: error.isUnreachable ? .unreachable : .failure))
+            throw error.isUnreachable ? .unreachable : .failure
         }
         let qualities = offered.map { quality in
             Quality(
@@ -88,8 +67,7 @@ extension DownloadCommand {
                 bytes: quality.bytes(forSeconds: video.duration), chosenBy: quality.chosenBy.map(\.description))
         }
         if !json { say(qualities, of: "\(what), \(VideoDuration.format(seconds: video.duration))", in: context) }
-        return .success(
-            Offer(videoID: videoID, episode: Nullable(episode?.id), duration: video.duration, qualities: qualities))
+        return Offer(videoID: videoID, episode: Nullable(episode?.id), duration: video.duration, qualities: qualities)
     }
 
     /// `episode 556, “…”, 8:33, about:` and a line a quality: `360p  640×360  60.9 MB  950 kb/s

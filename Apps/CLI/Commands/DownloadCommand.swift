@@ -19,13 +19,14 @@ import TerminalUI
 /// command fetches only what is missing — or damaged.
 struct DownloadCommand: ServiceCommand, Equatable {
     static let quality = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--quality", valueName: "Q",
             summary: "best (the default for a new copy), worst, or a height such as 720; a copy goes on at its own",
             choices: ["best", "worst", "1080", "720", "540", "360"], acceptsOthers: true),
         expected: "best, worst or a height such as 720", read: VideoQuality.init)
     static let jobs = TypedOption(
-        CommandLineParser.Option(name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
+        option: CommandLineParser.Option(
+            name: "--jobs", valueName: "N", summary: "parts fetched at once, 1 to 16 (default 4)"),
         expected: "a number from 1 to 16"
     ) { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } }
     static let output = CommandLineParser.Option(
@@ -41,8 +42,6 @@ struct DownloadCommand: ServiceCommand, Equatable {
             ("cocoacasts download 556 --output episode-556.mp4", "and one file of it, to keep or share"),
             ("cocoacasts download 556 --list-qualities", "the qualities its stream offers, before choosing one"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
     static let defaultJobs = 4
 
     let references: [String]
@@ -55,19 +54,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
     let listsQualities: Bool
     let json: Bool
 
-    init(
-        references: [String], quality: VideoQuality? = nil, jobs: Int = Self.defaultJobs, outputPath: String? = nil,
-        listsQualities: Bool = false, json: Bool = false
-    ) {
-        self.references = references
-        choice = quality
-        jobCount = jobs
-        self.outputPath = outputPath
-        self.listsQualities = listsQualities
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         let quality = try Self.quality.value(in: parsed)
         let jobs = try Self.jobs.value(in: parsed) ?? Self.defaultJobs
         // Ids are videos each; words, all of them together, name one.
@@ -87,9 +74,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
                 Self.quality.option.name, value: quality.description,
                 expected: "nothing: --list-qualities lists every quality, and what best and worst pick")
         }
-        self.init(
-            references: references, quality: quality, jobs: jobs, outputPath: outputPath,
-            listsQualities: listsQualities, json: parsed.has(Grammar.json))
+        return Self(
+            references: references, choice: quality, jobCount: jobs,
+            outputPath: outputPath, listsQualities: listsQualities, json: parsed.has(Grammar.json))
     }
 
     /// One video's outcome, as `--json` prints it: its event (`complete`, `stopped`, `failed`).
@@ -97,16 +84,16 @@ struct DownloadCommand: ServiceCommand, Equatable {
         let event: String
         let videoID: String
         let episode: Nullable<Int>
-        let complete: Bool
-        let quality: String?
-        let bytes: Int
-        let path: String?
+        var complete = false
+        var quality: String? = nil
+        var bytes = 0
+        var path: String? = nil
         /// The one file `--output` wrote.
         var output: String? = nil
-        var error: String?
+        var error: String? = nil
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         if listsQualities { return await listQualities(in: context) }
         if let outputPath {
             let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
@@ -134,72 +121,53 @@ struct DownloadCommand: ServiceCommand, Equatable {
             while let reference = batch.remaining.first {
                 let count = references.count
                 let place = count > 1 ? (count - batch.remaining.count + 1, count) : nil
-                let (ended, again) = await download(reference, place: place, in: context)
-                batch.typed(again)
+                var again = reference
+                let ended = await ExitCode.of { () async throws(ExitCode) in
+                    try await download(reference, place: place, typedAgain: &again, in: context)
+                }
+                // The first remaining reference, as the viewer types it again (an episode's id for words).
+                batch.remaining[batch.remaining.startIndex] = again
                 if ended != .success { status = ended }
                 if ended == .interrupted {
                     context.console.fail(goOnLine(batch.remaining))
                     break
                 }
                 if ended == .localState { break }
-                batch.done()
+                batch.remaining = batch.remaining.dropFirst()
             }
             return status
         }
     }
 
-    /// The references not finished yet, as the line to go on names them.
+    /// The references not finished yet, as the line to go on names them, shared with the last words.
     @MainActor private final class Batch {
-        private(set) var remaining: ArraySlice<String>
+        var remaining: ArraySlice<String>
 
         init(_ references: [String]) {
             remaining = references[...]
         }
-
-        /// The first remaining reference, as the viewer types it again (an episode's id for words).
-        func typed(_ reference: String) {
-            if !remaining.isEmpty { remaining[remaining.startIndex] = reference }
-        }
-
-        func done() {
-            remaining = remaining.dropFirst()
-        }
     }
 
-    /// `Run `cocoacasts download 556 553 --quality 180` to go on from there.`
+    /// `Run `cocoacasts download 556 553 --quality 180` to go on from there.`: the command that
+    /// goes on with `remaining`, with the options given.
     private func goOnLine(_ remaining: ArraySlice<String>) -> String {
-        "Run `\(goOn(remaining))` to go on from there."
-    }
-
-    /// The command that goes on with `remaining`, with the options given.
-    func goOn(_ remaining: ArraySlice<String>) -> String {
         let quoted = remaining.map { $0.contains(" ") ? "'\($0)'" : $0 }
         let options =
             (choice.map { ["--quality", $0.description] } ?? [])
             + (jobCount == Self.defaultJobs ? [] : ["--jobs", String(jobCount)])
-        return (["cocoacasts", "download"] + quoted + options).joined(separator: " ")
+        return "Run `\((["cocoacasts", "download"] + quoted + options).joined(separator: " "))` to go on from there."
     }
 
-    /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last event); the
-    /// reference to type again (an episode's id for words).
-    @MainActor private func download(_ typed: String, place: (Int, Int)?, in context: CommandContext) async
-        -> (ExitCode, String)
-    {
-        let videoID: String
-        let episode: Episode?
-        switch await context.resolve(typed, on: .video, needingTheEpisode: true) {
-        case .video(let id, let found): (videoID, episode) = (id, found)
-        case .ended(let status): return (status, typed)
-        }
+    /// Downloads one reference (the `place`th of a batch), and says how it ended (with `--json`, as its last
+    /// event); sets `typedAgain` to the reference as the viewer types it again (an episode's id for words).
+    @MainActor private func download(
+        _ typed: String, place: (Int, Int)?, typedAgain: inout String, in context: CommandContext
+    ) async throws(ExitCode) -> ExitCode {
+        let (videoID, episode) = try await context.resolve(typed, on: .video, needingTheEpisode: true)
         let reference = episode.map { String($0.id) } ?? typed
+        typedAgain = reference
         let what = episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" } ?? "video \(videoID)"
-        let video: Video
-        switch await context.video(videoID) {
-        case .success(let model):
-            guard case .loaded(let loaded) = model.state else { return (.failure, reference) }
-            video = loaded
-        case .failure(let ended): return (ended.status, reference)
-        }
+        let video = try await context.video(videoID).video
         await sayWhatIsReplaced(videoID, what: what, in: context)
         let request = DownloadRequest(
             videoID: videoID, url: video.videoURL, quality: choice, jobs: jobCount,
@@ -212,7 +180,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         }
         let (outcome, status) = await ended(download.state, videoID, episode, what, reference, in: context)
         if json { line.printEvent(outcome) }
-        return (status, reference)
+        return status
     }
 
     /// Says, before anything is replaced, that a copy at another quality than the one asked
@@ -228,9 +196,9 @@ struct DownloadCommand: ServiceCommand, Equatable {
         guard let existing, let chosen = existing.chosen, chosen != choice, existing.quality != "the file" else {
             return
         }
-        context.console.notice(
+        context.notice(
             "the copy of \(what) at \(existing.quality ?? chosen.description) (\(CopiesTable.state(existing.state))) "
-                + "is replaced by one at --quality \(choice).", style: context.appearance.error)
+                + "is replaced by one at --quality \(choice).")
     }
 
     /// Says how the download ended; its `--json` event and the status.
@@ -242,7 +210,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         switch state {
         case .complete(let copy):
             if !json {
-                for note in copy.notes { context.console.notice(note + ".", style: context.appearance.error) }
+                for note in copy.notes { context.notice(note + ".") }
                 sayTheQualityTaken(copy, in: context)
                 context.console.say(
                     "\(what): \(copy.quality), \(ByteSize.text(copy.bytes)), on this machine — cocoacasts watch "
@@ -250,7 +218,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
             }
             var outcome = Outcome(
                 event: "complete", videoID: videoID, episode: id, complete: true, quality: copy.quality,
-                bytes: copy.bytes, path: copy.playable.path, error: nil)
+                bytes: copy.bytes, path: copy.playable.path)
             guard let outputPath else { return (outcome, .success) }
             let (status, failure) = await export(videoID, reference: reference, to: outputPath, in: context)
             if status == .success { outcome.output = URL(fileURLWithPath: outputPath).path }
@@ -260,24 +228,21 @@ struct DownloadCommand: ServiceCommand, Equatable {
             let bytes = await onDisk(videoID, in: context) ?? kept?.bytes ?? 0
             context.console.fail(
                 "Stopped \(what): the \(ByteSize.text(bytes)) fetched are kept on this machine for the next download.")
-            return (
-                Outcome(
-                    event: "stopped", videoID: videoID, episode: id, complete: false, quality: nil, bytes: bytes,
-                    path: nil, error: DownloadError(.cancelled).description), .interrupted
-            )
+            let outcome = Outcome(
+                event: "stopped", videoID: videoID, episode: id, bytes: bytes,
+                error: DownloadError(.cancelled).description)
+            return (outcome, .interrupted)
         case .failed(_, let cause, let kept):
             let error = DownloadError(cause)
             let status = report(error, what: what, reference: reference, in: context)
             return (
                 Outcome(
-                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil,
-                    bytes: kept?.bytes ?? 0, path: nil, error: error.description), status
+                    event: "failed", videoID: videoID, episode: id, bytes: kept?.bytes ?? 0, error: error.description),
+                status
             )
         case .waiting, .downloading:
             return (
-                Outcome(
-                    event: "failed", videoID: videoID, episode: id, complete: false, quality: nil, bytes: 0, path: nil,
-                    error: "it ended without saying how"), .failure
+                Outcome(event: "failed", videoID: videoID, episode: id, error: "it ended without saying how"), .failure
             )
         }
     }
@@ -287,9 +252,7 @@ struct DownloadCommand: ServiceCommand, Equatable {
         guard case .height(let height) = choice, !copy.offeredHeights.isEmpty, !copy.offeredHeights.contains(height)
         else { return }
         let offered = copy.offeredHeights.map { "\($0)p" }.joined(separator: ", ")
-        context.console.notice(
-            "\(height)p is not offered (this stream has \(offered)): \(copy.quality) was taken.",
-            style: context.appearance.error)
+        context.notice("\(height)p is not offered (this stream has \(offered)): \(copy.quality) was taken.")
     }
 
     /// The bytes of `videoID`'s copy on disk; `nil` when they cannot be read.
@@ -348,7 +311,8 @@ extension DownloadCommand {
         _ videoID: String, reference: String, to path: String, in context: CommandContext
     ) async -> (ExitCode, String?) {
         var outcome: Result<Int, DownloadError> = .failure(DownloadError(.export(.cancelled)))
-        _ = await context.withSpinner("Writing \(path)…") {
+        // A signal meanwhile stops the export, whose own failure says so (130).
+        _ = try? await context.withSpinner("Writing \(path)…") {
             do throws(DownloadError) {
                 outcome = .success(
                     try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))

@@ -2,27 +2,16 @@ import Ports
 import Presentation
 import TerminalUI
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How far a download is, as a person or a script follows it: on a terminal one line on
 /// standard error, redrawn (``DownloadLine``); with `--json`, one JSON object per line on standard
 /// output (`{"event":"progress",…}`, then the video's own `complete`, `stopped` or `failed`);
 /// piped without `--json`, nothing until the end.
 @MainActor
-final class DownloadProgressLine {
-    private let console: any Console
-    private let appearance: Appearance
-    private let events: Bool
-
-    init(console: any Console, appearance: Appearance, events: Bool) {
-        self.console = console
-        self.appearance = appearance
-        self.events = events
-    }
+struct DownloadProgressLine {
+    let console: any Console
+    let appearance: Appearance
+    /// Whether `--json` follows it, line by line.
+    let events: Bool
 
     /// Runs `work`, following `model` every fifth of a second until it returns; the line names
     /// `title` and the download's `place` in a batch (`[2/3]`), and is drawn again at the
@@ -38,7 +27,10 @@ final class DownloadProgressLine {
                 if case .downloading(let progress) = model.state {
                     rate.add(progress.bytes, at: .now)
                     if events, progress != said {
-                        printEvent(Event(videoID: model.videoID, progress))
+                        printEvent(
+                            Event(
+                                videoID: model.videoID, bytes: progress.bytes, expectedBytes: progress.expectedBytes,
+                                partsDone: progress.partsDone, parts: progress.parts))
                     } else if !events {
                         let line = DownloadLine(
                             title: title, place: place, progress: progress, bytesPerSecond: rate.bytesPerSecond)
@@ -89,13 +81,5 @@ final class DownloadProgressLine {
         let expectedBytes: Int?
         let partsDone: Int
         let parts: Int
-
-        init(videoID: String, _ progress: DownloadProgress) {
-            self.videoID = videoID
-            bytes = progress.bytes
-            expectedBytes = progress.expectedBytes
-            partsDone = progress.partsDone
-            parts = progress.parts
-        }
     }
 }

@@ -1,6 +1,5 @@
 import Domain
 import Ports
-import Presentation
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -44,64 +43,46 @@ struct DownloadsCommand: ServiceCommand, Equatable {
     let verifies: Bool
     let json: Bool
 
-    init(action: Action, references: [String] = [], verifies: Bool = false, json: Bool = false) {
-        self.action = action
-        self.references = references
-        self.verifies = verifies
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         // Ids are copies each; words, all of them together, name one.
         let references =
             arguments.contains(where: CommandContext.isWords) ? [arguments.joined(separator: " ")] : arguments
         let verifies = parsed.has(Self.verify)
+        let action: Action
         if parsed.has(Self.removeAll) {
             guard arguments.isEmpty, !parsed.has(Self.remove), !verifies else {
                 throw .conflictingOptions(
                     Self.removeAll.name, arguments.first ?? (verifies ? Self.verify.name : Self.remove.name))
             }
-            self.init(action: .removeAll, json: parsed.has(Grammar.json))
+            action = .removeAll
         } else if parsed.has(Self.remove) {
             guard !arguments.isEmpty else {
                 throw .missingArgument(
                     "the episodes whose copies to remove", usage: Self.spec.usage(of: Grammar.program))
             }
             guard !verifies else { throw .conflictingOptions(Self.remove.name, Self.verify.name) }
-            self.init(action: .remove, references: references, json: parsed.has(Grammar.json))
+            action = .remove
         } else {
-            self.init(action: .list, references: references, verifies: verifies, json: parsed.has(Grammar.json))
+            action = .list
         }
+        return Self(action: action, references: references, verifies: verifies, json: parsed.has(Grammar.json))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
-        let downloader = context.services.downloader
-        var copies: [LocalCopy]
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
+        let copies: [LocalCopy]
         do throws(DownloadError) {
-            copies = try await downloader.copies()
+            copies = await Self.named(try await context.services.downloader.copies(), in: context)
         } catch {
             context.console.fail("The copies on this machine cannot be listed: \(error).")
             return .localState
         }
-        copies = await Self.named(copies, in: context)
-        if action == .removeAll { return await removeAll(copies, in: context) }
-        var chosen = copies
-        if !references.isEmpty {
-            chosen = []
-            for reference in references {
-                switch await Self.copy(namedBy: reference, among: copies, in: context) {
-                case .success(let copy): chosen.append(copy)
-                case .failure(let ended): return ended.status
-                }
-            }
+        // --remove-all names none: every copy.
+        var chosen = references.isEmpty ? copies : []
+        for reference in references {
+            chosen.append(try await Self.copy(namedBy: reference, among: copies, in: context))
         }
-        if action == .remove { return await remove(chosen, in: context) }
-        if verifies {
-            switch await verified(chosen, in: context) {
-            case .success(let checked): chosen = checked
-            case .failure(let ended): return ended.status
-            }
-        }
+        if action != .list { return await remove(chosen, in: context) }
+        if verifies { chosen = try await verified(chosen, in: context) }
         list(chosen, of: copies, in: context)
         return chosen.allSatisfy(\.isComplete) || !verifies ? .success : .failure
     }
@@ -126,8 +107,9 @@ struct DownloadsCommand: ServiceCommand, Equatable {
 
     /// The copy `reference` names: an episode id, a video id, or words matched against the
     /// copies' titles (several: the picker on a terminal, else listed with 64).
-    static func copy(namedBy reference: String, among copies: [LocalCopy], in context: CommandContext) async
-        -> Result<LocalCopy, CommandContext.Ended>
+    static func copy(namedBy reference: String, among copies: [LocalCopy], in context: CommandContext)
+        async
+        throws(ExitCode) -> LocalCopy
     {
         if CommandContext.isWords(reference) {
             let episodes = copies.compactMap { copy in
@@ -137,31 +119,25 @@ struct DownloadsCommand: ServiceCommand, Equatable {
                         videoDuration: copy.duration ?? 0, videoID: copy.videoID)
                 }
             }
-            switch await context.episode(namedBy: reference, among: episodes, offline: true) {
-            case .success(let episode):
-                if let copy = copies.first(where: { $0.videoID == episode.videoID }) { return .success(copy) }
-            case .failure(let ended):
-                return .failure(ended)
-            }
+            let episode = try await context.episode(namedBy: reference, among: episodes, offline: true)
+            if let copy = copies.first(where: { $0.videoID == episode.videoID }) { return copy }
         }
         if let copy = copies.first(where: { $0.episode.map { String($0.id) } == reference })
             ?? copies.first(where: { $0.videoID == reference })
         {
-            return .success(copy)
+            return copy
         }
         context.console.fail(
             "No copy of episode or video \(TerminalText.sanitized(reference)) is on this machine "
                 + "(cocoacasts downloads lists them).")
-        return .failure(CommandContext.Ended(status: .failure))
+        throw .failure
     }
 
     /// `copies` with every part's digest read (under the spinner).
-    private func verified(_ copies: [LocalCopy], in context: CommandContext) async
-        -> Result<[LocalCopy], CommandContext.Ended>
-    {
+    private func verified(_ copies: [LocalCopy], in context: CommandContext) async throws(ExitCode) -> [LocalCopy] {
         var checked: [LocalCopy] = []
         var failure: DownloadError?
-        let finished = await context.withSpinner("Checking every byte…") {
+        try await context.withSpinner("Checking every byte…") {
             for copy in copies {
                 do throws(DownloadError) {
                     var found = try await context.services.downloader.copy(of: copy.videoID, verifying: true) ?? copy
@@ -173,12 +149,11 @@ struct DownloadsCommand: ServiceCommand, Equatable {
                 }
             }
         }
-        guard finished else { return .failure(CommandContext.Ended(status: .interrupted)) }
         if let failure {
             context.console.fail("The copies could not be checked: \(failure).")
-            return .failure(CommandContext.Ended(status: .localState))
+            throw .localState
         }
-        return .success(checked)
+        return checked
     }
 
     @MainActor private func list(_ chosen: [LocalCopy], of all: [LocalCopy], in context: CommandContext) {
@@ -204,51 +179,33 @@ struct DownloadsCommand: ServiceCommand, Equatable {
         }
     }
 
+    /// Removes `chosen`, each said (`--remove-all` says how many instead) or why not: a copy a
+    /// download is writing is left alone (74).
     private func remove(_ chosen: [LocalCopy], in context: CommandContext) async -> ExitCode {
-        var status = ExitCode.success
+        var (removed, status) = (0, ExitCode.success)
         for copy in chosen {
-            let ended = await Self.remove(copy, in: context)
-            if ended != .success { status = ended }
-        }
-        return status
-    }
-
-    private func removeAll(_ copies: [LocalCopy], in context: CommandContext) async -> ExitCode {
-        var removed = 0
-        var status = ExitCode.success
-        for copy in copies {
-            let ended = await Self.remove(copy, in: context, saying: false)
-            if ended == .success { removed += 1 } else { status = ended }
-        }
-        context.console.say("Removed \(removed) \(removed == 1 ? "copy" : "copies").")
-        return status
-    }
-
-    /// Removes `copy`, and says so (unless not `saying`) or why not: a copy a download is
-    /// writing is left alone (74).
-    static func remove(_ copy: LocalCopy, in context: CommandContext, saying: Bool = true) async -> ExitCode {
-        let what = Self.what(copy)
-        do throws(DownloadError) {
-            if try await context.services.downloader.remove(videoID: copy.videoID), saying {
-                context.console.say("Removed the copy of \(what) (\(ByteSize.text(copy.bytes))).")
+            // `episode 553, “Adopting the Model-View-ViewModel Pattern”`, or `video 632759499`.
+            let what =
+                copy.episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" }
+                ?? "video \(TerminalText.sanitized(copy.videoID))"
+            do throws(DownloadError) {
+                if try await context.services.downloader.remove(videoID: copy.videoID), action == .remove {
+                    context.console.say("Removed the copy of \(what) (\(ByteSize.text(copy.bytes))).")
+                }
+                removed += 1
+            } catch {
+                if case .busy = error.cause {
+                    context.console.fail(
+                        "The copy of \(what) is being downloaded now, and is not removed: stop that download "
+                            + "(Ctrl-C), then remove it.")
+                } else {
+                    context.console.fail("The copy of \(what) could not be removed: \(error).")
+                }
+                status = .localState
             }
-            return .success
-        } catch {
-            if case .busy = error.cause {
-                context.console.fail(
-                    "The copy of \(what) is being downloaded now, and is not removed: stop that download (Ctrl-C), "
-                        + "then remove it.")
-            } else {
-                context.console.fail("The copy of \(what) could not be removed: \(error).")
-            }
-            return .localState
         }
-    }
-
-    /// `episode 553, “Adopting the Model-View-ViewModel Pattern”`, or `video 632759499`.
-    static func what(_ copy: LocalCopy) -> String {
-        copy.episode.map { "episode \($0.id), “\(TerminalText.sanitized($0.title))”" }
-            ?? "video \(TerminalText.sanitized(copy.videoID))"
+        if action == .removeAll { context.console.say("Removed \(removed) \(removed == 1 ? "copy" : "copies").") }
+        return status
     }
 
     /// One copy in `--json`.

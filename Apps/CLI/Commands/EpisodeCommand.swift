@@ -12,8 +12,6 @@ struct EpisodeCommand: ServiceCommand, Equatable {
             ("cocoacasts episode 556", "the episode with id 556"),
             ("cocoacasts episode authenticating users", "the episode those words name"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     /// An episode's id, or words that name it.
     enum Name: Equatable {
@@ -25,13 +23,7 @@ struct EpisodeCommand: ServiceCommand, Equatable {
     let json: Bool
     let policy: CachePolicy
 
-    init(name: Name, json: Bool, policy: CachePolicy) {
-        self.name = name
-        self.json = json
-        self.policy = policy
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         let typed = arguments.joined(separator: " ")
         let name: Name
         if CommandContext.isWords(typed) {
@@ -42,15 +34,11 @@ struct EpisodeCommand: ServiceCommand, Equatable {
             }
             name = .id(number)
         }
-        self.init(name: name, json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed))
+        return Self(name: name, json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
-        let episodes: [Episode]
-        switch await context.episodes(policy: policy) {
-        case .success(let model): episodes = model.state.rows.map(\.episode)
-        case .failure(let ended): return ended.status
-        }
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
+        let episodes = try await context.episodes(policy: policy).state.rows.map(\.episode)
         let episode: Episode
         switch name {
         case .id(let id):
@@ -60,10 +48,7 @@ struct EpisodeCommand: ServiceCommand, Equatable {
             }
             episode = found
         case .words(let words):
-            switch await context.episode(namedBy: words, among: episodes, offline: policy == .offlineOnly) {
-            case .success(let found): episode = found
-            case .failure(let ended): return ended.status
-            }
+            episode = try await context.episode(namedBy: words, among: episodes, offline: policy == .offlineOnly)
         }
         if json {
             context.printJSON(episode)

@@ -1,4 +1,3 @@
-import Domain
 import Ports
 import Presentation
 import TerminalUI
@@ -24,8 +23,6 @@ struct EpisodesCommand: ServiceCommand, Equatable {
             ("cocoacasts episodes --offline", "the list saved by an earlier run, without a network"),
             ("cocoacasts episodes --json | jq '.[0].title'", "the first title"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     let json: Bool
     let policy: CachePolicy
@@ -34,36 +31,22 @@ struct EpisodesCommand: ServiceCommand, Equatable {
     /// At most how many to show.
     var limit: Int?
 
-    init(json: Bool, policy: CachePolicy, search: EpisodeSearch = EpisodeSearch(""), limit: Int? = nil) {
-        self.json = json
-        self.policy = policy
-        self.search = search
-        self.limit = limit
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(
             json: parsed.has(Grammar.json), policy: try Grammar.cachePolicy(parsed),
             search: EpisodeSearch(arguments.joined(separator: " ")), limit: try Grammar.limit(Self.limit, in: parsed))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let (console, appearance, style) = (context.console, context.appearance, context.style)
-        let model: EpisodesViewModel
-        switch await context.episodes(policy: policy) {
-        case .success(let fetched): model = fetched
-        case .failure(let ended): return ended.status
-        }
+        let model = try await context.episodes(policy: policy)
         let all = model.state.rows
         let found = search.filter(all.map(\.episode), limit: limit).map { EpisodeViewModel(episode: $0) }
         if found.isEmpty, !search.words.isEmpty {
             let nearest = search.didYouMean(among: all.map(\.episode)).map { " " + $0 } ?? ""
-            console.notice(
-                "no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)",
-                style: appearance.error)
+            context.notice("no episode has “\(search.words.joined(separator: " "))” in its title or excerpt.\(nearest)")
         }
-        var offline = false
-        if case .offline = model.state { offline = true }
+        let offline = if case .offline = model.state { true } else { false }
         if json {
             context.printJSON(found.map(\.episode))
         } else if !console.isOutputTerminal {

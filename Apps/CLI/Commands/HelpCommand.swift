@@ -16,16 +16,12 @@ struct HelpCommand: ImmediateCommand, Equatable {
     /// The command whose help is asked for (by its name, an alias resolved); `nil` for the general help.
     let topic: String?
 
-    init(topic: String?) {
-        self.topic = topic
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         if let topic = arguments.first, CommandList.command(named: topic) == nil {
             let names = CommandList.all.flatMap { [$0.spec.name] + $0.spec.aliases }
             throw .commandLine(.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, in: names)))
         }
-        self.init(topic: arguments.first.flatMap { CommandList.command(named: $0)?.spec.name })
+        return Self(topic: arguments.first.flatMap { CommandList.command(named: $0)?.spec.name })
     }
 
     func run(_ context: LocalContext) -> ExitCode {

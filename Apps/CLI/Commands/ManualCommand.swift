@@ -6,9 +6,7 @@ struct ManualCommand: ImmediateCommand, Equatable {
         name: "manual", arguments: [], options: [], summary: "Print the manual page (roff)",
         examples: [("cocoacasts manual | man -l -", "read it")])
 
-    init() {}
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self { Self() }
 
     func run(_ context: LocalContext) -> ExitCode {
         context.console.print(Manual.page)

@@ -12,7 +12,7 @@ import TerminalUI
 /// `cocoacasts progress EPISODE|VIDEO [--set TIME | --delete]`: how far the user watched.
 struct ProgressCommand: ServiceCommand, Equatable {
     static let set = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--set", valueName: "TIME",
             summary: "save how far you watched: seconds, m:ss or h:mm:ss (up to the video's length)"),
         expected: "whole seconds (90), m:ss (1:30) or h:mm:ss (1:02:03), 0 or more", read: seconds(in:))
@@ -30,8 +30,6 @@ struct ProgressCommand: ServiceCommand, Equatable {
             ("cocoacasts progress 556 --done", "you watched it all, elsewhere"),
             ("cocoacasts progress 556 --delete", "start again"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     enum Action: Equatable, Sendable {
         case show
@@ -46,16 +44,8 @@ struct ProgressCommand: ServiceCommand, Equatable {
     let action: Action
     let json: Bool
 
-    init(reference: String, action: Action, json: Bool) {
-        self.reference = reference
-        self.action = action
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
-        self.init(
-            reference: arguments.joined(separator: " "), action: try Self.action(parsed), json: parsed.has(Grammar.json)
-        )
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
+        Self(reference: arguments.joined(separator: " "), action: try action(parsed), json: parsed.has(Grammar.json))
     }
 
     private static func action(_ parsed: CommandLineParser.Parsed) throws(UsageError) -> Action {
@@ -92,27 +82,14 @@ struct ProgressCommand: ServiceCommand, Equatable {
 }
 
 extension ProgressCommand {
-    @MainActor func run(_ context: CommandContext) async -> ExitCode {
+    @MainActor func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let (console, services) = (context.console, context.services)
         await context.deliverKeptPositions(listsWhatIsKept: true)
-        let videoID: String
-        let duration: Int?
+        let (videoID, episode) = try await context.resolve(
+            reference, on: .progress, needingTheEpisode: action.notSaved != nil, sentence: action.notSaved ?? .screens)
+        let duration = episode?.videoDuration
         // What --set or --done saves, in seconds and as the messages show it.
-        let save: (seconds: Int, typed: String)?
-        switch await context.resolve(
-            reference, on: .progress, needingTheEpisode: action.saves, sentence: action.notSaved ?? .screens)
-        {
-        case .video(let id, let episode):
-            videoID = id
-            duration = episode?.videoDuration
-            do throws(Refusal) {
-                save = try Self.position(action, videoID: id, duration: duration)
-            } catch {
-                console.fail(error.message)
-                return .usage
-            }
-        case .ended(let status): return status
-        }
+        let save = try Self.position(action, videoID: videoID, duration: duration, on: console)
         var outbox: (any ProgressOutbox)?
         // The token store names the account whose outbox keeps the position; the save reads
         // the store too, and fails with its error.
@@ -126,7 +103,7 @@ extension ProgressCommand {
         }
         let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
         let basedOn = save == nil ? nil : await context.serverPosition(of: videoID)
-        let synced = await context.withSpinner("Syncing the progress…") {
+        try await context.withSpinner("Syncing the progress…") {
             if let save {
                 await model.saveProgress(cursor: save.seconds, basedOn: basedOn)
             } else if action == .delete {
@@ -135,7 +112,6 @@ extension ProgressCommand {
                 await model.fetchProgress()
             }
         }
-        guard synced else { return .interrupted }
         // A position the server has not taken yet shows beside what it holds, or alone.
         let pending = action == .show ? await context.pendingPositions().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
@@ -145,8 +121,15 @@ extension ProgressCommand {
                 failure, on: action == .show ? .progress : .progressUpdate, asking: operation, about: videoID,
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
-            if let unsaved = model.unsaved {
-                Self.sayWhatBecameOf(unsaved, typed: save?.typed ?? "", outboxFailure: outboxFailure, on: console)
+            // What became of a position --set could not save: kept for the next command, or lost, with
+            // the outbox's failure (`outboxFailure` when there was no outbox to try).
+            switch model.unsaved {
+            case .kept(let pending)?: console.say(CommandContext.notYetSaved(pending))
+            case .lost(_, let store)?:
+                console.fail(
+                    "The position \(save?.typed ?? "") was not saved, nor kept on this machine"
+                        + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
+            case nil: break
             }
             return status
         }
@@ -156,7 +139,12 @@ extension ProgressCommand {
             await context.rememberServerPosition(progress, savedHere: action != .show)
         }
         if json, case .loaded(let progress) = model.state {
-            context.printJSON(ProgressOutput(progress: progress, pending: pending))
+            context.printJSON(
+                ProgressOutput(
+                    videoID: progress.videoID, cursor: progress.cursor,
+                    pending: pending.map {
+                        .init(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
+                    }))
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
@@ -166,60 +154,38 @@ extension ProgressCommand {
         return .success
     }
 
-    /// Why a position cannot be saved: the usage error's words.
-    struct Refusal: Error {
-        let message: String
-    }
-
     /// What `action` saves in video `videoID` of `duration` seconds (when the catalogue
-    /// gave it), `nil` when it saves nothing: --done its whole length, --set up to it.
-    static func position(_ action: Action, videoID: String, duration: Int?) throws(Refusal) -> (
-        seconds: Int, typed: String
-    )? {
+    /// gave it), `nil` when it saves nothing: --done its whole length, --set up to it; what
+    /// it cannot save is said on `console`, a usage error (64).
+    @MainActor static func position(_ action: Action, videoID: String, duration: Int?, on console: any Console)
+        throws(ExitCode) -> (seconds: Int, typed: String)?
+    {
         switch action {
         case .show, .delete:
             return nil
         case .done:
             guard let duration, duration > 0 else {
-                throw Refusal(
-                    message: "The length of video \(videoID) is not in the catalogue, so --done cannot save it: "
+                console.fail(
+                    "The length of video \(videoID) is not in the catalogue, so --done cannot save it: "
                         + "use --set with the time it ends at.")
+                throw .usage
             }
             return (duration, VideoDuration.format(seconds: duration))
         case .set(let seconds, let typed):
             if let duration, seconds > duration {
-                throw Refusal(message: UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+                console.fail(UsageError.beyondTheVideo(typed: typed, duration: duration).description)
+                throw .usage
             }
             return (seconds, typed)
         }
     }
 
-    /// Says what became of a position `--set` could not save: kept for the next command, or
-    /// lost, with the outbox's failure (`outboxFailure` when there was no outbox to try).
-    @MainActor private static func sayWhatBecameOf(
-        _ unsaved: VideoProgressViewModel.Unsaved, typed: String, outboxFailure: StoreError?, on console: any Console
-    ) {
-        switch unsaved {
-        case .kept(let pending): console.say(CommandContext.notYetSaved(pending))
-        case .lost(_, let store):
-            console.fail(
-                "The position \(typed) was not saved, nor kept on this machine"
-                    + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
-        }
-    }
 }
 
 extension ProgressCommand.Action {
-    /// Whether it saves a position (--set or --done), so that it needs the episode's length.
-    var saves: Bool {
-        switch self {
-        case .set, .done: true
-        case .show, .delete: false
-        }
-    }
-
     /// What a --set or --done that cannot look its episode up says instead of what was
-    /// fetched: that nothing was saved.
+    /// fetched: that nothing was saved; `nil` for what saves nothing, and so needs no
+    /// episode's length.
     var notSaved: CommandContext.Sentence? {
         switch self {
         case .set(_, let typed): .instead("The position \(typed) was not saved.")
@@ -240,13 +206,5 @@ private struct ProgressOutput: Encodable {
         let cursor: Int
         /// Seconds since 1970.
         let recordedAt: Double
-    }
-
-    init(progress: VideoProgress, pending: PendingProgress?) {
-        videoID = progress.videoID
-        cursor = progress.cursor
-        self.pending = pending.map {
-            Pending(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
-        }
     }
 }

@@ -23,8 +23,6 @@ struct SignInCommand: ServiceCommand, Equatable {
                 "from a script"
             ),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
     /// How many times a person at a terminal may type a malformed e-mail address or a
     /// wrong password before sign-in gives up, as sudo allows.
     static let tries = 3
@@ -32,42 +30,29 @@ struct SignInCommand: ServiceCommand, Equatable {
     let email: String?
     let passwordFromStdin: Bool
 
-    init(email: String?, passwordFromStdin: Bool) {
-        self.email = email
-        self.passwordFromStdin = passwordFromStdin
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(email: parsed.value(Self.email), passwordFromStdin: parsed.has(Self.passwordStdin))
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self {
+        Self(email: parsed.value(Self.email), passwordFromStdin: parsed.has(Self.passwordStdin))
     }
 
     /// A store that cannot take the pair — a locked keyring, a read-only home, a full disk —
     /// is said before the e-mail or password is asked for and before the built-in mock's
     /// notice (the mock keeps its state beside the token file). A file that does not parse
     /// passes its own check (signing in sets a token file aside) and leaves the others to be made.
-    func prepare(_ context: CommandContext) async -> ExitCode? {
+    func prepare(_ context: CommandContext) async throws(ExitCode) {
         let services = context.services
         var failure: StoreError?
-        guard
-            await context.withSpinner(
-                "Checking the token store…",
-                {
-                    failure = await Self.failure { () async throws(StoreError) in
-                        _ = try await services.tokenStore.tokens()
-                    }
-                    if failure == nil {
-                        failure = await Self.failure { () async throws(StoreError) in
-                            try await services.accountStore.checkItCanBeWritten()
-                        }
-                    }
-                    if failure == nil, let state = services.builtInMockState {
-                        failure = await Self.failure { () async throws(StoreError) in
-                            try await state.checkItCanBeWritten()
-                        }
-                    }
-                })
-        else { return .interrupted }
-        return failure.map { context.report(.store($0), on: .signIn) }
+        try await context.withSpinner("Checking the token store…") {
+            failure = await Self.failure { () async throws(StoreError) in _ = try await services.tokenStore.tokens() }
+            if failure == nil {
+                failure = await Self.failure { () async throws(StoreError) in
+                    try await services.accountStore.checkItCanBeWritten()
+                }
+            }
+            if failure == nil, let state = services.builtInMockState {
+                failure = await Self.failure { () async throws(StoreError) in try await state.checkItCanBeWritten() }
+            }
+        }
+        if let failure { throw context.report(.store(failure), on: .signIn) }
     }
 
     /// What `check` failed with; a file that does not parse passes.
@@ -85,13 +70,13 @@ struct SignInCommand: ServiceCommand, Equatable {
     /// Signs in. At a terminal a malformed address typed at the prompt, or a password typed
     /// at the prompt that the server refuses, is asked for again (``tries`` in all); from a
     /// pipe, `--email`, `--password-stdin` or `COCOACASTS_PASSWORD`, the first mistake ends it.
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let (console, services) = (context.console, context.services)
         let email: String
         do throws(UsageError) {
             email = try emailAddress(console: console)
         } catch {
-            return Self.usage(error, on: console)
+            return console.usage(error)
         }
         let typesThePassword =
             !passwordFromStdin && context.environment[Self.passwordVariable] == nil && console.isTerminalInput
@@ -102,12 +87,12 @@ struct SignInCommand: ServiceCommand, Equatable {
             do throws(UsageError) {
                 password = try self.password(console: console, environment: context.environment)
             } catch {
-                return Self.usage(error, on: console)
+                return console.usage(error)
             }
             let model = SignInViewModel(apiService: services.api, tokenStore: services.tokenStore)
             model.email = email
             model.password = password
-            guard await context.withSpinner("Signing in…", { await model.signIn() }) else { return .interrupted }
+            try await context.withSpinner("Signing in…") { await model.signIn() }
             guard case .failed(_, let failure, _) = model.state else {
                 return await Self.signedIn(model, email: email, in: context)
             }
@@ -178,10 +163,5 @@ struct SignInCommand: ServiceCommand, Equatable {
         }
         guard !password.isEmpty else { throw .emptyPassword }
         return password
-    }
-
-    private static func usage(_ error: UsageError, on console: any Console) -> ExitCode {
-        console.fail(error.description, keepingNewlines: true)
-        return .usage
     }
 }

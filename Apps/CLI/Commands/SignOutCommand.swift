@@ -13,9 +13,7 @@ struct SignOutCommand: ServiceCommand, Equatable {
     static let settingsUsed: Set<ConfigKey> = [.baseURL, .timeout, .tokenStore]
     static let callsTheAPI = false
 
-    init() {}
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self { Self() }
 
     /// Signs out; says so, and succeeds, when nobody was signed in. A token file that does
     /// not parse is set aside (the store says where), as a sign-in does: whoever asks to sign

@@ -1,6 +1,4 @@
 import Domain
-import Ports
-import Presentation
 import Stores
 import TerminalUI
 

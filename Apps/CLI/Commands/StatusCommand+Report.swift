@@ -1,8 +1,6 @@
 import Domain
 import Ports
-import Presentation
 import Stores
-import TerminalUI
 import TokenStoreComposition
 
 #if canImport(FoundationEssentials)

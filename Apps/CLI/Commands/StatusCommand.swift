@@ -26,26 +26,19 @@ struct StatusCommand: ServiceCommand, Equatable {
             ("cocoacasts status", "exit 0 when the server accepts the session, 77 when not, 69 unchecked"),
             ("cocoacasts status --all --json", "every server you are signed in to"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
     static let callsTheAPI = false
 
     let all: Bool
     let offline: Bool
     let json: Bool
 
-    init(all: Bool, offline: Bool, json: Bool) {
-        self.all = all
-        self.offline = offline
-        self.json = json
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self {
+        Self(all: parsed.has(Self.all), offline: parsed.has(Self.offline), json: parsed.has(Grammar.json))
     }
 
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(all: parsed.has(Self.all), offline: parsed.has(Self.offline), json: parsed.has(Grammar.json))
-    }
-
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let work = Work(context: context)
-        return all ? await work.allSessions(json: json) : await work.status(offline: offline, json: json)
+        return all ? await work.allSessions(json: json) : try await work.status(offline: offline, json: json)
     }
 
     /// The work of `status`, on what a command runs with.
@@ -62,7 +55,7 @@ extension StatusCommand.Work {
     /// session (see ``SessionCheck``): 0 accepted, 77 refused or nobody signed in (as
     /// `gh auth status` fails), 69 when it could not be checked; `offline` only reads the
     /// token store.
-    func status(offline: Bool, json: Bool) async -> ExitCode {
+    func status(offline: Bool, json: Bool) async throws(ExitCode) -> ExitCode {
         let model = ProfileViewModel(tokenStore: services.tokenStore)
         await model.refresh()
         if case .storeUnreadable = model.state { return context.reportStore(model) }
@@ -76,14 +69,10 @@ extension StatusCommand.Work {
             console.fail(error.description)
             return .localState
         }
-        var session = SessionCheck.skipped
-        if !offline {
-            let (api, timeout) = (services.api, services.timeout)
-            guard
-                await context.withSpinner(
-                    "Checking the session…", { session = await SessionCheck.ask(api, timeout: timeout) })
-            else { return .interrupted }
-        }
+        let (api, timeout) = (services.api, services.timeout)
+        let session: SessionCheck =
+            try await offline
+            ? .skipped : context.withSpinner("Checking the session…") { await SessionCheck.ask(api, timeout: timeout) }
         return await printStatus(session: session, account: account, kept: await keptPositions(), json: json)
     }
 
@@ -160,9 +149,9 @@ extension StatusCommand.Work {
     /// The saved catalogue's place and size, for `status`.
     struct CacheSummary: Encodable, CustomStringConvertible {
         let directory: String
-        let lists: Int?
-        let bytes: Int?
-        let problem: String?
+        var lists: Int? = nil
+        var bytes: Int? = nil
+        var problem: String? = nil
 
         var description: String {
             guard let lists, let bytes else { return problem ?? "\(directory) (unreadable)" }
@@ -173,10 +162,10 @@ extension StatusCommand.Work {
     /// The videos copied to this machine, for `status`: how many, complete or not, and the space they take.
     struct CopiesSummary: Encodable, CustomStringConvertible {
         let directory: String
-        let videos: Int?
-        let complete: Int?
-        let bytes: Int?
-        let problem: String?
+        var videos: Int? = nil
+        var complete: Int? = nil
+        var bytes: Int? = nil
+        var problem: String? = nil
 
         var description: String {
             guard let videos, let complete, let bytes else { return problem ?? "\(directory) (unreadable)" }
@@ -204,11 +193,9 @@ extension StatusCommand.Work {
             guard !copies.isEmpty else { return nil }
             return CopiesSummary(
                 directory: directory, videos: copies.count, complete: copies.filter(\.isComplete).count,
-                bytes: copies.reduce(0) { $0 + $1.bytes }, problem: nil)
+                bytes: copies.reduce(0) { $0 + $1.bytes })
         } catch {
-            return CopiesSummary(
-                directory: directory, videos: nil, complete: nil, bytes: nil,
-                problem: TerminalText.sanitized("\(error)"))
+            return CopiesSummary(directory: directory, problem: TerminalText.sanitized("\(error)"))
         }
     }
 
@@ -217,10 +204,9 @@ extension StatusCommand.Work {
         let directory = TerminalText.sanitized(saved.directory)
         do {
             let size = try await saved.size()
-            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes, problem: nil)
+            return CacheSummary(directory: directory, lists: size.lists, bytes: size.bytes)
         } catch {
-            return CacheSummary(
-                directory: directory, lists: nil, bytes: nil, problem: TerminalText.sanitized("\(error)"))
+            return CacheSummary(directory: directory, problem: TerminalText.sanitized("\(error)"))
         }
     }
 

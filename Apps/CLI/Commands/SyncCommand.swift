@@ -18,12 +18,12 @@ import TerminalUI
 /// `status`; a dry run changes nothing and notes nothing.
 struct SyncCommand: ServiceCommand, Equatable {
     static let episodes = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--episodes", valueName: "N", summary: "how many episodes to keep ready, 0 to 50 (default 3)"),
         expected: "a number from 0 to 50"
     ) { Int($0).flatMap { (0...50).contains($0) ? $0 : nil } }
     static let maxSize = TypedOption(
-        CommandLineParser.Option(
+        option: CommandLineParser.Option(
             name: "--max-size", valueName: "SIZE", summary: "at most this much for them on disk: 2G, 700M, 4GiB"),
         expected: "a size such as 2G, 700M or 4GiB", read: ByteSize.parse)
     static let removeFinished = CommandLineParser.Option(
@@ -43,47 +43,37 @@ struct SyncCommand: ServiceCommand, Equatable {
             ("cocoacasts sync --episodes 5 --max-size 2G", "five, within 2 GB"),
             ("cocoacasts sync --dry-run", "what it would fetch and remove"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     let rules: SyncRules
     let dryRun: Bool
     let json: Bool
 
-    init(rules: SyncRules = SyncRules(), dryRun: Bool = false, json: Bool = false) {
-        self.rules = rules
-        self.dryRun = dryRun
-        self.json = json
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) {
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) throws(UsageError) -> Self {
         let rules = SyncRules(
             episodes: try Self.episodes.value(in: parsed) ?? SyncRules.defaultEpisodes,
             maxBytes: try Self.maxSize.value(in: parsed), quality: try DownloadCommand.quality.value(in: parsed),
             removesFinished: parsed.has(Self.removeFinished))
-        self.init(rules: rules, dryRun: parsed.has(Self.dryRun), json: parsed.has(Grammar.json))
+        return Self(rules: rules, dryRun: parsed.has(Self.dryRun), json: parsed.has(Grammar.json))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
-        var held: SyncFiles.HeldLock?
+        var release: (() -> Void)?
         if let files = context.services.syncFiles {
             do throws(StoreError) {
                 guard let lock = try await files.lock() else {
-                    console.notice(
-                        "another cocoacasts sync is running; this one leaves the work to it.",
-                        style: context.appearance.error)
+                    context.notice("another cocoacasts sync is running; this one leaves the work to it.")
                     return .success
                 }
-                held = lock
+                release = lock
             } catch {
                 console.fail("sync cannot take its lock: \(error)")
                 return .localState
             }
         }
-        defer { held?.release() }
+        defer { release?() }
         await context.deliverKeptPositions()
-        guard let model = await plan(in: context) else { return Task.isCancelled ? .interrupted : .localState }
+        let model = try await plan(in: context)
         if case .failed(let message, let failure) = model.state {
             let status: ExitCode
             if case .store = failure {
@@ -93,7 +83,7 @@ struct SyncCommand: ServiceCommand, Equatable {
                 status = context.report(
                     failure, on: .progress, sentence: .instead("Nothing was removed or fetched."))
             }
-            if !dryRun { await note(.failed(status: status, problem: message), in: context) }
+            if !dryRun { await note(LastSync(failed: status, problem: message), in: context) }
             return status
         }
         guard case .planned(let plan) = model.state else { return .failure }
@@ -132,8 +122,8 @@ struct SyncCommand: ServiceCommand, Equatable {
                 .joined(separator: "\t"))
     }
 
-    /// The plan, made under the spinner; `nil` when a signal ended it or the stores failed (said).
-    @MainActor private func plan(in context: CommandContext) async -> SyncViewModel? {
+    /// The plan, made under the spinner; throws 130 when a signal ended it, 74 when the stores failed (said).
+    @MainActor private func plan(in context: CommandContext) async throws(ExitCode) -> SyncViewModel {
         let model: SyncViewModel
         do throws(StoreError) {
             model = SyncViewModel(
@@ -143,18 +133,17 @@ struct SyncCommand: ServiceCommand, Equatable {
                 problem: { problem in
                     switch problem {
                     case .history(let error):
-                        context.console.notice(
-                            error.historyMessage + " The episodes started are taken in the catalogue's order.",
-                            style: context.appearance.error)
+                        context.notice(
+                            error.historyMessage + " The episodes started are taken in the catalogue's order.")
                     case .keptPositions(let error):
                         context.sayTheKeptPositionsFailed(error)
                     }
                 })
         } catch {
             context.console.fail(error.description)
-            return nil
+            throw Task.isCancelled ? .interrupted : .localState
         }
-        guard await context.withSpinner("Finding what to keep ready…", { await model.plan() }) else { return nil }
+        try await context.withSpinner("Finding what to keep ready…") { await model.plan() }
         return model
     }
 
@@ -180,8 +169,7 @@ struct SyncCommand: ServiceCommand, Equatable {
         do throws(StoreError) {
             try await files.note(run, of: context.services.server)
         } catch {
-            context.console.notice(
-                "this run could not be noted for status: \(error)", style: context.appearance.error)
+            context.notice("this run could not be noted for status: \(error)")
         }
     }
 }

@@ -6,9 +6,7 @@ struct VersionCommand: ImmediateCommand, Equatable {
         name: "version", arguments: [], options: [], summary: "Show the version (also --version, -V)",
         examples: [("cocoacasts version", "the version, as --version prints it")])
 
-    init() {}
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {}
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self { Self() }
 
     func run(_ context: LocalContext) -> ExitCode {
         context.console.print("cocoacasts \(Grammar.version)")

@@ -1,6 +1,4 @@
 import Domain
-import Ports
-import Presentation
 import TerminalUI
 
 #if canImport(FoundationEssentials)
@@ -18,22 +16,15 @@ struct VideoCommand: ServiceCommand, Equatable {
             ("cocoacasts video 556", "the video of episode 556"),
             ("cocoacasts video 632759499", "a video by its id (as `episodes --json` lists them)"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     let reference: String
     let json: Bool
 
-    init(reference: String, json: Bool) {
-        self.reference = reference
-        self.json = json
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self {
+        Self(reference: arguments.joined(separator: " "), json: parsed.has(Grammar.json))
     }
 
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(reference: arguments.joined(separator: " "), json: parsed.has(Grammar.json))
-    }
-
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         await context.deliverKeptPositions()
         struct VideoOutput: Encodable {
             let videoID: String
@@ -41,17 +32,8 @@ struct VideoCommand: ServiceCommand, Equatable {
             let videoURL: URL
             let imageURL: URL
         }
-        let videoID: String
-        switch await context.resolve(reference, on: .video, needingTheEpisode: false) {
-        case .video(let id, _): videoID = id
-        case .ended(let status): return status
-        }
-        let model: VideoViewModel
-        switch await context.video(videoID) {
-        case .success(let fetched): model = fetched
-        case .failure(let ended): return ended.status
-        }
-        guard case .loaded(let video) = model.state else { return .failure }
+        let videoID = try await context.resolve(reference, on: .video, needingTheEpisode: false).id
+        let (model, video) = try await context.video(videoID)
         if json {
             context.printJSON(
                 VideoOutput(

@@ -12,31 +12,26 @@ import TerminalUI
 /// What `watch` plays besides the episode named: the one watched last when none is named,
 /// and the next one after an episode played to its end.
 extension WatchCommand {
-    /// The episode watched last and not finished (else the newest episode started), said on
+    /// The video of the episode watched last and not finished (else the newest episode started), said on
     /// standard error; with none, the command needs a name, as it did before there was a
     /// history (64).
-    @MainActor static func lastUnfinished(fromStart: Bool, in context: CommandContext) async
-        -> CommandContext.Resolution
+    @MainActor static func lastUnfinished(fromStart: Bool, in context: CommandContext) async throws(ExitCode)
+        -> String
     {
-        let items: [ContinueWatchingItem]
-        switch await context.episodesToContinue(latestOnly: true) {
-        case .success(let found): items = found
-        case .failure(let ended): return .ended(ended.status)
-        }
-        guard let last = items.first else {
+        guard let last = try await context.episodesToContinue(latestOnly: true).first else {
             context.console.fail(
                 "Nothing to continue: no episode is started and unfinished. Name one: `cocoacasts watch ID` or "
                     + "`cocoacasts watch WORDS`.")
-            return .ended(.usage)
+            throw .usage
         }
         let where_ = fromStart ? "from the start" : "at \(VideoDuration.format(seconds: last.cursor))"
         let which =
             last.watchedAt == nil
             ? "the newest episode you started and did not finish" : "the one you watched last and did not finish"
-        context.console.notice(
+        context.notice(
             "continuing episode \(last.episode.id), “\(TerminalText.sanitized(last.episode.title))”, \(where_): "
-                + "\(which).", style: context.appearance.error)
-        return .video(id: last.episode.videoID, episode: last.episode)
+                + "\(which).")
+        return last.episode.videoID
     }
 
     /// Records that `videoID` is played now; a history that cannot be written is said, and
@@ -45,7 +40,7 @@ extension WatchCommand {
         do throws(StoreError) {
             try await history.recordWatched(videoID: videoID, at: Date())
         } catch {
-            context.console.notice(error.historyMessage + " The playback goes on.", style: context.appearance.error)
+            context.notice(error.historyMessage + " The playback goes on.")
         }
     }
 
@@ -76,7 +71,7 @@ extension WatchCommand {
         }
         switch upNext.state {
         case .next, .replay, .previous, .caughtUp, .declined, .lapsed:
-            context.console.notice(Screens.upNext(upNext), style: context.appearance.error)
+            context.notice(Screens.upNext(upNext))
         case .idle, .stopped, .unlisted, .offering:
             break
         }

@@ -41,29 +41,20 @@ struct WatchCommand: ServiceCommand, Equatable {
             ("cocoacasts watch 556 --autoplay", "then the next episodes, without asking"),
             ("cocoacasts watch 556 --player 'vlc --play-and-exit'", "in another player (no position is saved)"),
         ])
-    static let settingsUsed = Set(ConfigKey.allCases)
-    static let callsTheAPI = true
 
     /// The episode's id, video id or words; empty for the episode watched last.
     let reference: String
     let fromStart: Bool
-    let streams: Bool
-    let autoplays: Bool
+    var streams = false
+    var autoplays = false
 
-    init(reference: String, fromStart: Bool, streams: Bool = false, autoplays: Bool = false) {
-        self.reference = reference
-        self.fromStart = fromStart
-        self.streams = streams
-        self.autoplays = autoplays
-    }
-
-    init(_ parsed: CommandLineParser.Parsed, arguments: [String]) {
-        self.init(
+    static func parse(_ parsed: CommandLineParser.Parsed, arguments: [String]) -> Self {
+        Self(
             reference: arguments.joined(separator: " "), fromStart: parsed.has(Self.fromStart),
             streams: parsed.has(Self.stream), autoplays: parsed.has(Self.autoplay))
     }
 
-    func run(_ context: CommandContext) async -> ExitCode {
+    func run(_ context: CommandContext) async throws(ExitCode) -> ExitCode {
         let console = context.console
         let player: any MediaPlayer
         do throws(PlayerError) {
@@ -81,14 +72,10 @@ struct WatchCommand: ServiceCommand, Equatable {
             return .noPlayer
         }
         await context.deliverKeptPositions()
-        var videoID: String
-        switch reference.isEmpty
-            ? await Self.lastUnfinished(fromStart: fromStart, in: context)
-            : await context.resolve(reference, on: .video, needingTheEpisode: false)
-        {
-        case .video(let id, _): videoID = id
-        case .ended(let status): return status
-        }
+        var videoID =
+            try await reference.isEmpty
+            ? Self.lastUnfinished(fromStart: fromStart, in: context)
+            : context.resolve(reference, on: .video, needingTheEpisode: false).id
         let outbox: any ProgressOutbox
         let history: any WatchHistory
         do throws(StoreError) {
@@ -132,7 +119,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         let status = await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {
             await model.watch(fromStart: fromStart)
             if let problem = model.historyProblem {
-                context.console.notice(problem.historyMessage, style: context.appearance.error)
+                context.notice(problem.historyMessage)
             }
             // A signal noted (the handler's own record) before the main queue cancelled the task
             // still ended this playback: on a loaded machine the player may quit on it first.
@@ -161,14 +148,12 @@ struct WatchCommand: ServiceCommand, Equatable {
                     "damaged (\(problems.first.map { "\($0.part): \($0.words)" } ?? "it cannot be read"))"
                 case .complete: "of unknown length"
                 }
-            context.console.notice(
+            context.notice(
                 "the copy on this machine is \(TerminalText.sanitized(why)), so the video is streamed; "
-                    + "`cocoacasts download \(videoID)` completes the copy.", style: context.appearance.error)
+                    + "`cocoacasts download \(videoID)` completes the copy.")
             return (api, nil)
         }
-        context.console.notice(
-            "playing the copy on this machine (\(copy.quality ?? "")); --stream plays it from the server.",
-            style: context.appearance.error)
+        context.notice("playing the copy on this machine (\(copy.quality ?? "")); --stream plays it from the server.")
         let video = Video(duration: duration, videoURL: copy.playable, imageURL: copy.playable)
         return (LocalCopyAPI(api: api, copy: video), copy.playable)
     }
@@ -178,9 +163,7 @@ struct WatchCommand: ServiceCommand, Equatable {
         do throws(DownloadError) {
             return try await context.services.downloader.copy(of: videoID, verifying: false)
         } catch {
-            context.console.notice(
-                "the copies on this machine cannot be read (\(error)), so the video is streamed.",
-                style: context.appearance.error)
+            context.notice("the copies on this machine cannot be read (\(error)), so the video is streamed.")
             return nil
         }
     }
@@ -209,15 +192,14 @@ struct WatchCommand: ServiceCommand, Equatable {
                     announceThePlayback(of: model, in: context)
                 case .playing(let playhead):
                     if let why = Screens.whereItStarts(model, playhead, now: Date()) {
-                        context.console.notice(why, style: context.appearance.error)
+                        context.notice(why)
                     }
                     let video = "video \(model.videoID) (\(VideoDuration.format(seconds: playhead.video.duration)))"
-                    context.console.notice(
+                    context.notice(
                         playhead.position == nil
                             ? "opening \(video) in \(model.playerName)."
                             : "opening \(video) in \(model.playerName) at \(VideoDuration.format(seconds: playhead.start)); "
-                                + "Ctrl-C stops it and saves where you are.",
-                        style: context.appearance.error)
+                                + "Ctrl-C stops it and saves where you are.")
                 case .saving, .finished, .failed:
                     break
                 }
