@@ -310,15 +310,19 @@ extension DownloadCommand {
     @MainActor fileprivate func export(
         _ videoID: String, reference: String, to path: String, in context: CommandContext
     ) async -> (ExitCode, String?) {
-        var outcome: Result<Int, DownloadError> = .failure(DownloadError(.export(.cancelled)))
-        // A signal meanwhile stops the export, whose own failure says so (130).
-        _ = try? await context.withSpinner("Writing \(path)…") {
-            do throws(DownloadError) {
-                outcome = .success(
-                    try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))
-            } catch {
-                outcome = .failure(error)
+        let outcome: Result<Int, DownloadError>
+        do throws(ExitCode) {
+            outcome = try await context.withSpinner("Writing \(path)…") { () async -> Result<Int, DownloadError> in
+                do throws(DownloadError) {
+                    return .success(
+                        try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))
+                } catch {
+                    return .failure(error)
+                }
             }
+        } catch {
+            // A signal stopped the export: it ends as cancelled (130).
+            outcome = .failure(DownloadError(.export(.cancelled)))
         }
         let written: Int
         do throws(DownloadError) {
