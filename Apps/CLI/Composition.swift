@@ -48,7 +48,9 @@ enum Composition {
         let directory = storeURL.deletingLastPathComponent()
         let builtInMockState =
             settings.baseURL == nil
-            ? FileKeyValueStore(fileURL: directory.appendingPathComponent("embedded-api.json"), words: .precise) : nil
+            ? FileKeyValueStore(
+                fileURL: Self.file("built-in-api.json", formerly: "embedded-api.json", in: directory), words: .precise)
+            : nil
         // The built-in mock's media are served on 127.0.0.1 from the first video asked for on.
         let builtInMedia = builtInMockState == nil ? nil : BuiltInMediaServer()
         let (transport, shutDown): (any HTTPTransport, @Sendable () -> Void) =
@@ -93,15 +95,15 @@ enum Composition {
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
         // 0600 in the token file's private directory, under the same checks and lock discipline.
-        func beside(_ name: String) -> FileKeyValueStore {
+        func beside(_ name: String, formerly: String? = nil) -> FileKeyValueStore {
             FileKeyValueStore(
-                fileURL: directory.appendingPathComponent(name), words: .precise,
+                fileURL: Self.file(name, formerly: formerly, in: directory), words: .precise,
                 lockTimeout: .seconds(configuration.timeout + 5))
         }
-        let pendingProgress = beside("pending-progress.json")
+        let keptPositionsFile = beside("kept-positions.json", formerly: "pending-progress.json")
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
-            accountStore: stores.accountStore, pendingProgress: pendingProgress,
+            accountStore: stores.accountStore, keptPositionsFile: keptPositionsFile,
             watchHistory: beside("watch-history.json"),
             tokenFile: stores.inUse.kind == .file ? storeURL.path : nil,
             tokenStoreInUse: stores.inUse, unreachableKeyring: stores.unreachableKeyring,
@@ -149,6 +151,23 @@ enum Composition {
         }
     }
 
+    /// The file `name` in `directory`, moved there first from the name an earlier release gave it
+    /// (`formerly`). Of two runs at once one moves it and the other finds it moved; a file that
+    /// cannot be moved is used where it is, so nothing it holds is lost.
+    static func file(_ name: String, formerly: String?, in directory: URL) -> URL {
+        let url = directory.appendingPathComponent(name)
+        guard let formerly else { return url }
+        let former = directory.appendingPathComponent(formerly)
+        let files = FileManager.default
+        guard !files.fileExists(atPath: url.path), files.fileExists(atPath: former.path) else { return url }
+        do {
+            try files.moveItem(at: former, to: url)
+            return url
+        } catch {
+            return files.fileExists(atPath: former.path) ? former : url
+        }
+    }
+
     /// The token file's scope for the built-in mock API.
     static let builtInMockScope = Origin(BuiltInMockTransport.baseURL)?.description ?? ""
 
@@ -163,7 +182,7 @@ enum Composition {
     /// in-memory store and the transport they choose.
     static func make(
         configuration: APIConfiguration, transport: any HTTPTransport, tokenStore: any TokenStore,
-        accountStore: KeyValueTokenStore, pendingProgress: any KeyValueStore,
+        accountStore: KeyValueTokenStore, keptPositionsFile: any KeyValueStore,
         watchHistory: (any KeyValueStore)? = nil, tokenFile: String? = nil,
         tokenStoreInUse: TokenStoreInUse? = nil,
         unreachableKeyring: String? = nil, otherTokenStore: @escaping @Sendable () async -> (any TokenStore)? = { nil },
@@ -194,20 +213,20 @@ enum Composition {
             server: isBuiltInMock ? "the mock API built into cocoacasts" : configuration.baseURL.absoluteString,
             transport: transportName ?? "in process (no network)", isBuiltInMock: isBuiltInMock,
             timeout: configuration.timeout, baseURL: configuration.baseURL,
-            progressOutbox: { account in
-                KeyValueProgressOutbox(store: pendingProgress, server: server, account: account) {
-                    notices($0.outboxMessage)
+            keptPositionStore: { account in
+                KeyValueKeptPositionStore(store: keptPositionsFile, server: server, account: account) {
+                    notices($0.keptPositionsMessage)
                 }
             },
             keptPositions: { () async throws(StoreError) in
-                try await KeyValueProgressOutbox.pendingOfEveryAccount(in: pendingProgress, server: server) {
-                    notices($0.outboxMessage)
+                try await KeyValueKeptPositionStore.keptOfEveryAccount(in: keptPositionsFile, server: server) {
+                    notices($0.keptPositionsMessage)
                 }
             },
             watchHistory: { account in
                 watchHistory.map {
                     KeyValueWatchHistory(store: $0, server: server, account: account, ownsTheStore: true)
-                } ?? KeyValueWatchHistory(store: pendingProgress, server: server, account: account)
+                } ?? KeyValueWatchHistory(store: keptPositionsFile, server: server, account: account)
             },
             player: player,
             downloader: downloader

@@ -16,7 +16,7 @@ import Synchronization
 /// 128 + the signal's number (130, 143, 129).
 ///
 /// A second signal quits at once: the player's processes are killed (see `LiveChildren`),
-/// and the command's last words run — `watch` keeps the last position in the outbox, a
+/// and the command's last words run — `watch` keeps the last position in the kept-position store, a
 /// local write — before the process ends, the terminal's modes restored; without last words
 /// it ends there and then. A second signal is ordinary: `timeout` delivers one to the
 /// process and another to its group, and a person presses Ctrl-C twice. Last words that take

@@ -4,7 +4,7 @@ import Ports
 /// The API as `watch` sees it when the video is copied to this machine: the video is the
 /// local copy, which plays with the network off (where it starts then is the playback's
 /// choice: see ``/Presentation/PlaybackViewModel/OfflineStart``). Everything else goes to the
-/// server as before, so that positions are saved, or kept in the outbox.
+/// server as before, so that positions are saved, or kept in the kept-position store.
 struct LocalCopyAPI: APIService {
     let api: any APIService
     let copy: Video

@@ -38,8 +38,8 @@ enum Manual {
                 ".I $XDG_CONFIG_HOME/cocoacasts/credentials.json",
                 text(
                     "The tokens (0600) with the file store; with the keyring, only a note of where the session "
-                        + "lives. Beside it: keyring.lock, the keyring's lock; embedded-api.json, the built-in "
-                        + "mock's state; sync.json, what sync last did against each server, for status; and "
+                        + "lives. Beside it: keyring.lock, the keyring's lock; kept-positions.json, the positions "
+                        + "the server has not taken yet; built-in-api.json, the built-in mock's state; sync.json, what sync last did against each server, for status; and "
                         + "sync.lock, which lets one sync run at a time. XDG_CONFIG_HOME defaults to ~/.config."),
                 ".TP",
                 ".I $XDG_CACHE_HOME/cocoacasts/",
@@ -57,8 +57,19 @@ enum Manual {
                 command.examples.flatMap { [".TP", "\\fB\(text($0.command))\\fR", text($0.effect)] }
             }
         lines += [".SH SYNC ON A TIMER"] + timer
+        lines += [".SH CHANGES"] + changes
         return lines.joined(separator: "\n")
     }
+
+    /// Names an earlier release gave, and what becomes of what it wrote under them.
+    private static let changes: [String] = [
+        text(
+            "A position the server has not taken yet is a kept position, and the mock API built into the "
+                + "program is the built-in mock. pending-progress.json is now kept-positions.json, and "
+                + "embedded-api.json is built-in-api.json: the first run moves a file by its old name to the new "
+                + "one. status --json gives builtInMock and keptPositions, and progress --json gives kept; the "
+                + "old fields embedded, pendingProgress and pending are still given, with the same values.")
+    ]
 
     /// `sync` run by a systemd user timer, or by cron: silent when it has nothing to do, one
     /// run at a time, and a server that cannot be reached removes nothing.

@@ -39,12 +39,12 @@ struct Services {
     let isBuiltInMock: Bool
     /// Seconds a request may take (`--timeout`), which also bounds `status`'s check.
     let timeout: TimeInterval
-    /// The API's base URL (the built-in mock's made-up one when embedded).
+    /// The API's base URL (the built-in mock's made-up one when built in).
     let baseURL: URL
     /// The positions this server has not taken yet, of `account`: kept beside the token store.
-    let progressOutbox: @Sendable (_ account: String) -> any ProgressOutbox
+    let keptPositionStore: @Sendable (_ account: String) -> any KeptPositionStore
     /// Every position kept for this server, of every account: what `status` lists whoever is signed in.
-    let keptPositions: @Sendable () async throws(StoreError) -> [KeptPosition]
+    let keptPositions: @Sendable () async throws(StoreError) -> [AccountKeptPosition]
     /// The watch history of an account on this server (see ``WatchHistory``).
     let watchHistory: @Sendable (_ account: String) -> any WatchHistory
     /// The player to watch with (see ``Composition/player(_:inputIsTerminal:)``); `nil` when none is found.

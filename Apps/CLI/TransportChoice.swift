@@ -1,7 +1,7 @@
 /// Which HTTP engine the CLI talks through.
 ///
 /// Linux has libcurl only: URLSession's FoundationNetworking would link libcurl and some
-/// thirty libraries at exec, into every run — the embedded default and `--help` too —
+/// thirty libraries at exec, into every run — the built-in default and `--help` too —
 /// while the libcurl transport loads libcurl on the first request (and is the engine
 /// URLSession wraps there anyway). Apple platforms have both, URLSession first.
 /// `Scripts/bench` compares the two on Linux side by side.

@@ -120,7 +120,7 @@ extension PlaybackViewModel: Drawn {
         switch playhead.sync {
         case .saved: (title, .success, nil)
         case .untracked: ("\(title), position unknown", .success, nil)
-        case .pending: ("\(title), position kept to send", .stale, nil)
+        case .kept: ("\(title), position kept to send", .stale, nil)
         case .lost: ("\(title), position lost", .stale, nil)
         case .stale: ("\(title), an old position kept", .stale, nil)
         }

@@ -35,7 +35,7 @@ extension Previews {
     /// When the positions were kept, watched and last given: two hours before the previews' now.
     private static let then = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// Continue watching over the service of `setup`, an outbox and a history in memory;
+    /// Continue watching over the service of `setup`, a kept-position store and a history in memory;
     /// `started`: two episodes part way (nothing started otherwise), the older watched here,
     /// the newer's position kept to send, and both remembered as the server gave them.
     @MainActor
@@ -44,7 +44,7 @@ extension Previews {
     {
         let service = setup.service(content: content)
         let (server, account) = ("http://127.0.0.1:8080", demoCredentials.email)
-        let outbox = KeyValueProgressOutbox(store: InMemoryKeyValueStore(), server: server, account: account)
+        let keptPositions = KeyValueKeptPositionStore(store: InMemoryKeyValueStore(), server: server, account: account)
         let history = KeyValueWatchHistory(store: InMemoryKeyValueStore(), server: server, account: account)
         let episodes = content.episodes
         var stored: [String: String] = [:]
@@ -54,14 +54,15 @@ extension Previews {
             service.cursors = [newer: 250, older: third]
             // As the files hold them: a position kept to send, and the older episode watched here.
             stored = [
-                outbox.key(forVideo: episodes[0].videoID): #"{"cursor":301,"recordedAt":1795000000}"#,
+                keptPositions.key(forVideo: episodes[0].videoID): #"{"cursor":301,"recordedAt":1795000000}"#,
                 history.key: #"{"positions":{"at":1795000000,"cursors":{"\#(newer)":250,"\#(older)":\#(third)}},"#
                     + #""watched":[{"at":1795000000,"video":"\#(older)"}]}"#,
             ]
         }
         let store = InMemoryKeyValueStore(stored)
         let model = ContinueWatchingViewModel(
-            apiService: service, outbox: KeyValueProgressOutbox(store: store, server: server, account: account),
+            apiService: service,
+            keptPositions: KeyValueKeptPositionStore(store: store, server: server, account: account),
             history: KeyValueWatchHistory(store: store, server: server, account: account), now: { then + 2 * 3_600 })
         return (model, service)
     }

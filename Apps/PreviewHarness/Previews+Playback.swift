@@ -19,13 +19,14 @@ extension Previews {
                 .playback, state: State.loading, { watcher(.unanswered, content: $0, player: StubPlayer(script: [])) },
                 starting: { await $0.watch() }, until: { $0.state != .idle }, cancel: { $0.stop() }),
             playing("playing", from: .scenario(.signedIn)) { $0.saved == savedAtFifteen },
-            playing("playing-pending", from: .failing(.updateProgressForVideo, .unreachable)) {
-                caseName(of: $0.sync) == "pending"
+            playing("playing-kept", from: .failing(.updateProgressForVideo, .unreachable)) {
+                caseName(of: $0.sync) == "kept"
             },
             playing(
                 "playing-lost", from: .failing(.updateProgressForVideo, .unreachable),
-                outbox: { _ in UnusableStore(writeFailure: outboxReadOnly) }, when: { caseName(of: $0.sync) == "lost" }),
-            playing("playing-stale", from: .scenario(.signedIn), outbox: olderPositionStuck) {
+                keptPositions: { _ in UnusableStore(writeFailure: keptPositionsReadOnly) },
+                when: { caseName(of: $0.sync) == "lost" }),
+            playing("playing-stale", from: .scenario(.signedIn), keptPositions: olderPositionStuck) {
                 caseName(of: $0.sync) == "stale"
             },
             Preview(.playback, "playing-position-unknown", state: playing) { content, style in
@@ -58,52 +59,54 @@ extension Previews {
     private static let playingScript = (125...144).map { StubPlayer.Step.position($0, after: 1) } + [.waitForStop]
     private static let savedAtFifteen = 139
 
-    /// The pending-progress file that cannot be written, as the file store reports it.
-    static let outboxReadOnly = StoreError.io(
-        path: "/home/demo/.config/cocoacasts/pending-progress.json", detail: "Read-only file system")
+    /// The kept-positions file that cannot be written, as the file store reports it.
+    static let keptPositionsReadOnly = StoreError.io(
+        path: "/home/demo/.config/cocoacasts/kept-positions.json", detail: "Read-only file system")
 
-    /// An outbox keeping an older position of the video (0:60, an hour before the stub
+    /// A kept-position store keeping an older position of the video (0:60, an hour before the stub
     /// player's clock), which it can no longer forget.
     private static func olderPositionStuck(_ content: PreviewContent) -> any KeyValueStore {
-        let key = outbox(over: InMemoryKeyValueStore()).key(forVideo: featuredVideoID(in: content))
-        return UnusableStore([key: #"{"cursor":60,"recordedAt":1794996400}"#], writeFailure: outboxReadOnly)
+        let key = keptPositions(over: InMemoryKeyValueStore()).key(forVideo: featuredVideoID(in: content))
+        return UnusableStore([key: #"{"cursor":60,"recordedAt":1794996400}"#], writeFailure: keptPositionsReadOnly)
     }
 
     /// The playback view-model of the featured video over the service of `setup`.
     @MainActor
     static func watcher(
         _ setup: ServiceSetup, content: PreviewContent, player: StubPlayer,
-        outbox store: any KeyValueStore = InMemoryKeyValueStore()
+        keptPositions store: any KeyValueStore = InMemoryKeyValueStore()
     ) -> PlaybackViewModel {
-        watcher(setup.service(content: content), content: content, player: player, outbox: store)
+        watcher(setup.service(content: content), content: content, player: player, keptPositions: store)
     }
 
     /// The playback view-model of the featured video over `service`.
     @MainActor
     static func watcher(
         _ service: any APIService, content: PreviewContent, player: StubPlayer,
-        outbox store: any KeyValueStore = InMemoryKeyValueStore()
+        keptPositions store: any KeyValueStore = InMemoryKeyValueStore()
     ) -> PlaybackViewModel {
         PlaybackViewModel(
-            videoID: featuredVideoID(in: content), apiService: service, player: player, outbox: outbox(over: store),
+            videoID: featuredVideoID(in: content), apiService: service, player: player,
+            keptPositions: keptPositions(over: store),
             now: { player.now })
     }
 
-    /// The demo account's outbox on the mock API, in `store`.
-    private static func outbox(over store: any KeyValueStore) -> KeyValueProgressOutbox {
-        KeyValueProgressOutbox(store: store, server: "http://127.0.0.1:8080", account: demoCredentials.email)
+    /// The demo account's kept-position store on the mock API, in `store`.
+    private static func keptPositions(over store: any KeyValueStore) -> KeyValueKeptPositionStore {
+        KeyValueKeptPositionStore(store: store, server: "http://127.0.0.1:8080", account: demoCredentials.email)
     }
 
-    /// Playing twenty seconds in, over the service of `setup` and the outbox `outbox` makes;
+    /// Playing twenty seconds in, over the service of `setup` and the kept-position store `keptPositions` makes;
     /// drawn once `isShown` holds for the playhead.
     private static func playing(
         _ variant: String, from setup: ServiceSetup,
-        outbox: @escaping @Sendable (PreviewContent) -> any KeyValueStore = { _ in InMemoryKeyValueStore() },
+        keptPositions: @escaping @Sendable (PreviewContent) -> any KeyValueStore = { _ in InMemoryKeyValueStore() },
         when isShown: @escaping @Sendable (PlaybackViewModel.Playhead) -> Bool
     ) -> Preview {
         Preview(.playback, variant, state: playing) { content, style in
             let model = watcher(
-                setup, content: content, player: StubPlayer(script: playingScript), outbox: outbox(content))
+                setup, content: content, player: StubPlayer(script: playingScript),
+                keptPositions: keptPositions(content))
             return await Playthrough.draw(
                 model, style: style,
                 when: {

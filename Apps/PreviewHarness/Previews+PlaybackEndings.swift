@@ -13,7 +13,7 @@ extension Previews {
         watched("finished", finished, script: [.position(278, after: 154), .end(.finished)]),
         watched("stopped", finished, script: stoppedAtThreeTwenty),
         watched(
-            "stopped-pending", finished, from: .failing(.updateProgressForVideo, .unreachable),
+            "stopped-kept", finished, from: .failing(.updateProgressForVideo, .unreachable),
             script: stoppedAtThreeTwenty),
         watched("failed-network", failed, from: .scenario(.unreachable)),
         watched("failed-signed-out", failed, from: .scenario(.signedOut)),

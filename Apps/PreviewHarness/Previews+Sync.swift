@@ -68,7 +68,7 @@ extension Previews {
         }
         return SyncViewModel(
             apiService: service, downloader: downloader,
-            outbox: KeyValueProgressOutbox(store: store, server: server, account: account),
+            keptPositions: KeyValueKeptPositionStore(store: store, server: server, account: account),
             history: KeyValueWatchHistory(store: store, server: server, account: account), server: server,
             rules: SyncRules())
     }

@@ -11,7 +11,7 @@ import Domain
 /// videos played, and the positions the server gave or took, with when.
 ///
 /// The positions themselves live on the server (the viewer's other devices share them) and,
-/// until it takes them, in the ``ProgressOutbox``; this is the order and a remembered copy.
+/// until it takes them, in the ``KeptPositionStore``; this is the order and a remembered copy.
 public protocol WatchHistory: Sendable {
     /// Records that video `videoID` was played at `date`: it moves to the front, and the oldest
     /// records past the history's bound are forgotten.

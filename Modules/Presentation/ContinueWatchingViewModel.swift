@@ -55,22 +55,22 @@ public final class ContinueWatchingViewModel {
     public private(set) var state = State.idle
 
     @ObservationIgnored private let apiService: any APIService
-    @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let keptPositions: any KeptPositionStore
     @ObservationIgnored private let history: any WatchHistory
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let problem: @MainActor (Problem) -> Void
     @ObservationIgnored private let request = LatestRequest()
     @ObservationIgnored private var historyProblemSaid = false
 
-    /// Continue watching over `apiService`, the positions kept in `outbox` and the `history`;
+    /// Continue watching over `apiService`, the positions kept in `keptPositions` and the `history`;
     /// `problem` hears, once a load each, of a history or kept positions that cannot be used.
     public init(
-        apiService: any APIService, outbox: any ProgressOutbox, history: any WatchHistory,
+        apiService: any APIService, keptPositions: any KeptPositionStore, history: any WatchHistory,
         now: @escaping @Sendable () -> Date = { Date() },
         problem: @escaping @MainActor (Problem) -> Void = { _ in }
     ) {
         self.apiService = apiService
-        self.outbox = outbox
+        self.keptPositions = keptPositions
         self.history = history
         self.now = now
         self.problem = problem
@@ -113,7 +113,7 @@ public final class ContinueWatchingViewModel {
             // Said as the screen's own failure: its subject is the positions, whatever request failed.
             return Self.failed(error, context: .progress) ?? .idle
         }
-        let kept = await reading(try await outbox.pending(), else: []) { problem(.keptPositions($0)) }
+        let kept = await reading(try await keptPositions.kept(), else: []) { problem(.keptPositions($0)) }
         let watched = await reading(try await history.watched(), else: [], problem: sayOnce)
         if case .saved(_, let unreachable) = catalogue.source {
             return await remembered(catalogue.episodes, kept: kept, watched: watched, because: unreachable)
@@ -136,7 +136,7 @@ public final class ContinueWatchingViewModel {
 
     /// The episode played here last and not finished, its videos' positions asked a few at a
     /// time, the most recent first; `nil` when none of them is unfinished.
-    private func latestWatched(_ episodes: [Episode], kept: [PendingProgress], watched: [WatchedVideo])
+    private func latestWatched(_ episodes: [Episode], kept: [KeptPosition], watched: [WatchedVideo])
         async throws(APIError) -> ContinueWatchingItem?
     {
         let byVideo = Dictionary(episodes.map { ($0.videoID, $0) }, uniquingKeysWith: { first, _ in first })
@@ -159,7 +159,7 @@ public final class ContinueWatchingViewModel {
     /// The answer from the positions last remembered, or the failure to reach the server
     /// (`unreachable`, when it is known) when none are.
     private func remembered(
-        _ episodes: [Episode], kept: [PendingProgress], watched: [WatchedVideo], because unreachable: APIError?
+        _ episodes: [Episode], kept: [KeptPosition], watched: [WatchedVideo], because unreachable: APIError?
     ) async -> State {
         guard let positions = await reading(try await history.rememberedPositions(), else: nil, problem: sayOnce)
         else {
@@ -213,7 +213,7 @@ public final class ContinueWatchingViewModel {
     /// The started and unfinished among `episodes`, the server's `cursors` overlaid by the
     /// `kept` positions, the most recently watched first, then the catalogue's order.
     nonisolated static func items(
-        _ episodes: [Episode], cursors: [String: Int], kept: [PendingProgress], watched: [WatchedVideo]
+        _ episodes: [Episode], cursors: [String: Int], kept: [KeptPosition], watched: [WatchedVideo]
     ) -> [ContinueWatchingItem] {
         var positions = cursors
         var keptIDs: Set<String> = []

@@ -52,15 +52,15 @@ extension PlaybackViewModel {
     public enum Sync: Equatable, Sendable {
         /// The player reports no positions, so nothing is saved.
         case untracked
-        /// The server holds ``Playhead/saved``, and nothing of this video waits in the outbox.
+        /// The server holds ``Playhead/saved``, and nothing of this video waits in the kept-position store.
         case saved
-        /// The position could not be saved (`because`); it is kept in the outbox, and the
+        /// The position could not be saved (`because`); it is kept in the kept-position store, and the
         /// next save — or the next command that reaches the server — sends it.
-        case pending(Int, because: APIError)
-        /// The position could not be saved (`because`), nor kept in the outbox (`store`): it is
+        case kept(Int, because: APIError)
+        /// The position could not be saved (`because`), nor kept in the kept-position store (`store`): it is
         /// lost unless a later save goes through.
         case lost(Int, because: APIError, store: StoreError)
-        /// The server took the position, but the outbox could not forget an older position of
+        /// The server took the position, but the kept-position store could not forget an older position of
         /// this video (`store`), which a later command would send.
         case stale(StoreError)
 
@@ -68,7 +68,7 @@ extension PlaybackViewModel {
         public var serverTookIt: Bool {
             switch self {
             case .saved, .stale: true
-            case .untracked, .pending, .lost: false
+            case .untracked, .kept, .lost: false
             }
         }
     }
@@ -88,7 +88,7 @@ extension PlaybackViewModel {
         public let source: Source
         /// Why the server's position could not be asked.
         public let unreachable: APIError
-        /// The stores that could not be read (the outbox, the history): what they held is not counted.
+        /// The stores that could not be read (the kept-position store, the history): what they held is not counted.
         public let problems: [StoreError]
 
         public init(source: Source, unreachable: APIError, problems: [StoreError] = []) {
@@ -115,9 +115,9 @@ extension PlaybackViewModel {
         case untracked
         /// The server holds the position already.
         case saved(Int)
-        /// The position is kept in the outbox; the next command that reaches the server sends it.
+        /// The position is kept in the kept-position store; the next command that reaches the server sends it.
         case kept(Int)
-        /// The position could not be kept in the outbox either (`StoreError`).
+        /// The position could not be kept in the kept-position store either (`StoreError`).
         case lost(Int, StoreError)
     }
 

@@ -15,7 +15,7 @@ import Ports
 /// ``startPosition(cursor:duration:fromStart:)``); while it plays, the position is saved
 /// every ``saveInterval`` seconds while it moves, never two saves at once; when playback
 /// ends — to the end, stopped, or failed after reporting a position — the last position
-/// is saved once more. A save that fails keeps the position in the ``/Ports/ProgressOutbox``
+/// is saved once more. A save that fails keeps the position in the ``/Ports/KeptPositionStore``
 /// and the state says it is pending. A player that reports no positions saves nothing.
 ///
 /// Stopping never loses the final save: ``stop()``, and cancelling the task that awaits
@@ -41,10 +41,10 @@ public final class PlaybackViewModel {
 
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let player: any MediaPlayer
-    @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let keptPositions: any KeptPositionStore
     @ObservationIgnored private let history: (any WatchHistory)?
     @ObservationIgnored private let now: @Sendable () -> Date
-    /// The server's position this playback's positions follow, as last seen (see ``/Ports/PendingProgress/basedOn``).
+    /// The server's position this playback's positions follow, as last seen (see ``/Ports/KeptPosition/basedOn``).
     @ObservationIgnored private var basedOn: SeenPosition?
     /// The watch in progress, if any.
     @ObservationIgnored private var control: PlaybackControl?
@@ -55,20 +55,20 @@ public final class PlaybackViewModel {
     /// Nothing is fetched or played until ``watch(fromStart:)``.
     ///
     /// - Parameters:
-    ///   - outbox: keeps the positions that could not be saved (this server's and account's).
+    ///   - kept-position store: keeps the positions that could not be saved (this server's and account's).
     ///   - history: remembers the positions the server gives and takes, with when; a copy
     ///     played while the server cannot be reached starts at the newest position known.
     ///   - localCopy: the file of a copy on this machine, which the video's URL may then be
     ///     (the app chose it; a server's URL must be http or https).
     ///   - now: the clock that says when a save is due and when a kept position was recorded.
     public init(
-        videoID: String, apiService: any APIService, player: any MediaPlayer, outbox: any ProgressOutbox,
+        videoID: String, apiService: any APIService, player: any MediaPlayer, keptPositions: any KeptPositionStore,
         history: (any WatchHistory)? = nil, localCopy: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.videoID = videoID
         self.apiService = apiService
         self.player = player
-        self.outbox = outbox
+        self.keptPositions = keptPositions
         self.history = history
         self.localCopy = localCopy
         self.now = now
@@ -119,7 +119,7 @@ public final class PlaybackViewModel {
     }
 
     /// The viewer quits at once (a second Ctrl-C): keeps the last position the player
-    /// reported in the outbox — a local write, never the network — unless the server holds
+    /// reported in the kept-position store — a local write, never the network — unless the server holds
     /// it already, and says what became of it. The next command that reaches the server
     /// sends what is kept. A watch that ended already answers with what its end did.
     public func keepThePositionNow() async -> QuitAtOnce {
@@ -131,10 +131,10 @@ public final class PlaybackViewModel {
         }
         guard let position = playhead.position else { return .untracked }
         if position == playhead.saved && playhead.sync == .saved { return .saved(position) }
-        let pending = PendingProgress(
+        let pending = KeptPosition(
             progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: now(), basedOn: basedOn)
         do throws(StoreError) {
-            try await outbox.keep(pending)
+            try await keptPositions.keep(pending)
             return .kept(position)
         } catch {
             return .lost(position, error)
@@ -146,7 +146,7 @@ public final class PlaybackViewModel {
         switch playhead.sync {
         case .untracked: .untracked
         case .saved, .stale: .saved(playhead.saved)
-        case .pending(let position, _): .kept(position)
+        case .kept(let position, _): .kept(position)
         case .lost(let position, _, let store): .lost(position, store)
         }
     }
@@ -170,7 +170,7 @@ public final class PlaybackViewModel {
         let saved = offlineStart == nil ? progress.cursor : basedOn?.cursor ?? 0
         var sync = tracked ? PlaybackViewModel.Sync.saved : .untracked
         if tracked, let offlineStart, case .keptHere(let cursor, _) = offlineStart.source {
-            sync = .pending(cursor, because: offlineStart.unreachable)
+            sync = .kept(cursor, because: offlineStart.unreachable)
         }
         state = .playing(
             Playhead(video: video, start: start, position: tracked ? start : nil, saved: saved, sync: sync))
@@ -207,7 +207,8 @@ public final class PlaybackViewModel {
     /// saves shows in the playhead.
     private func saver(start: Int, saved: Int) -> ProgressSaver {
         ProgressSaver(
-            videoID: videoID, apiService: apiService, outbox: outbox, now: now, start: start, saved: saved,
+            videoID: videoID, apiService: apiService, keptPositions: keptPositions, now: now, start: start,
+            saved: saved,
             basedOn: { [weak self] in self?.basedOn }
         ) { [weak self] saved, sync in
             self?.updatePlayhead {
@@ -266,7 +267,7 @@ public final class PlaybackViewModel {
     /// it follows. What cannot be read counts as unknown, and is said through the start.
     private func newestKnownPosition(because unreachable: APIError) async -> OfflineStart {
         var problems: [StoreError] = []
-        let kept = await reading(try await outbox.pending(), else: []) { problems.append($0) }
+        let kept = await reading(try await keptPositions.kept(), else: []) { problems.append($0) }
             .filter { $0.progress.videoID == videoID }.max { $0.recordedAt < $1.recordedAt }
         let seen = await reading(try await history?.serverPosition(of: videoID), else: nil) { problems.append($0) }
         basedOn = seen?.position ?? kept?.basedOn

@@ -15,9 +15,9 @@ import Ports
 ///   due save replaces the waiting one (the newer position wins). So at most one runs and
 ///   one waits, in order, whatever the server's speed.
 /// - ``finish(at:)`` waits for both, then saves the last position unless the server holds it
-///   already and nothing is left in the outbox.
-/// - A save that fails is kept in the outbox (newest wins); a later save that goes through
-///   forgets what the outbox keeps of the video from before it. A periodic save that is only
+///   already and nothing is left in the kept-position store.
+/// - A save that fails is kept in the kept-position store (newest wins); a later save that goes through
+///   forgets what the kept-position store keeps of the video from before it. A periodic save that is only
 ///   cancelled is dropped (the next one carries a newer position); a cancelled final save is
 ///   kept, as nothing comes after it.
 @MainActor
@@ -27,9 +27,9 @@ final class ProgressSaver {
 
     private let videoID: String
     private let apiService: any APIService
-    private let outbox: any ProgressOutbox
+    private let keptPositions: any KeptPositionStore
     private let now: @Sendable () -> Date
-    /// The server's position a position kept now follows (see ``/Ports/PendingProgress/basedOn``).
+    /// The server's position a position kept now follows (see ``/Ports/KeptPosition/basedOn``).
     private let basedOn: @MainActor () -> SeenPosition?
     private let report: Report
     private var saved: Int
@@ -38,18 +38,19 @@ final class ProgressSaver {
     private var lastDue: (position: Int, at: Date)
     private var running: Task<Void, Never>?
     private var waiting: Int?
-    /// Whether the outbox may keep a position of the video: one from an earlier run, or one
+    /// Whether the kept-position store may keep a position of the video: one from an earlier run, or one
     /// this playback kept. The first save that goes through makes sure it does not.
-    private var outboxMayKeepTheVideo = true
+    private var keptPositionsMayKeepTheVideo = true
 
     /// A saver for a playback of `videoID` that started at `start` while the server held `saved`.
     init(
-        videoID: String, apiService: any APIService, outbox: any ProgressOutbox, now: @escaping @Sendable () -> Date,
+        videoID: String, apiService: any APIService, keptPositions: any KeptPositionStore,
+        now: @escaping @Sendable () -> Date,
         start: Int, saved: Int, basedOn: @escaping @MainActor () -> SeenPosition?, report: @escaping Report
     ) {
         self.videoID = videoID
         self.apiService = apiService
-        self.outbox = outbox
+        self.keptPositions = keptPositions
         self.now = now
         self.basedOn = basedOn
         self.report = report
@@ -97,7 +98,7 @@ final class ProgressSaver {
 
     private func save(_ position: Int, isFinal: Bool) async {
         let recordedAt = now()
-        let pending = PendingProgress(
+        let pending = KeptPosition(
             progress: VideoProgress(videoID: videoID, cursor: position), recordedAt: recordedAt, basedOn: basedOn())
         do throws(APIError) {
             saved = try await apiService.updateProgressForVideo(id: videoID, cursor: position).cursor
@@ -109,21 +110,21 @@ final class ProgressSaver {
         await report(saved, sync)
     }
 
-    private func keep(_ pending: PendingProgress, because saveError: APIError) async -> PlaybackViewModel.Sync {
+    private func keep(_ pending: KeptPosition, because saveError: APIError) async -> PlaybackViewModel.Sync {
         do throws(StoreError) {
-            try await outbox.keep(pending)
-            outboxMayKeepTheVideo = true
-            return .pending(pending.progress.cursor, because: saveError)
+            try await keptPositions.keep(pending)
+            keptPositionsMayKeepTheVideo = true
+            return .kept(pending.progress.cursor, because: saveError)
         } catch {
             return .lost(pending.progress.cursor, because: saveError, store: error)
         }
     }
 
-    private func forgetKeptPositions(before pending: PendingProgress) async -> PlaybackViewModel.Sync {
-        guard outboxMayKeepTheVideo else { return .saved }
+    private func forgetKeptPositions(before pending: KeptPosition) async -> PlaybackViewModel.Sync {
+        guard keptPositionsMayKeepTheVideo else { return .saved }
         do throws(StoreError) {
-            try await outbox.remove(pending)
-            outboxMayKeepTheVideo = false
+            try await keptPositions.remove(pending)
+            keptPositionsMayKeepTheVideo = false
             return .saved
         } catch {
             return .stale(error)

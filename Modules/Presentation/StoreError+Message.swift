@@ -2,9 +2,9 @@ import Domain
 
 extension StoreError {
     /// What a screen says of a failure of the positions kept on this machine (a
-    /// ``/Ports/ProgressOutbox``): Domain words every store as the token file, and a kept
+    /// ``/Ports/KeptPositionStore``): Domain words every store as the token file, and a kept
     /// position's `path` is its key (a file's is absolute).
-    public var outboxMessage: String {
+    public var keptPositionsMessage: String {
         switch self {
         case let .corrupt(path, detail) where path.hasPrefix("/"):
             "\(path), which keeps positions on this machine, is not valid (\(detail)). It was left untouched: "

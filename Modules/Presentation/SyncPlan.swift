@@ -69,7 +69,7 @@ public struct SyncPlan: Equatable, Sendable {
     /// `cursors` overlaid by the positions `kept` here, the history's `watched`, and the
     /// `copies` on this machine, of which only those of `server` are considered.
     public static func make(
-        episodes: [Episode], cursors: [String: Int], kept: [PendingProgress], watched: [WatchedVideo],
+        episodes: [Episode], cursors: [String: Int], kept: [KeptPosition], watched: [WatchedVideo],
         copies: [LocalCopy], server: String, rules: SyncRules
     ) -> SyncPlan {
         var positions = cursors
@@ -118,7 +118,7 @@ public struct SyncPlan: Equatable, Sendable {
     /// Where the walk starts: each episode started and not finished, the most recently watched
     /// first; led, when the episode watched here last was finished since, by the one after it.
     private static func starts(
-        _ episodes: [Episode], positions cursors: [String: Int], kept: [PendingProgress], watched: [WatchedVideo],
+        _ episodes: [Episode], positions cursors: [String: Int], kept: [KeptPosition], watched: [WatchedVideo],
         finished: (Episode) -> Bool
     ) -> [Episode] {
         let started = ContinueWatchingViewModel.items(episodes, cursors: cursors, kept: kept, watched: watched)

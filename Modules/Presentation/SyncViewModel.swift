@@ -37,7 +37,7 @@ public final class SyncViewModel {
 
     @ObservationIgnored private let apiService: any APIService
     @ObservationIgnored private let downloader: any VideoDownloader
-    @ObservationIgnored private let outbox: any ProgressOutbox
+    @ObservationIgnored private let keptPositions: any KeptPositionStore
     @ObservationIgnored private let history: any WatchHistory
     @ObservationIgnored private let server: String
     @ObservationIgnored private let rules: SyncRules
@@ -46,13 +46,13 @@ public final class SyncViewModel {
     /// `sync` of `server`'s episodes (as copies name it in their metadata's `server`) by `rules`;
     /// `problem` hears of a history or kept positions that cannot be read, which the plan goes on without.
     public init(
-        apiService: any APIService, downloader: any VideoDownloader, outbox: any ProgressOutbox,
+        apiService: any APIService, downloader: any VideoDownloader, keptPositions: any KeptPositionStore,
         history: any WatchHistory, server: String, rules: SyncRules,
         problem: @escaping @MainActor (ContinueWatchingViewModel.Problem) -> Void = { _ in }
     ) {
         self.apiService = apiService
         self.downloader = downloader
-        self.outbox = outbox
+        self.keptPositions = keptPositions
         self.history = history
         self.server = server
         self.rules = rules
@@ -82,7 +82,7 @@ public final class SyncViewModel {
             state = .failed(message: "The copies on this machine cannot be listed: \(error).", failure)
             return
         }
-        let kept = await reading(try await outbox.pending(), else: []) { problem(.keptPositions($0)) }
+        let kept = await reading(try await keptPositions.kept(), else: []) { problem(.keptPositions($0)) }
         let watched = await reading(try await history.watched(), else: []) { problem(.history($0)) }
         state = .planned(
             SyncPlan.make(

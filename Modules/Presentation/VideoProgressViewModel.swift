@@ -14,7 +14,7 @@ import Ports
 /// older answer can never overwrite a newer one. Only the newest request writes its
 /// result, and a cancelled request never shows an error.
 ///
-/// A position the server cannot take is kept in the outbox, as a watch keeps it, and the
+/// A position the server cannot take is kept in the kept-position store, as a watch keeps it, and the
 /// next command that reaches the server sends it (see ``unsaved``).
 @MainActor
 @Observable
@@ -32,30 +32,30 @@ public final class VideoProgressViewModel {
 
     /// A position the server did not take.
     public enum Unsaved: Equatable, Sendable {
-        /// Kept in the outbox: the next command that reaches the server sends it.
-        case kept(PendingProgress)
-        /// Not kept either: the outbox could not be written (`StoreError`), or there is none.
+        /// Kept in the kept-position store: the next command that reaches the server sends it.
+        case kept(KeptPosition)
+        /// Not kept either: the kept-position store could not be written (`StoreError`), or there is none.
         case lost(Int, StoreError?)
     }
 
     @ObservationIgnored private let apiService: any APIService
-    @ObservationIgnored private let outbox: (any ProgressOutbox)?
+    @ObservationIgnored private let keptPositions: (any KeptPositionStore)?
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let request = LatestRequest()
 
     /// Nothing is requested until asked.
     ///
     /// - Parameters:
-    ///   - outbox: keeps a position the server cannot take (this server's and account's); without
+    ///   - kept-position store: keeps a position the server cannot take (this server's and account's); without
     ///     one, such a position is lost, and ``unsaved`` says so.
     ///   - now: when a kept position was recorded.
     public init(
-        videoID: String, apiService: any APIService, outbox: (any ProgressOutbox)? = nil,
+        videoID: String, apiService: any APIService, keptPositions: (any KeptPositionStore)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.videoID = videoID
         self.apiService = apiService
-        self.outbox = outbox
+        self.keptPositions = keptPositions
         self.now = now
     }
 
@@ -67,21 +67,21 @@ public final class VideoProgressViewModel {
     }
 
     /// Saves `cursor` (seconds) as the progress and keeps what the server returns; when the
-    /// server cannot take it, keeps it in the outbox instead — unless nobody is signed in
+    /// server cannot take it, keeps it in the kept-position store instead — unless nobody is signed in
     /// (whose positions no account would send) or the server refused it for good
     /// (``/Domain/APIError/isRefusedForGood``, sent again it would fail the same way). A kept
     /// position follows `basedOn`, the server's position as this machine last saw it, and is
-    /// not sent over a newer one (see ``/Ports/PendingProgress/basedOn``).
+    /// not sent over a newer one (see ``/Ports/KeptPosition/basedOn``).
     public func saveProgress(cursor: Int, basedOn: SeenPosition? = nil) async {
         let error = await load(context: .progressUpdate) { [apiService, videoID] () async throws(APIError) in
             try await apiService.updateProgressForVideo(id: videoID, cursor: cursor)
         }
         guard let error, error.cause != .notSignedIn, !error.isRefusedForGood else { return }
-        guard let outbox else { return unsaved = .lost(cursor, nil) }
-        let pending = PendingProgress(
+        guard let keptPositions else { return unsaved = .lost(cursor, nil) }
+        let pending = KeptPosition(
             progress: VideoProgress(videoID: videoID, cursor: cursor), recordedAt: now(), basedOn: basedOn)
         do throws(StoreError) {
-            try await outbox.keep(pending)
+            try await keptPositions.keep(pending)
             unsaved = .kept(pending)
         } catch {
             unsaved = .lost(cursor, error)

@@ -32,7 +32,7 @@ public struct KeyValueWatchHistory: WatchHistory {
     private let store: any KeyValueStore
     private let ownsTheStore: Bool
 
-    /// The history of `account` on `server` (the API origin, as the outbox's), kept in `store`;
+    /// The history of `account` on `server` (the API origin, as the kept-position store's), kept in `store`;
     /// when `ownsTheStore` (a file of its own), a store whose content does not parse at all is
     /// set aside (``/Ports/KeyValueStore/setAsideCorruptContent()``) by the next change, which
     /// then starts it anew: only the order and a copy were in it.

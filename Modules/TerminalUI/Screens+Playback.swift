@@ -63,7 +63,7 @@ extension Screens {
                 + "server sends it."
         case .lost(let position, let store):
             return "\(stopped); \(time(position)) could not be kept on this machine: "
-                + TerminalText.sanitized(store.outboxMessage)
+                + TerminalText.sanitized(store.keptPositionsMessage)
         }
     }
 
@@ -81,14 +81,14 @@ extension Screens {
             return style.dim("\(player) does not say where playback is, so the position is not saved.")
         case .saved:
             return "Saved at \(time(playhead.saved))."
-        case .pending(let position, let error):
+        case .kept(let position, let error):
             return "\(time(position)) is kept on this machine until the server takes it. \(whyASaveFailed(error))"
         case .lost(let position, let error, let store):
             return style.failure(style.cross) + " \(time(position)) could not be saved, nor kept on this machine. "
-                + "\(whyASaveFailed(error)) \(TerminalText.sanitized(store.outboxMessage))"
+                + "\(whyASaveFailed(error)) \(TerminalText.sanitized(store.keptPositionsMessage))"
         case .stale(let store):
             return "Saved at \(time(playhead.saved)), but an older position kept on this machine could not be "
-                + "removed and may be sent later. \(TerminalText.sanitized(store.outboxMessage))"
+                + "removed and may be sent later. \(TerminalText.sanitized(store.keptPositionsMessage))"
         }
     }
 
@@ -108,7 +108,7 @@ extension Screens {
 extension Screens {
     /// A kept position that was not sent because another device moved the server's since
     /// this machine last saw it: both positions and their ages, and which stays.
-    public static func superseded(_ pending: PendingProgress, by server: VideoProgress, now: Date) -> String {
+    public static func superseded(_ pending: KeptPosition, by server: VideoProgress, now: Date) -> String {
         let video = TerminalText.sanitized(pending.progress.videoID)
         let kept = time(pending.progress.cursor)
         let base = pending.basedOn.map {

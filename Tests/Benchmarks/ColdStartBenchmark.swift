@@ -6,9 +6,9 @@ import Foundation
 ///
 /// a. `episodes --json --no-cache` against the server, versus `curl -s` of the same URL.
 ///    Target: at most 1.5× curl.
-/// b. `episodes --json` against the embedded default, versus `cocoacasts --version`, which
+/// b. `episodes --json` against the built-in default, versus `cocoacasts --version`, which
 ///    starts the same binary and does nothing. Target: at most 1.2× it, and libcurl never
-///    mapped — the transport loads it on the first request, and the embedded API sends none.
+///    mapped — the transport loads it on the first request, and the built-in API sends none.
 /// c. `--version` versus a static Foundation program that decodes JSON and parses a URL
 ///    (startup-baseline, Scripts/bench builds it). Target: at most 1.1× it, and no thread
 ///    started: `--version` waits for nothing, so it runs before the concurrency runtime starts one.
@@ -34,7 +34,7 @@ enum ColdStartBenchmark {
                 ["--base-url", baseURL.absoluteString, "episodes", "--json", "--no-cache"]
             ),
             ("curl -s", curl, ["-s", "-H", "X-API-TOKEN: \(APIConfiguration.seriesAPIToken)", url]),
-            ("cocoacasts, embedded API", cli, ["episodes", "--json"]),
+            ("cocoacasts, built-in API", cli, ["episodes", "--json"]),
             ("cocoacasts --version", cli, ["--version"]),
         ]
         if let baseline { commands.append(("static Foundation program", baseline, [])) }
@@ -54,7 +54,7 @@ enum ColdStartBenchmark {
         }
         let (cocoacasts, curlPeak) = (Double(memory[0]) / 1024, Double(memory[1]) / 1024)
         let networked = try Spawn.loadedObjects(cli, commands[0].arguments, environment: environment)
-        let embedded = try Spawn.loadedObjects(cli, commands[2].arguments, environment: environment)
+        let builtIn = try Spawn.loadedObjects(cli, commands[2].arguments, environment: environment)
         let loadsCurl = { (objects: [String]) in objects.contains { $0.hasPrefix("libcurl") } }
         let threads = try [2, 3].map { index in
             try Spawn.threadsStarted(cli, commands[index].arguments, environment: environment).map(String.init) ?? "?"
@@ -72,13 +72,13 @@ enum ColdStartBenchmark {
                     loadsCurl(networked) ? "loaded" : "NOT loaded"),
                 met: server.ratio <= 1.5),
             Row(
-                benchmark: "6b. CLI cold start, embedded", variants: local.variants, ratio: local.ratio,
+                benchmark: "6b. CLI cold start, built-in", variants: local.variants, ratio: local.ratio,
                 target: "≤ 1.2× --version, no libcurl",
                 measured: String(
                     format: "%.2f× --version; %@ threads started; maps %d objects (%@), libcurl %@", local.ratio,
-                    threads[0], embedded.count, embedded.joined(separator: " "),
-                    loadsCurl(embedded) ? "MAPPED" : "not mapped"),
-                met: local.ratio <= 1.2 && !loadsCurl(embedded)),
+                    threads[0], builtIn.count, builtIn.joined(separator: " "),
+                    loadsCurl(builtIn) ? "MAPPED" : "not mapped"),
+                met: local.ratio <= 1.2 && !loadsCurl(builtIn)),
         ]
         if baseline != nil {
             let start = compare(3, 4)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BuiltInMock
 
-@Suite("The embedded API decodes a path's escapes as Foundation does")
+@Suite("The built-in API decodes a path's escapes as Foundation does")
 struct PercentDecodingTests {
     @Test(arguments: [
         "556", "a%2Fb", "%41%42c", "caf%C3%A9", "%e2%82%ac",  // decoded

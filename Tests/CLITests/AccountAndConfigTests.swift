@@ -9,11 +9,11 @@ struct AccountAndConfigTests {
     @Test func statusNamesTheAccountServerAndFileAndListsEveryServer() async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory in
-                let embedded = CLIProcess(in: directory)
+                let builtIn = CLIProcess(in: directory)
                 let remote = CLIProcess(in: directory, baseURL: server.baseURL)
-                let none = try await embedded.run(["status", "--all"])
+                let none = try await builtIn.run(["status", "--all"])
                 #expect(none.status == 77 && none.stdout.hasPrefix("Not signed in to any server."))
-                #expect(try await embedded.signIn(password: "cocoacasts").status == 0)
+                #expect(try await builtIn.signIn(password: "cocoacasts").status == 0)
                 #expect(try await remote.signIn(password: DemoAccount.password).status == 0)
                 let status = try await remote.run(["status"])
                 #expect(status.status == 0)
@@ -28,19 +28,21 @@ struct AccountAndConfigTests {
                 let json = try await remote.run(["status", "--json"])
                 let decoded = try #require(
                     try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-                #expect(decoded["account"] as? String == "demo@cocoacasts.com" && decoded["embedded"] as? Bool == false)
+                #expect(
+                    decoded["account"] as? String == "demo@cocoacasts.com" && decoded["builtInMock"] as? Bool == false)
                 #expect(decoded["tokenFile"] as? String == remote.store.path)
                 let all = try await remote.run(["status", "--all"])
                 let origin = "http://127.0.0.1:\(server.baseURL.port ?? 0)"
                 #expect(all.status == 0)
                 #expect(all.stdout.contains("✓ \(origin) as demo@cocoacasts.com (in use)"))
                 #expect(all.stdout.contains("✓ the mock API built into cocoacasts as demo@cocoacasts.com\n"))
-                let embeddedStatus = try await embedded.run(["status"])
-                #expect(embeddedStatus.stdout.contains("the mock API built into cocoacasts (no --base-url"))
+                let builtInStatus = try await builtIn.run(["status"])
+                #expect(builtInStatus.stdout.contains("the mock API built into cocoacasts (no --base-url"))
                 #expect(try await remote.run(["signout"]).status == 0)
                 let after = try await remote.run(["status", "--all", "--json"])
                 #expect(
-                    after.status == 0 && !after.stdout.contains(origin) && after.stdout.contains("\"embedded\" : true"))
+                    after.status == 0 && !after.stdout.contains(origin)
+                        && after.stdout.contains("\"builtInMock\" : true"))
             }
         }
     }

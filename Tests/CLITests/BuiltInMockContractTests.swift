@@ -8,7 +8,7 @@ import Testing
 
 @testable import cocoacasts
 
-@Suite("APIService contract: the CLI's embedded default (APIClient over the in-process mock API)")
+@Suite("APIService contract: the CLI's built-in default (APIClient over the in-process mock API)")
 struct BuiltInMockContractTests {
     @Test(arguments: APIServiceContract.cases)
     func contract(_ check: APIServiceContract) async throws {
@@ -18,7 +18,7 @@ struct BuiltInMockContractTests {
                 baseURL: BuiltInMockTransport.baseURL, apiToken: APIConfiguration.seriesAPIToken),
             transport: BuiltInMockTransport(apiToken: APIConfiguration.seriesAPIToken, state: InMemoryKeyValueStore()),
             tokenStore: tokenStore,
-            accountStore: tokenStore, pendingProgress: InMemoryKeyValueStore(),
+            accountStore: tokenStore, keptPositionsFile: InMemoryKeyValueStore(),
             observer: nil, isBuiltInMock: true)
         try await check.run(on: APIServiceSubject(service: services.api, tokenStore: services.tokenStore))
     }

@@ -2,7 +2,7 @@ import Foundation
 import PortContracts
 import Testing
 
-@Suite("cocoacasts as a subprocess, against Scripts/mock-api and the embedded default")
+@Suite("cocoacasts as a subprocess, against Scripts/mock-api and the built-in default")
 struct CLIEndToEndTests {
     static let password = "pw-\(UUID().uuidString)"
     static let apiToken = "token-\(UUID().uuidString)"
@@ -61,15 +61,24 @@ struct CLIEndToEndTests {
         }
     }
 
-    @Test func theEmbeddedDefaultKeepsASignInForTheNextRun() async throws {
+    @Test func theBuiltInDefaultKeepsASignInForTheNextRun() async throws {
         try await TemporaryDirectory.with { directory in
             let cli = CLIProcess(in: directory)
             let episodes = try await cli.run(["episodes"])
             #expect(episodes.status == 0 && episodes.stderr.contains("answering from the mock API built into"))
             #expect(try await cli.run(["episodes"]).stderr.isEmpty, "the notice is shown once per store")
             #expect(try await cli.signIn(password: "cocoacasts").status == 0)
+            // Its state by the name an earlier release gave it is moved to the new name, and holds.
+            let folder = cli.store.deletingLastPathComponent()
+            let (state, earlier) = (
+                folder.appendingPathComponent("built-in-api.json"), folder.appendingPathComponent("embedded-api.json")
+            )
+            try FileManager.default.moveItem(at: state, to: earlier)
             let video = try await cli.run(["video", "556", "--json"])
-            #expect(video.status == 0 && video.stdout.contains(#""duration" : 513"#))
+            #expect(video.status == 0 && video.stdout.contains(#""duration" : 513"#), "\(video)")
+            #expect(video.stderr.isEmpty, "the notice was shown already: \(video.stderr)")
+            #expect(FileManager.default.fileExists(atPath: state.path))
+            #expect(!FileManager.default.fileExists(atPath: earlier.path))
             cli.auditOutputs(for: cli.storedTokens())
         }
     }

@@ -10,7 +10,7 @@ import Testing
 @testable import cocoacasts
 
 @MainActor
-@Suite("cocoacasts in process: every command over the embedded API")
+@Suite("cocoacasts in process: every command over the built-in API")
 struct CLIInProcessTests {
     @Test func aSessionFromSignInToSignOut() async throws {
         let cli = InProcessCLI()

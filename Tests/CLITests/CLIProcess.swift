@@ -9,7 +9,7 @@ struct CLIProcess {
     static let binary = BuiltProduct.url(named: "cocoacasts")
 
     let directory: TemporaryDirectory
-    /// The server to talk to; `nil` for the embedded default.
+    /// The server to talk to; `nil` for the built-in default.
     var baseURL: URL?
     /// Extra environment, such as `COCOACASTS_API_TOKEN`.
     var environment: [String: String] = [:]

@@ -134,9 +134,9 @@ struct ContinueWatchingTests {
     @Test func keptPositionsThatCannotBeReadAreSaidOnceAndTheListGoesOn() async throws {
         try await CLIEndToEndTests.signedIn { _, cli in
             #expect(try await cli.run(["progress", "553", "--set", "100"]).status == 0)
-            let outbox = cli.directory.file("config/cocoacasts/pending-progress.json")
-            try Data(#"{"version": 1, "values": {}}"#.utf8).write(to: outbox)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: outbox.path)
+            let keptPositions = cli.directory.file("config/cocoacasts/kept-positions.json")
+            try Data(#"{"version": 1, "values": {}}"#.utf8).write(to: keptPositions)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keptPositions.path)
             let listed = try await cli.run(["continue"])
             #expect(listed.status == 0 && listed.stdout.hasPrefix("553\t"), "\(listed)")
             #expect(

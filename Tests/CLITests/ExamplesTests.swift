@@ -7,7 +7,7 @@ import Testing
 /// the mock API built into `cocoacasts`.
 @Suite("Every example in help and the manual works")
 struct ExamplesTests {
-    /// The API token the embedded mock accepts (the Cocoacasts series' token).
+    /// The API token the built-in mock accepts (the Cocoacasts series' token).
     private static let apiToken = "1772bb7bc78941e2b51c9c67d17ee76e"
 
     @Test func everyExampleOfHelpAndTheManualSucceeds() async throws {

@@ -16,7 +16,7 @@ struct InProcessCLI {
     let tokenStore = KeyValueTokenStore.inMemory()
     let transport: any HTTPTransport
     /// Where positions the server has not taken wait.
-    let pendingProgress = InMemoryKeyValueStore()
+    let keptPositionsFile = InMemoryKeyValueStore()
     /// The player `watch` finds; none by default.
     var player: (any MediaPlayer)?
     /// Every run's output is checked for the API token and every token the store has held.
@@ -40,7 +40,7 @@ struct InProcessCLI {
     func run(_ arguments: [String], on console: RecordingConsole, environment: [String: String] = [:]) async -> (
         status: ExitCode, stdout: String, stderr: String
     ) {
-        let (tokenStore, transport, pendingProgress, player) = (tokenStore, transport, pendingProgress, player)
+        let (tokenStore, transport, keptPositionsFile, player) = (tokenStore, transport, keptPositionsFile, player)
         var cli = CLI(console: console, environment: environment)
         cli.compose = { settings, observer, _ throws(CompositionError) in
             let configuration: APIConfiguration
@@ -54,7 +54,7 @@ struct InProcessCLI {
             }
             return Composition.make(
                 configuration: configuration, transport: transport, tokenStore: tokenStore, accountStore: tokenStore,
-                pendingProgress: pendingProgress, observer: observer, isBuiltInMock: settings.baseURL == nil,
+                keptPositionsFile: keptPositionsFile, observer: observer, isBuiltInMock: settings.baseURL == nil,
                 player: { _ in player })
         }
         await audit.remember(tokensIn: tokenStore)

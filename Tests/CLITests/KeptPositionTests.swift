@@ -34,12 +34,14 @@ struct KeptPositionTests {
         }
     }
 
-    /// A position kept by an earlier run, as the outbox's file holds it, of `server`'s origin.
-    static func keep(_ cursor: Int, in cli: CLIProcess, server: MockAPIServer) throws {
+    /// A position kept by an earlier run, as the kept-position store's file holds it, of `server`'s origin.
+    static func keep(
+        _ cursor: Int, in cli: CLIProcess, server: MockAPIServer, file name: String = "kept-positions.json"
+    ) throws {
         let key = "http://127.0.0.1:\(server.port)#\(DemoAccount.email)#progress#632759499"
         let value = "{\"cursor\":\(cursor),\"recordedAt\":\(Date().timeIntervalSince1970 - 120)}"
         let document = try JSONSerialization.data(withJSONObject: ["version": 1, "values": [key: value]])
-        let file = cli.store.deletingLastPathComponent().appendingPathComponent("pending-progress.json")
+        let file = cli.store.deletingLastPathComponent().appendingPathComponent(name)
         try document.write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
@@ -63,7 +65,7 @@ struct KeptPositionTests {
                 }
                 let json = try await cli.run(["status", "--json"])
                 let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-                let kept = report?["pendingProgress"] as? [[String: Any]]
+                let kept = report?["keptPositions"] as? [[String: Any]]
                 #expect(kept?.count == 1, "\(json.stdout)")
                 #expect(kept?.first?["account"] as? String == "demo@cocoacasts.com")
                 #expect(kept?.first?["cursor"] as? Int == 90 && kept?.first?["videoID"] as? String == "632759499")
@@ -71,6 +73,38 @@ struct KeptPositionTests {
                 #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
                 #expect(try await cli.run(["episodes", "--limit", "1"]).stderr.contains("saved the position 1:30"))
                 #expect(try await WatchTests.savedCursor(cli) == 90)
+            }
+        }
+    }
+
+    /// A position an earlier release kept in `pending-progress.json`: the file is moved to
+    /// `kept-positions.json`, still 0600, and the JSON gives the position under the new field
+    /// names and the earlier ones alike.
+    @Test func aFileAnEarlierReleaseWroteIsMovedToItsNewNameAndRead() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                try Self.keep(90, in: cli, server: server, file: "pending-progress.json")
+                let status = try await cli.run(["status", "--offline", "--json"])
+                let report = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+                for field in ["keptPositions", "pendingProgress"] {
+                    let kept = report?[field] as? [[String: Any]]
+                    #expect(kept?.first?["cursor"] as? Int == 90, "\(field): \(status)")
+                }
+                let folder = cli.store.deletingLastPathComponent()
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.appendingPathComponent("pending-progress.json").path)
+                )
+                let moved = try FileManager.default.attributesOfItem(
+                    atPath: folder.appendingPathComponent("kept-positions.json").path)
+                #expect(moved[.posixPermissions] as? Int == 0o600)
+                try await server.admin.inject(.status(503, route: MockAPIRoute.updateProgress, count: -1))
+                let progress = try await cli.run(["progress", "556", "--json"])
+                let object = try JSONSerialization.jsonObject(with: Data(progress.stdout.utf8)) as? [String: Any]
+                for field in ["kept", "pending"] {
+                    #expect((object?[field] as? [String: Any])?["cursor"] as? Int == 90, "\(field): \(progress)")
+                }
             }
         }
     }

@@ -6,15 +6,17 @@ import Testing
 /// a masked secret where a value belongs.
 @Suite("JSON and config output a script can use")
 struct ScriptOutputTests {
-    @Test func statusJSONGivesTheBaseURLOrNullWhenEmbedded() async throws {
+    @Test func statusJSONGivesTheBaseURLOrNullWhenBuiltIn() async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory in
                 let remote = CLIProcess(in: directory, baseURL: server.baseURL)
                 #expect(try await remote.signIn(password: DemoAccount.password).status == 0)
                 let status = try Self.object(try await remote.run(["status", "--json"]).stdout)
                 #expect(status["server"] as? String == server.baseURL.absoluteString)
-                let embedded = try Self.object(try await CLIProcess(in: directory).run(["status", "--json"]).stdout)
-                #expect(embedded["server"] is NSNull && embedded["embedded"] as? Bool == true)
+                let builtIn = try Self.object(try await CLIProcess(in: directory).run(["status", "--json"]).stdout)
+                #expect(builtIn["server"] is NSNull && builtIn["builtInMock"] as? Bool == true)
+                // The field's earlier name is still given, for the readers of it.
+                #expect(builtIn["embedded"] as? Bool == true && status["embedded"] as? Bool == false)
             }
         }
     }
@@ -24,16 +26,19 @@ struct ScriptOutputTests {
             try await TemporaryDirectory.with { directory in
                 let remote = CLIProcess(in: directory, baseURL: server.baseURL)
                 #expect(try await remote.signIn(password: DemoAccount.password).status == 0)
-                let embedded = CLIProcess(in: directory)
-                #expect(try await embedded.signIn(password: "cocoacasts").status == 0)
-                let all = try await embedded.run(["status", "--all", "--json"])
+                let builtIn = CLIProcess(in: directory)
+                #expect(try await builtIn.signIn(password: "cocoacasts").status == 0)
+                let all = try await builtIn.run(["status", "--all", "--json"])
                 let entries = try #require(
                     try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
                 let servers = entries.compactMap { $0["server"] as? String }
                 #expect(servers == [server.baseURL.absoluteString])
-                #expect(entries.contains { $0["server"] is NSNull && $0["embedded"] as? Bool == true })
+                #expect(
+                    entries.contains {
+                        $0["server"] is NSNull && $0["builtInMock"] as? Bool == true && $0["embedded"] as? Bool == true
+                    })
                 for url in servers {
-                    #expect(try await embedded.run(["status", "--base-url", url]).status == 0, "\(url)")
+                    #expect(try await builtIn.run(["status", "--base-url", url]).status == 0, "\(url)")
                 }
             }
         }

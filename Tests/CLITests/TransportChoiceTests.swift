@@ -22,18 +22,18 @@ struct TransportChoiceTests {
                 try await TemporaryDirectory.with { directory async throws in
                     let (version, versionLoads) = try await Self.loadedObjects(CLIProcess(in: directory), ["--version"])
                     #expect(version.status == 0 && !versionLoads.isEmpty, "the loader reports its files")
-                    let (embedded, embeddedLoads) = try await Self.loadedObjects(
+                    let (builtIn, builtInLoads) = try await Self.loadedObjects(
                         CLIProcess(in: directory), ["episodes"])
-                    #expect(embedded.status == 0)
+                    #expect(builtIn.status == 0)
                     let networkedCLI = CLIProcess(in: directory, baseURL: server.baseURL)
                     let (networked, networkedLoads) = try await Self.loadedObjects(
                         networkedCLI, ["episodes", "--no-cache"])
                     #expect(networked.status == 0)
-                    for loads in [versionLoads, embeddedLoads] {
+                    for loads in [versionLoads, builtInLoads] {
                         #expect(!loads.contains("libcurl"), "\(loads)")
                     }
                     #expect(networkedLoads.contains("libcurl.so.4"), "libcurl is loaded by the run that sends")
-                    for loads in [versionLoads, embeddedLoads, networkedLoads] {
+                    for loads in [versionLoads, builtInLoads, networkedLoads] {
                         #expect(!loads.contains("FoundationNetworking"))
                     }
                 }
@@ -103,8 +103,8 @@ struct TransportChoiceTests {
             try await TemporaryDirectory.with { directory async throws in
                 let networked = try await CLIProcess(in: directory, baseURL: server.baseURL).run(["status", "--json"])
                 #expect(networked.stdout.contains(#""transport" : "libcurl (loaded on the first request)""#))
-                let embedded = try await CLIProcess(in: directory).run(["status"])
-                #expect(embedded.stdout.contains("  Transport:   in process (no network)"))
+                let builtIn = try await CLIProcess(in: directory).run(["status"])
+                #expect(builtIn.stdout.contains("  Transport:   in process (no network)"))
             }
         }
     }

@@ -131,7 +131,7 @@ struct WatchTests {
                     matching: #"(\d+):(\d\d) is kept on this machine until the server takes it"#, in: watched.stdout),
                 "\(watched.stdout)")
             #expect((1...most).contains(kept), "kept \(kept), the run took \(most - 2) s")
-            let pending = directory.file("config/cocoacasts/pending-progress.json")
+            let pending = directory.file("config/cocoacasts/kept-positions.json")
             let mode = try FileManager.default.attributesOfItem(atPath: pending.path)[.posixPermissions] as? Int
             #expect(mode == 0o600)
             let time = VideoDuration.format(seconds: kept)

@@ -25,25 +25,25 @@ struct FileKeyValueStoreContractTests {
     }
 }
 
-@Suite("Progress-outbox contract: KeyValueProgressOutbox over FileKeyValueStore")
-struct FileProgressOutboxContractTests {
-    @Test(arguments: ProgressOutboxContract.cases)
-    func contract(_ check: ProgressOutboxContract) async throws {
+@Suite("Progress-keptPositions contract: KeyValueKeptPositionStore over FileKeyValueStore")
+struct FileKeptPositionStoreContractTests {
+    @Test(arguments: KeptPositionStoreContract.cases)
+    func contract(_ check: KeptPositionStoreContract) async throws {
         try await TemporaryDirectory.with { directory in
-            let file = FileKeyValueStore(fileURL: directory.file("config/cocoacasts/pending-progress.json"))
-            try await check.run(on: ProgressOutboxFixture(store: file))
+            let file = FileKeyValueStore(fileURL: directory.file("config/cocoacasts/kept-positions.json"))
+            try await check.run(on: KeptPositionStoreFixture(store: file))
         }
     }
 
     @Test func keptPositionsAreInAPrivateFile() async throws {
         try await TemporaryDirectory.with { directory in
-            let url = directory.file("config/cocoacasts/pending-progress.json")
-            let outbox = ProgressOutboxFixture(store: FileKeyValueStore(fileURL: url)).outbox()
-            try await outbox.keep(.sample("a", 10, at: 0))
+            let url = directory.file("config/cocoacasts/kept-positions.json")
+            let keptPositions = KeptPositionStoreFixture(store: FileKeyValueStore(fileURL: url)).keptPositions()
+            try await keptPositions.keep(.sample("a", 10, at: 0))
             #expect(try TemporaryDirectory.mode(of: url) == "600")
             #expect(try TemporaryDirectory.mode(of: url.deletingLastPathComponent()) == "700")
             #expect(
-                try await ProgressOutboxFixture(store: FileKeyValueStore(fileURL: url)).outbox().pending() == [
+                try await KeptPositionStoreFixture(store: FileKeyValueStore(fileURL: url)).keptPositions().kept() == [
                     .sample("a", 10, at: 0)
                 ])
         }

@@ -7,14 +7,14 @@ import Stores
 import Stubs
 import Testing
 
-/// Continue watching over the scripted service, an outbox and a history in memory, and a
+/// Continue watching over the scripted service, a kept-position store and a history in memory, and a
 /// ``TestClock`` for the age of what is remembered.
 @MainActor
 @Suite("ContinueWatchingViewModel: what was started and not finished, the most recent first")
 struct ContinueWatchingViewModelTests {
     let service: StubAPIService
     let clock = TestClock()
-    let outbox: KeyValueProgressOutbox
+    let keptPositions: KeyValueKeptPositionStore
     let history: KeyValueWatchHistory
     let model: ContinueWatchingViewModel
     /// Four episodes as the API lists them, the newest first, 513 s each.
@@ -26,10 +26,10 @@ struct ContinueWatchingViewModelTests {
             progress: VideoProgress(videoID: "", cursor: 0), updatedProgress: VideoProgress(videoID: "", cursor: 0))
         service = StubAPIService(content: content)
         let store = InMemoryKeyValueStore()
-        outbox = ProgressOutboxFixture(store: store).outbox()
+        keptPositions = KeptPositionStoreFixture(store: store).keptPositions()
         history = WatchHistoryFixture(store: store).history()
         model = ContinueWatchingViewModel(
-            apiService: service, outbox: outbox, history: history, now: { [clock] in clock.now })
+            apiService: service, keptPositions: keptPositions, history: history, now: { [clock] in clock.now })
     }
 
     @Test func startedAndUnfinishedOnlyTheMostRecentlyWatchedFirstThenTheCatalogue() async throws {
@@ -48,8 +48,8 @@ struct ContinueWatchingViewModelTests {
 
     @Test func aKeptPositionIsNewerThanTheServersAndSaysSo() async throws {
         service.cursors = ["video-4": 100]
-        try await outbox.keep(.sample("video-4", 300, at: 0))
-        try await outbox.keep(.sample("video-2", 50, at: 1))
+        try await keptPositions.keep(.sample("video-4", 300, at: 0))
+        try await keptPositions.keep(.sample("video-2", 50, at: 1))
         await model.load()
         #expect(model.state.items.map(\.cursor) == [300, 50])
         #expect(model.state.items.allSatisfy { $0.isKeptHere })
@@ -68,7 +68,7 @@ struct ContinueWatchingViewModelTests {
     @Test func offlineItAnswersFromThePositionsLastGivenAndSaysHowOld() async throws {
         service.cursors = ["video-4": 100]
         await model.load()
-        try await outbox.keep(.sample("video-3", 40, at: 0))
+        try await keptPositions.keep(.sample("video-3", 40, at: 0))
         clock.advance(by: 3 * 3_600)
         service.progressResult = .failure(.unreachable(.offline))
         await model.load()
@@ -114,7 +114,7 @@ struct ContinueWatchingViewModelTests {
         try await store.setValue("not json", forKey: broken.key)
         let problems = CallRecorder<ContinueWatchingViewModel.Problem>()
         let model = ContinueWatchingViewModel(
-            apiService: service, outbox: outbox, history: broken, problem: { problems.record($0) })
+            apiService: service, keptPositions: keptPositions, history: broken, problem: { problems.record($0) })
         await model.load()
         #expect(model.state.items.map(\.episode.id) == [4, 2])
         #expect(problems.calls.count == 1, "said once a load: \(problems.calls)")
@@ -130,11 +130,12 @@ struct ContinueWatchingViewModelTests {
         service.cursors = ["video-3": 200]
         let store = FailingKeyValueStore(InMemoryKeyValueStore())
         let failure = StoreError.insecurePermissions(
-            path: "/home/v/.config/cocoacasts/pending-progress.json", mode: "644")
+            path: "/home/v/.config/cocoacasts/kept-positions.json", mode: "644")
         store.failReads(with: failure)
         let problems = CallRecorder<ContinueWatchingViewModel.Problem>()
         let model = ContinueWatchingViewModel(
-            apiService: service, outbox: ProgressOutboxFixture(store: store).outbox(), history: history,
+            apiService: service, keptPositions: KeptPositionStoreFixture(store: store).keptPositions(),
+            history: history,
             problem: { problems.record($0) })
         await model.load()
         #expect(model.state == .loaded(model.state.items) && model.state.items.map(\.episode.id) == [3])
@@ -150,8 +151,8 @@ struct ContinueWatchingViewModelTests {
         await model.loadTheLatest()
         #expect(model.state.items.map(\.episode.id) == [2], "video-3 is finished: \(model.state)")
         #expect(service.progressRequests == 2, "the two played here, not the four of the catalogue")
-        try await outbox.keep(
-            PendingProgress(progress: VideoProgress(videoID: "video-3", cursor: 30), recordedAt: clock.now))
+        try await keptPositions.keep(
+            KeptPosition(progress: VideoProgress(videoID: "video-3", cursor: 30), recordedAt: clock.now))
         await model.loadTheLatest()
         #expect(model.state.items.first?.episode.id == 3 && model.state.items.first?.isKeptHere == true)
     }

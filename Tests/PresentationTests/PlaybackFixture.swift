@@ -9,7 +9,7 @@ import Stubs
 
 /// A playback view-model over doubles: the scripted service behind a spy and its gate
 /// (the video of ``Samples/scriptedVideo``, 513 s), a ``ScriptedPlayer`` on a ``TestClock``
-/// that is also the view-model's clock, and an outbox in memory.
+/// that is also the view-model's clock, and a kept-position store in memory.
 @MainActor
 struct PlaybackFixture {
     typealias State = PlaybackViewModel.State
@@ -21,9 +21,9 @@ struct PlaybackFixture {
     let gate: SpyGate
     let clock = TestClock()
     let player: ScriptedPlayer
-    /// The store under ``outbox``; a failing one when the test asks.
+    /// The store under ``keptPositions``; a failing one when the test asks.
     let store: FailingKeyValueStore
-    let outbox: KeyValueProgressOutbox
+    let keptPositions: KeyValueKeptPositionStore
     let viewModel: PlaybackViewModel
 
     /// Playback of `script`, from a saved `cursor`.
@@ -36,9 +36,9 @@ struct PlaybackFixture {
         player = ScriptedPlayer(
             script: script, clock: clock, reportsPositions: reportsPositions, startFailure: startFailure)
         store = FailingKeyValueStore(InMemoryKeyValueStore())
-        outbox = ProgressOutboxFixture(store: store).outbox()
+        keptPositions = KeptPositionStoreFixture(store: store).keptPositions()
         viewModel = PlaybackViewModel(
-            videoID: Self.videoID, apiService: spy, player: player, outbox: outbox, history: history,
+            videoID: Self.videoID, apiService: spy, player: player, keptPositions: keptPositions, history: history,
             localCopy: localCopy, now: { [clock] in clock.now })
     }
 

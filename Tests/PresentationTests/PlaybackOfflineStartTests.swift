@@ -34,8 +34,8 @@ struct PlaybackOfflineStartTests {
         let seen = SeenPosition(cursor: 30, seenAt: TestClock().now - 600)
         try await history.remember(seen, of: Fixture.videoID, savedHere: true)
         let fixture = Self.offline(Fixture.moving(91...95) + [.end(.stopped)], history: history)
-        try await fixture.outbox.keep(
-            PendingProgress(
+        try await fixture.keptPositions.keep(
+            KeptPosition(
                 progress: VideoProgress(videoID: Fixture.videoID, cursor: 90), recordedAt: TestClock().now - 60,
                 basedOn: seen))
 
@@ -45,7 +45,7 @@ struct PlaybackOfflineStartTests {
             fixture.viewModel.offlineStart
                 == .init(source: .keptHere(90, at: TestClock().now - 60), unreachable: Self.unreachable))
         #expect(fixture.viewModel.state.playhead?.start == 90)
-        let kept = try await fixture.outbox.pending()
+        let kept = try await fixture.keptPositions.kept()
         #expect(kept.map(\.progress.cursor) == [95])
         #expect(kept.first?.basedOn == seen, "it follows the server's 0:30, not the start kept here")
     }
@@ -53,8 +53,8 @@ struct PlaybackOfflineStartTests {
     @Test func theServersPositionSeenLaterThanAKeptOneStartsTheCopy() async throws {
         let history = WatchHistoryFixture(store: InMemoryKeyValueStore()).history()
         let fixture = Self.offline(Fixture.moving(181...182) + [.end(.stopped)], history: history)
-        try await fixture.outbox.keep(
-            PendingProgress(
+        try await fixture.keptPositions.keep(
+            KeptPosition(
                 progress: VideoProgress(videoID: Fixture.videoID, cursor: 17), recordedAt: TestClock().now - 3_600))
         try await history.remember(
             SeenPosition(cursor: 180, seenAt: TestClock().now - 60), of: Fixture.videoID, savedHere: false)

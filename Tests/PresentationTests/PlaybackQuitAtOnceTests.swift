@@ -9,7 +9,7 @@ import Stubs
 import TestSupport
 import Testing
 
-/// A second Ctrl-C quits at once: the last position the player reported goes to the outbox, a
+/// A second Ctrl-C quits at once: the last position the player reported goes to the kept-position store, a
 /// local write, never to the network; the next command sends it.
 @MainActor
 @Suite("PlaybackViewModel: quitting at once keeps the last position")
@@ -29,7 +29,7 @@ struct PlaybackQuitAtOnceTests {
 
         // Then 0:37 is kept, and nothing more was asked of the server
         #expect(outcome == .kept(37))
-        let kept = try await fixture.outbox.pending()
+        let kept = try await fixture.keptPositions.kept()
         #expect(kept.map(\.progress) == [VideoProgress(videoID: Fixture.videoID, cursor: 37)])
         #expect(kept.map(\.recordedAt) == [fixture.time(17)])
         #expect(kept.first?.basedOn?.cursor == 35, "it follows 0:35, which this playback saved")
@@ -45,12 +45,12 @@ struct PlaybackQuitAtOnceTests {
         try await states.waitUntil { $0.last?.playhead.map { $0.saved == 15 && $0.position == 15 } == true }
 
         #expect(await fixture.viewModel.keepThePositionNow() == .saved(15))
-        #expect(try await fixture.outbox.pending().isEmpty)
+        #expect(try await fixture.keptPositions.kept().isEmpty)
         fixture.player.resume()
         await watch.value
     }
 
-    @Test func anOutboxThatCannotBeWrittenIsSaidLost() async throws {
+    @Test func aKeptPositionStoreThatCannotBeWrittenIsSaidLost() async throws {
         let fixture = Fixture(Fixture.moving(1...5) + [.waitForResume])
         fixture.store.failWrites(with: Samples.ioFailure)
         let states = ObservationRecorder { fixture.viewModel.state }

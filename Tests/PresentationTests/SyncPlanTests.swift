@@ -21,7 +21,7 @@ struct SyncPlanTests {
     }
 
     static func plan(
-        cursors: [String: Int], kept: [PendingProgress] = [], watched: [String] = [], copies: [LocalCopy] = [],
+        cursors: [String: Int], kept: [KeptPosition] = [], watched: [String] = [], copies: [LocalCopy] = [],
         rules: SyncRules = SyncRules()
     ) -> SyncPlan {
         SyncPlan.make(
@@ -53,7 +53,7 @@ struct SyncPlanTests {
     }
 
     @Test func thePositionKeptHereIsNewerThanTheServers() {
-        let kept = [PendingProgress(progress: VideoProgress(videoID: "video-2", cursor: 510), recordedAt: Date())]
+        let kept = [KeptPosition(progress: VideoProgress(videoID: "video-2", cursor: 510), recordedAt: Date())]
         let plan = Self.plan(cursors: ["video-2": 100], kept: kept, watched: ["video-2"], copies: [Self.copy(2)])
         #expect(plan.removed.map(\.episode.id) == [2], "finished here, not yet on the server")
         #expect(plan.fetched.map(\.episode.id) == [3, 4, 5], "the walk starts after the one finished here last")

@@ -53,7 +53,8 @@ struct SyncViewModelTests {
 
     func model(_ downloader: StubDownloader, rules: SyncRules = SyncRules()) -> SyncViewModel {
         SyncViewModel(
-            apiService: service, downloader: downloader, outbox: ProgressOutboxFixture(store: store).outbox(),
+            apiService: service, downloader: downloader,
+            keptPositions: KeptPositionStoreFixture(store: store).keptPositions(),
             history: WatchHistoryFixture(store: store).history(), server: server, rules: rules)
     }
 
@@ -174,7 +175,8 @@ struct SyncViewModelTests {
         let failing = FailingQualities(downloader)
         service.cursors = ["video-2": 100]
         let model = SyncViewModel(
-            apiService: service, downloader: failing, outbox: ProgressOutboxFixture(store: store).outbox(),
+            apiService: service, downloader: failing,
+            keptPositions: KeptPositionStoreFixture(store: store).keptPositions(),
             history: WatchHistoryFixture(store: store).history(), server: server,
             rules: SyncRules(episodes: 1, maxBytes: 50_000_000))
         let report = try await Self.synced(model)

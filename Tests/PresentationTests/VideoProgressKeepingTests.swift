@@ -7,7 +7,7 @@ import Stores
 import Stubs
 import Testing
 
-/// A position `saveProgress` could not save is kept in the outbox, as a watch keeps it.
+/// A position `saveProgress` could not save is kept in the kept-position store, as a watch keeps it.
 @MainActor
 @Suite("VideoProgressViewModel: a save the server cannot take is kept")
 struct VideoProgressKeepingTests {
@@ -17,14 +17,14 @@ struct VideoProgressKeepingTests {
 
     let spy: SpyAPIService<StubAPIService>
     let store = FailingKeyValueStore(InMemoryKeyValueStore())
-    let outbox: KeyValueProgressOutbox
+    let keptPositions: KeyValueKeptPositionStore
     let viewModel: VideoProgressViewModel
 
     init() {
         spy = Samples.scriptedService().0
-        outbox = ProgressOutboxFixture(store: store).outbox()
+        keptPositions = KeptPositionStoreFixture(store: store).keptPositions()
         viewModel = VideoProgressViewModel(
-            videoID: Self.videoID, apiService: spy, outbox: outbox, now: { TestClock().now })
+            videoID: Self.videoID, apiService: spy, keptPositions: keptPositions, now: { TestClock().now })
     }
 
     @Test(arguments: [
@@ -33,20 +33,20 @@ struct VideoProgressKeepingTests {
     func aFailedSaveIsKept(failure: APIError) async throws {
         spy.updateProgressResult = .failure(failure)
         await viewModel.saveProgress(cursor: 90)
-        let pending = PendingProgress(
+        let pending = KeptPosition(
             progress: VideoProgress(videoID: Self.videoID, cursor: 90), recordedAt: TestClock().now)
         #expect(viewModel.unsaved == .kept(pending))
-        #expect(try await outbox.pending() == [pending])
+        #expect(try await keptPositions.kept() == [pending])
     }
 
     @Test func nobodySignedInKeepsNothing() async throws {
         spy.updateProgressResult = .failure(.unauthorized(.notSignedIn))
         await viewModel.saveProgress(cursor: 90)
         #expect(viewModel.unsaved == nil)
-        #expect(try await outbox.pending().isEmpty)
+        #expect(try await keptPositions.kept().isEmpty)
     }
 
-    @Test func anOutboxThatCannotBeWrittenSaysTheSaveIsLost() async {
+    @Test func aKeptPositionStoreThatCannotBeWrittenSaysTheSaveIsLost() async {
         spy.updateProgressResult = .failure(Self.unreachable)
         store.failWrites(with: Samples.ioFailure)
         await viewModel.saveProgress(cursor: 90)
@@ -70,13 +70,13 @@ struct VideoProgressKeepingTests {
         spy.updateProgressResult = .failure(.failedRequest(.status(status, reason: nil)))
         await viewModel.saveProgress(cursor: 90)
         #expect(viewModel.unsaved == nil)
-        #expect(try await outbox.pending().isEmpty)
+        #expect(try await keptPositions.kept().isEmpty)
     }
 
     /// A save superseded by a newer request keeps nothing, though the newer one fails.
     @Test func aSaveSupersededByAFailingFetchKeepsNothing() async throws {
         let (spy, gate) = Samples.scriptedService()
-        let viewModel = VideoProgressViewModel(videoID: Self.videoID, apiService: spy, outbox: outbox)
+        let viewModel = VideoProgressViewModel(videoID: Self.videoID, apiService: spy, keptPositions: keptPositions)
         spy.updateProgressResult = .failure(Self.unreachable)
         spy.progressResult = .failure(Self.unreachable)
         gate.holdNext()
@@ -86,6 +86,6 @@ struct VideoProgressKeepingTests {
         gate.releaseAll()
         await save.value
         #expect(viewModel.unsaved == nil)
-        #expect(try await outbox.pending().isEmpty)
+        #expect(try await keptPositions.kept().isEmpty)
     }
 }

@@ -159,8 +159,8 @@ struct PreviewsCoverageTests {
         let fates = walk(from: PlaybackViewModel.Sync.untracked) {
             switch $0 {
             case .untracked: .saved
-            case .saved: .pending(0, because: .unknown)
-            case .pending: .lost(0, because: .unknown, store: store)
+            case .saved: .kept(0, because: .unknown)
+            case .kept: .lost(0, because: .unknown, store: store)
             case .lost: .stale(store)
             case .stale: nil
             }
@@ -230,7 +230,7 @@ struct PreviewsCoverageTests {
         let shown = try await Self.renderings().filter { $0.preview.screen == .playback }.compactMap(\.rendering.detail)
         #expect(
             Self.playbackDetails() == [
-                "untracked", "saved", "pending", "lost", "stale", "video", "progress", "player", "playback",
+                "untracked", "saved", "kept", "lost", "stale", "video", "progress", "player", "playback",
             ])
         let missing = Set(Self.playbackDetails()).subtracting(shown)
         #expect(missing.isEmpty, "no preview of playback shows \(missing.sorted())")

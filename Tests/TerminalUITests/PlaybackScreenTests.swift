@@ -21,7 +21,8 @@ struct PlaybackScreenTests {
         let model = PlaybackViewModel(
             videoID: videoID, apiService: StubAPIService(content: content, failures: failing),
             player: ScriptedPlayer(script: script),
-            outbox: KeyValueProgressOutbox(store: InMemoryKeyValueStore(), server: "https://a:443", account: "bart"))
+            keptPositions: KeyValueKeptPositionStore(
+                store: InMemoryKeyValueStore(), server: "https://a:443", account: "bart"))
         await model.watch()
         return Screens.playback(model, style: style)
     }

@@ -38,7 +38,7 @@ extension CommandContext {
     }
 
     /// Continue watching, read (the catalogue, the positions, the kept positions and the
-    /// history) under the spinner; throws 130 when a signal ended it, 74 when the outbox or
+    /// history) under the spinner; throws 130 when a signal ended it, 74 when the kept-position store or
     /// token store failed (which is said). A history or kept positions that cannot be read are
     /// said, and the list goes on without them. `latestOnly` finds the one watched last alone
     /// (see ``ContinueWatchingViewModel/loadTheLatest()``).
@@ -46,7 +46,8 @@ extension CommandContext {
         let model: ContinueWatchingViewModel
         do throws(StoreError) {
             model = ContinueWatchingViewModel(
-                apiService: services.api, outbox: try await progressOutbox(), history: try await watchHistory(),
+                apiService: services.api, keptPositions: try await keptPositionStore(),
+                history: try await watchHistory(),
                 problem: { say($0, latestOnly: latestOnly) })
         } catch {
             console.fail(error.description)

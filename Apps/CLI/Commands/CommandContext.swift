@@ -20,7 +20,7 @@ struct CommandContext {
     let appearance: Appearance
     let environment: [String: String]
     /// The failures of the positions kept on this machine said so far in this run.
-    let outboxFailuresSaid = SaidOnce<StoreError>()
+    let keptPositionsFailuresSaid = SaidOnce<StoreError>()
 
     /// How standard output is drawn.
     var style: TerminalStyle { appearance.output }
@@ -42,8 +42,8 @@ struct CommandContext {
     /// Says that the positions kept on this machine cannot be used, once a run: a command
     /// reads them more than once (to send them, then to show them), and one cause is said once.
     func sayTheKeptPositionsFailed(_ error: StoreError) {
-        guard outboxFailuresSaid.isFirst(error) else { return }
-        console.fail(error.outboxMessage)
+        guard keptPositionsFailuresSaid.isFirst(error) else { return }
+        console.fail(error.keptPositionsMessage)
     }
 
     /// What a failure's report ends with, after its cause and next step.

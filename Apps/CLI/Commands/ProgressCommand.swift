@@ -90,18 +90,18 @@ extension ProgressCommand {
         let duration = episode?.videoDuration
         // What --set or --done saves, in seconds and as the messages show it.
         let save = try Self.position(action, videoID: videoID, duration: duration, on: console)
-        var outbox: (any ProgressOutbox)?
-        // The token store names the account whose outbox keeps the position; the save reads
+        var keptPositions: (any KeptPositionStore)?
+        // The token store names the account whose kept-position store keeps the position; the save reads
         // the store too, and fails with its error.
-        var outboxFailure: StoreError?
+        var keptPositionsFailure: StoreError?
         if save != nil {
             do throws(StoreError) {
-                outbox = try await context.progressOutbox()
+                keptPositions = try await context.keptPositionStore()
             } catch {
-                outboxFailure = error
+                keptPositionsFailure = error
             }
         }
-        let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, outbox: outbox)
+        let model = VideoProgressViewModel(videoID: videoID, apiService: services.api, keptPositions: keptPositions)
         let basedOn = save == nil ? nil : await context.serverPosition(of: videoID)
         try await context.withSpinner("Syncing the progress…") {
             if let save {
@@ -113,7 +113,8 @@ extension ProgressCommand {
             }
         }
         // A position the server has not taken yet shows beside what it holds, or alone.
-        let pending = action == .show ? await context.pendingPositions().last { $0.progress.videoID == videoID } : nil
+        let pending =
+            action == .show ? await context.keptPositionsOfThisAccount().last { $0.progress.videoID == videoID } : nil
         if case .failed(_, let failure, _) = model.state {
             let operation: APIOperation =
                 save != nil ? .updateProgressForVideo : action == .delete ? .deleteProgressForVideo : .progressForVideo
@@ -122,13 +123,13 @@ extension ProgressCommand {
                 subject: "video \(videoID)", sentence: model.unsaved == nil ? .screens : .none)
             if let pending { console.say(CommandContext.notYetSaved(pending)) }
             // What became of a position --set could not save: kept for the next command, or lost, with
-            // the outbox's failure (`outboxFailure` when there was no outbox to try).
+            // the kept-position store's failure (`keptPositionsFailure` when there was no kept-position store to try).
             switch model.unsaved {
             case .kept(let pending)?: console.say(CommandContext.notYetSaved(pending))
             case .lost(_, let store)?:
                 console.fail(
                     "The position \(save?.typed ?? "") was not saved, nor kept on this machine"
-                        + ((store ?? outboxFailure).map { ": \($0.outboxMessage)" } ?? "."))
+                        + ((store ?? keptPositionsFailure).map { ": \($0.keptPositionsMessage)" } ?? "."))
             case nil: break
             }
             return status
@@ -139,12 +140,11 @@ extension ProgressCommand {
             await context.rememberServerPosition(progress, savedHere: action != .show)
         }
         if json, case .loaded(let progress) = model.state {
+            let kept = pending.map {
+                ProgressOutput.Kept(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
+            }
             context.printJSON(
-                ProgressOutput(
-                    videoID: progress.videoID, cursor: progress.cursor,
-                    pending: pending.map {
-                        .init(cursor: $0.progress.cursor, recordedAt: $0.recordedAt.timeIntervalSince1970)
-                    }))
+                ProgressOutput(videoID: progress.videoID, cursor: progress.cursor, kept: kept, pending: kept))
         } else if action == .delete {
             console.say("Deleted the progress of video \(videoID).")
         } else {
@@ -200,9 +200,11 @@ extension ProgressCommand.Action {
 private struct ProgressOutput: Encodable {
     let videoID: String
     let cursor: Int
-    let pending: Pending?
+    let kept: Kept?
+    /// `kept` under its earlier name, still written for the readers of it.
+    let pending: Kept?
 
-    struct Pending: Encodable {
+    struct Kept: Encodable {
         let cursor: Int
         /// Seconds since 1970.
         let recordedAt: Double

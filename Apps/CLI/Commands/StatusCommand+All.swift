@@ -16,6 +16,8 @@ extension StatusCommand.Work {
         struct Entry: Encodable {
             /// A base URL `--base-url` takes; `null` for the built-in mock API.
             let server: Nullable<String>
+            let builtInMock: Bool
+            /// `builtInMock` under its earlier name, still written for the readers of it.
             let embedded: Bool
             let account: String?
             let inUse: Bool
@@ -31,10 +33,11 @@ extension StatusCommand.Work {
             context.printJSON(
                 sessions.map { session in
                     let inUse = session.scope == services.accountStore.scope
-                    let embedded = session.scope == Composition.builtInMockScope
+                    let builtInMock = session.scope == Composition.builtInMockScope
                     let baseURL = inUse ? services.baseURL.absoluteString : session.scope + "/api/v1"
                     return Entry(
-                        server: Nullable(embedded ? nil : URLRedaction.text(baseURL)), embedded: embedded,
+                        server: Nullable(builtInMock ? nil : URLRedaction.text(baseURL)), builtInMock: builtInMock,
+                        embedded: builtInMock,
                         account: session.account, inUse: inUse)
                 })
             return sessions.isEmpty ? .unauthorized : .success

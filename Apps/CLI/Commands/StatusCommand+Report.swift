@@ -14,6 +14,9 @@ extension StatusCommand {
     struct Report: Encodable {
         /// The base URL, as `--base-url` takes it; `null` for the built-in mock API.
         let server: Nullable<String>
+        /// Whether the server is the mock API built into cocoacasts.
+        let builtInMock: Bool
+        /// `builtInMock` under its earlier name, still written for the readers of it.
         let embedded: Bool
         let signedIn: Bool
         /// `accepted`, `refused`, `unchecked` or `skipped` (`--offline`); `null` when nobody is signed in.
@@ -26,14 +29,16 @@ extension StatusCommand {
         let tokenStore: TokenStoreInUse?
         let transport: String
         /// Positions kept on this machine that the server has not taken yet, of every account.
-        let pendingProgress: [Pending]
+        let keptPositions: [Kept]
+        /// `keptPositions` under its earlier name, still written for the readers of it.
+        let pendingProgress: [Kept]
         let cache: Work.CacheSummary?
         /// The videos copied to this machine and the space they take; `null` when none is.
         let copies: Work.CopiesSummary?
         /// What `sync` last did here against this server; `null` when it never ran.
         let lastSync: Nullable<LastSync>
 
-        struct Pending: Encodable {
+        struct Kept: Encodable {
             /// Who the position is kept for: sent once this account is signed in.
             let account: String
             let videoID: String
@@ -43,11 +48,12 @@ extension StatusCommand {
         }
 
         init(
-            services: Services, session: SessionCheck?, account: String?, kept: [KeptPosition],
+            services: Services, session: SessionCheck?, account: String?, kept: [AccountKeptPosition],
             cache: Work.CacheSummary?, copies: Work.CopiesSummary?, lastSync: LastSync?
         ) {
             server = Nullable(services.isBuiltInMock ? nil : URLRedaction.text(services.baseURL.absoluteString))
-            embedded = services.isBuiltInMock
+            builtInMock = services.isBuiltInMock
+            embedded = builtInMock
             signedIn = session.map { if case .refused = $0 { false } else { true } } ?? false
             self.session = Nullable(session?.verdict)
             sessionDetail = session.flatMap { if case .accepted = $0 { nil } else { $0.summary } }
@@ -55,11 +61,12 @@ extension StatusCommand {
             tokenFile = services.tokenFile
             tokenStore = services.tokenStoreInUse
             transport = services.transport
-            pendingProgress = kept.map {
-                Pending(
-                    account: $0.account, videoID: $0.pending.progress.videoID, cursor: $0.pending.progress.cursor,
-                    recordedAt: $0.pending.recordedAt.timeIntervalSince1970)
+            keptPositions = kept.map {
+                Kept(
+                    account: $0.account, videoID: $0.position.progress.videoID, cursor: $0.position.progress.cursor,
+                    recordedAt: $0.position.recordedAt.timeIntervalSince1970)
             }
+            pendingProgress = keptPositions
             self.cache = cache
             self.copies = copies
             self.lastSync = Nullable(lastSync)

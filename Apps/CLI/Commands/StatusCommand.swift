@@ -79,16 +79,16 @@ extension StatusCommand.Work {
     /// Every position kept on this machine for this server, whoever is signed in — listed, not
     /// sent: status changes nothing (the next command that reaches the server sends them); none
     /// when they cannot be read (which is said).
-    private func keptPositions() async -> [KeptPosition] {
+    private func keptPositions() async -> [AccountKeptPosition] {
         do throws(StoreError) {
             return try await services.keptPositions()
         } catch {
-            console.fail(error.outboxMessage)
+            console.fail(error.keptPositionsMessage)
             return []
         }
     }
 
-    private func printStatus(session: SessionCheck?, account: String?, kept: [KeptPosition], json: Bool) async
+    private func printStatus(session: SessionCheck?, account: String?, kept: [AccountKeptPosition], json: Bool) async
         -> ExitCode
     {
         let cache = await cacheSummary()
@@ -109,7 +109,8 @@ extension StatusCommand.Work {
 
     /// The headline, then one `Label: value` line per fact.
     private func statusLines(
-        session: SessionCheck?, account: String?, kept: [KeptPosition], cache: CacheSummary?, copies: CopiesSummary?,
+        session: SessionCheck?, account: String?, kept: [AccountKeptPosition], cache: CacheSummary?,
+        copies: CopiesSummary?,
         lastSync: LastSync?
     ) -> [String] {
         let who = account.map { " as \(TerminalText.sanitized($0))" } ?? ""
@@ -213,10 +214,10 @@ extension StatusCommand.Work {
     /// `2 positions kept on this machine: video 632759499 at 3:05 (2 minutes ago), …`; a position
     /// of an account other than `signedIn` (the one signed in, if any) names it, as it is sent
     /// only once that account is signed in again.
-    private static func keptSummary(_ kept: [KeptPosition], signedIn: String?) -> String {
+    private static func keptSummary(_ kept: [AccountKeptPosition], signedIn: String?) -> String {
         let now = Date()
         let each = kept.map { position in
-            let pending = position.pending
+            let pending = position.position
             let whose =
                 position.account == signedIn || position.account.isEmpty
                 ? "" : ", for \(TerminalText.sanitized(position.account))"

@@ -128,7 +128,7 @@ struct SyncCommand: ServiceCommand, Equatable {
         do throws(StoreError) {
             model = SyncViewModel(
                 apiService: context.services.api, downloader: context.services.downloader,
-                outbox: try await context.progressOutbox(), history: try await context.watchHistory(),
+                keptPositions: try await context.keptPositionStore(), history: try await context.watchHistory(),
                 server: context.services.server, rules: rules,
                 problem: { problem in
                     switch problem {

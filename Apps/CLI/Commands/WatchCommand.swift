@@ -76,10 +76,10 @@ struct WatchCommand: ServiceCommand, Equatable {
             try await reference.isEmpty
             ? Self.lastUnfinished(fromStart: fromStart, in: context)
             : context.resolve(reference, on: .video, needingTheEpisode: false).id
-        let outbox: any ProgressOutbox
+        let keptPositions: any KeptPositionStore
         let history: any WatchHistory
         do throws(StoreError) {
-            outbox = try await context.progressOutbox()
+            keptPositions = try await context.keptPositionStore()
             history = try await context.watchHistory()
         } catch {
             console.fail(error.description)
@@ -90,7 +90,8 @@ struct WatchCommand: ServiceCommand, Equatable {
         while true {
             await Self.record(videoID, in: history, context: context)
             let (model, status) = await play(
-                videoID, fromStart: startsOver, player: player, outbox: outbox, history: history, in: context)
+                videoID, fromStart: startsOver, player: player, keptPositions: keptPositions, history: history,
+                in: context)
             // Only an end leads on, and only with autoplay or someone at a terminal to ask.
             guard status == .success, !Task.isCancelled, UpNextViewModel.reachedTheEnd(model.state),
                 autoplays || (console.isTerminalInput && console.isErrorTerminal)
@@ -108,12 +109,13 @@ struct WatchCommand: ServiceCommand, Equatable {
     /// Plays video `videoID` to its end, or until stopped, and says how it ended: the
     /// playback as it ended, and the status that ending calls for.
     @MainActor private func play(
-        _ videoID: String, fromStart: Bool, player: any MediaPlayer, outbox: any ProgressOutbox,
+        _ videoID: String, fromStart: Bool, player: any MediaPlayer, keptPositions: any KeptPositionStore,
         history: any WatchHistory, in context: CommandContext
     ) async -> (PlaybackViewModel, ExitCode) {
         let (api, localCopy) = await api(for: videoID, in: context)
         let model = PlaybackViewModel(
-            videoID: videoID, apiService: api, player: player, outbox: outbox, history: history, localCopy: localCopy)
+            videoID: videoID, apiService: api, player: player, keptPositions: keptPositions, history: history,
+            localCopy: localCopy)
         Self.announceThePlayback(of: model, in: context)
         // Until the end is said: a second signal after the last save still says what became of it.
         let status = await Interruption.shared.onQuitAtOnce({ await Self.keepThePositionNow(of: model, in: context) }) {

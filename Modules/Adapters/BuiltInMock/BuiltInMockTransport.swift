@@ -16,7 +16,7 @@ extension BuiltInMockTransport.Account: CustomStringConvertible, CustomReflectab
 }
 
 /// An ``/Ports/HTTPTransport`` that answers like the Cocoacasts API, in process: the real
-/// `APIClient` runs over it with no server (the CLI's embedded default, previews, tests).
+/// `APIClient` runs over it with no server (the CLI's built-in default, previews, tests).
 ///
 /// It follows the same contract as `Scripts/mock-api`. Sign-ins and progress live in the
 /// given ``/Ports/KeyValueStore``: in memory by default, or a file, so that tokens issued in one
@@ -38,7 +38,7 @@ public struct BuiltInMockTransport: HTTPTransport {
         public static let demo = Account(email: "demo@cocoacasts.com", password: "cocoacasts")
     }
 
-    /// A base URL for clients of the embedded API; `.invalid` never resolves, so nothing
+    /// A base URL for clients of the built-in API; `.invalid` never resolves, so nothing
     /// meant for the stub can reach a network.
     public static let baseURL = URL(string: "https://embedded.cocoacasts.invalid/api/v1")!
 

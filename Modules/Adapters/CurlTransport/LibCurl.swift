@@ -2,7 +2,7 @@ import CCurl
 import Ports
 
 /// libcurl, loaded once per process on the first request: the binary does not link it,
-/// so a run that sends nothing (the embedded mock, `--help`) never maps it.
+/// so a run that sends nothing (the built-in mock, `--help`) never maps it.
 struct LibCurl: @unchecked Sendable {
     // Sendable: the table of function pointers is written once, by `load`, before any copy
     // of it exists, and only read afterwards (it lives as long as the process); libcurl's

@@ -8,10 +8,10 @@ import Domain
 
 /// A position the server has not taken yet, when the viewer reached it, and the server's
 /// position it follows.
-public struct PendingProgress: Codable, Equatable, Sendable {
+public struct KeptPosition: Codable, Equatable, Sendable {
     /// The video and the position.
     public var progress: VideoProgress
-    /// When playback was there: of two pending positions of one video the later wins.
+    /// When playback was there: of two kept positions of one video the later wins.
     public var recordedAt: Date
     /// The server's position when this machine last saw it, which this one follows: when the
     /// server holds another by the time it is sent, another device moved it since, and the newer
@@ -39,16 +39,16 @@ public struct SeenPosition: Codable, Equatable, Sendable {
 /// Positions that could not be saved (the server unreachable or failing), kept on this
 /// machine until a later request reaches the server: a position is never lost.
 ///
-/// One outbox holds one server's and one account's positions, at most one per video.
-public protocol ProgressOutbox: Sendable {
-    /// Keeps `pending`, unless a position of the same video recorded later is kept already.
-    func keep(_ pending: PendingProgress) async throws(StoreError)
+/// One kept-position store holds one server's and one account's positions, at most one per video.
+public protocol KeptPositionStore: Sendable {
+    /// Keeps `position`, unless a position of the same video recorded later is kept already.
+    func keep(_ position: KeptPosition) async throws(StoreError)
     /// Every position kept, oldest first.
-    func pending() async throws(StoreError) -> [PendingProgress]
-    /// Forgets `pending` once the server took it, with any position of the video recorded
+    func kept() async throws(StoreError) -> [KeptPosition]
+    /// Forgets `position` once the server took it, with any position of the video recorded
     /// before it (obsolete once the server holds a later one); a position of the same video
     /// recorded later, kept since, stays.
-    func remove(_ pending: PendingProgress) async throws(StoreError)
+    func remove(_ position: KeptPosition) async throws(StoreError)
     /// Forgets whatever is kept for video `id` (its progress was set or deleted by hand).
     func forget(videoID id: String) async throws(StoreError)
 }

@@ -7,10 +7,10 @@ import Ports
     import Foundation
 #endif
 
-/// A ``/Ports/ProgressOutbox`` over any ``/Ports/KeyValueStore``: the pending-progress file, memory.
+/// A ``/Ports/KeptPositionStore`` over any ``/Ports/KeyValueStore``: the kept-positions file, memory.
 ///
 /// One key per video, `<server>#<account>#progress#<videoID>`, so that one store can hold
-/// the outboxes of several servers and accounts beside each other (and beside a token
+/// the kept-position stores of several servers and accounts beside each other (and beside a token
 /// store's keys) without one ever seeing another's. The value is a small JSON object,
 /// `{"cursor": 124, "recordedAt": 1795000000, "basedOn": {"cursor": 90, "seenAt": 1794999000}}`
 /// (seconds since 1970; `basedOn`, the server's position it follows, is absent when unknown, as
@@ -18,17 +18,17 @@ import Ports
 ///
 /// Every change is a compare-and-set under the store's exclusive access, so that two
 /// processes keeping and sending positions at once never lose the newer one. A value that
-/// does not parse is left where it is and passed over by ``pending()`` — `unreadable` hears
+/// does not parse is left where it is and passed over by ``kept()`` — `unreadable` hears
 /// of it as ``/Domain/StoreError/corrupt(path:detail:)`` naming its key — so that the other
 /// videos' positions stay usable; the video's next position replaces it, and
 /// ``forget(videoID:)`` removes it.
-public struct KeyValueProgressOutbox: ProgressOutbox {
-    /// What every key of this outbox starts with: `<server>#<account>#progress#`.
+public struct KeyValueKeptPositionStore: KeptPositionStore {
+    /// What every key of this kept-position store starts with: `<server>#<account>#progress#`.
     public let keyPrefix: String
     private let store: any KeyValueStore
     private let unreadable: @Sendable (StoreError) -> Void
 
-    /// The outbox of `account` (who signed in) on `server` (the API origin, as the token
+    /// The kept-position store of `account` (who signed in) on `server` (the API origin, as the token
     /// store's scope: `https://api.example.com:443`), kept in `store`; `unreadable` is told of
     /// each kept value that does not parse when the positions are read.
     public init(
@@ -40,23 +40,23 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
         keyPrefix = "\(server)#\(account)#progress#"
     }
 
-    /// The key of video `id`'s pending position.
+    /// The key of video `id`'s kept position.
     public func key(forVideo id: String) -> String {
         keyPrefix + id
     }
 
-    /// Keeps `pending` unless the video's kept position was recorded later; at the same
+    /// Keeps `position` unless the video's kept position was recorded later; at the same
     /// moment the newer call wins. A position that knows no server position it follows takes
     /// the one the position it replaces followed. A negative position or a time that is no time
     /// is refused with ``/Domain/StoreError/io(path:detail:)``, before anything is read or written.
-    public func keep(_ pending: PendingProgress) async throws(StoreError) {
-        let key = key(forVideo: pending.progress.videoID)
-        _ = try Entry(pending).encoded(key: key)
+    public func keep(_ position: KeptPosition) async throws(StoreError) {
+        let key = key(forVideo: position.progress.videoID)
+        _ = try Entry(position).encoded(key: key)
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
-            var kept = pending
+            var kept = position
             // A kept value that does not parse is replaced: this position is the video's newest.
             if let raw = values[key], let stored = parsed(raw, key: key) {
-                if stored.recordedAt > pending.recordedAt { return }
+                if stored.recordedAt > position.recordedAt { return }
                 kept.basedOn = kept.basedOn ?? stored.basedOn
             }
             values[key] = try Entry(kept).encoded(key: key)
@@ -65,18 +65,18 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
 
     /// Every kept position that parses, oldest first (videos recorded at one moment by id);
     /// each that does not is told to `unreadable` and left as it is.
-    public func pending() async throws(StoreError) -> [PendingProgress] {
-        pending(in: try await store.allValues()).sorted {
+    public func kept() async throws(StoreError) -> [KeptPosition] {
+        positions(in: try await store.allValues()).sorted {
             ($0.recordedAt, $0.progress.videoID) < ($1.recordedAt, $1.progress.videoID)
         }
     }
 
-    /// The positions of this outbox among `values`, in no order; each that does not parse is
+    /// The positions of this kept-position store among `values`, in no order; each that does not parse is
     /// told to `unreadable`.
-    private func pending(in values: [String: String]) -> [PendingProgress] {
+    private func positions(in values: [String: String]) -> [KeptPosition] {
         values.compactMap { key, value in
             guard key.hasPrefix(keyPrefix) else { return nil }
-            guard let pending = parsed(value, key: key) else {
+            guard let position = parsed(value, key: key) else {
                 unreadable(
                     .corrupt(
                         path: key,
@@ -84,20 +84,20 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
                             + "{\"cursor\": seconds, \"recordedAt\": time}"))
                 return nil
             }
-            return pending
+            return position
         }
     }
 
-    /// Forgets the video's kept position if it is `pending` or was recorded before it: the
-    /// server took `pending`, so an older position is obsolete. One recorded later, kept
-    /// since `pending` was read, stays. A video with nothing kept costs one read, no lock.
-    public func remove(_ pending: PendingProgress) async throws(StoreError) {
-        let key = key(forVideo: pending.progress.videoID)
+    /// Forgets the video's kept position if it is `position` or was recorded before it: the
+    /// server took `position`, so an older position is obsolete. One recorded later, kept
+    /// since `position` was read, stays. A video with nothing kept costs one read, no lock.
+    public func remove(_ position: KeptPosition) async throws(StoreError) {
+        let key = key(forVideo: position.progress.videoID)
         guard try await store.value(forKey: key) != nil else { return }
         try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
             guard let raw = values[key] else { return }
             // One that does not parse is obsolete too: the server holds the video's newer position.
-            if let stored = parsed(raw, key: key), stored != pending, stored.recordedAt >= pending.recordedAt {
+            if let stored = parsed(raw, key: key), stored != position, stored.recordedAt >= position.recordedAt {
                 return
             }
             values[key] = nil
@@ -114,9 +114,9 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
     /// or refused — oldest first, each with the account it belongs to; each value that does
     /// not parse is told to `unreadable` and passed over. What `status` lists: a position
     /// kept for an account no longer signed in stays kept until that account signs in again.
-    public static func pendingOfEveryAccount(
+    public static func keptOfEveryAccount(
         in store: any KeyValueStore, server: String, unreadable: @escaping @Sendable (StoreError) -> Void = { _ in }
-    ) async throws(StoreError) -> [KeptPosition] {
+    ) async throws(StoreError) -> [AccountKeptPosition] {
         let values = try await store.allValues()
         let serverPrefix = "\(server)#"
         var accounts: Set<String> = []
@@ -128,17 +128,17 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
             accounts.insert(String(rest[..<marker.lowerBound]))
         }
         let found = accounts.flatMap { account in
-            KeyValueProgressOutbox(store: store, server: server, account: account, unreadable: unreadable)
-                .pending(in: values).map { KeptPosition(account: account, pending: $0) }
+            KeyValueKeptPositionStore(store: store, server: server, account: account, unreadable: unreadable)
+                .positions(in: values).map { AccountKeptPosition(account: account, position: $0) }
         }
         return found.sorted {
-            ($0.pending.recordedAt, $0.pending.progress.videoID, $0.account)
-                < ($1.pending.recordedAt, $1.pending.progress.videoID, $1.account)
+            ($0.position.recordedAt, $0.position.progress.videoID, $0.account)
+                < ($1.position.recordedAt, $1.position.progress.videoID, $1.account)
         }
     }
 
     /// The position `raw` holds under `key`, or `nil` when it is not one.
-    private func parsed(_ raw: String, key: String) -> PendingProgress? {
+    private func parsed(_ raw: String, key: String) -> KeptPosition? {
         let entry: Entry
         do {
             entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
@@ -146,7 +146,7 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
             return nil  // not the JSON of an entry: the caller says so, or replaces it
         }
         guard entry.isValid else { return nil }
-        return PendingProgress(
+        return KeptPosition(
             progress: VideoProgress(videoID: String(key.dropFirst(keyPrefix.count)), cursor: entry.cursor),
             recordedAt: Date(timeIntervalSince1970: entry.recordedAt),
             basedOn: entry.basedOn.map {
@@ -156,17 +156,17 @@ public struct KeyValueProgressOutbox: ProgressOutbox {
 }
 
 /// A position kept on this machine, and the account it is kept for (empty when none was recorded).
-public struct KeptPosition: Equatable, Sendable {
+public struct AccountKeptPosition: Equatable, Sendable {
     public let account: String
-    public let pending: PendingProgress
+    public let position: KeptPosition
 
-    public init(account: String, pending: PendingProgress) {
+    public init(account: String, position: KeptPosition) {
         self.account = account
-        self.pending = pending
+        self.position = position
     }
 }
 
-/// The stored value of one pending position.
+/// The stored value of one kept position.
 private struct Entry: Codable {
     struct Base: Codable {
         let cursor: Int
@@ -178,13 +178,13 @@ private struct Entry: Codable {
     let recordedAt: Double
     let basedOn: Base?
 
-    init(_ pending: PendingProgress) {
-        cursor = pending.progress.cursor
-        recordedAt = pending.recordedAt.timeIntervalSince1970
-        basedOn = pending.basedOn.map { Base(cursor: $0.cursor, seenAt: $0.seenAt.timeIntervalSince1970) }
+    init(_ position: KeptPosition) {
+        cursor = position.progress.cursor
+        recordedAt = position.recordedAt.timeIntervalSince1970
+        basedOn = position.basedOn.map { Base(cursor: $0.cursor, seenAt: $0.seenAt.timeIntervalSince1970) }
     }
 
-    /// A position no player reports, or a time that is no time, is no pending position.
+    /// A position no player reports, or a time that is no time, is no kept position.
     var isValid: Bool {
         cursor >= 0 && recordedAt.isFinite && (basedOn.map { $0.cursor >= 0 && $0.seenAt.isFinite } ?? true)
     }
@@ -192,7 +192,7 @@ private struct Entry: Codable {
     /// The JSON text to store under `key`.
     func encoded(key: String) throws(StoreError) -> String {
         let refusal = StoreError.io(
-            path: key, detail: "a pending position is a whole number of seconds from 0, recorded at a finite time")
+            path: key, detail: "a kept position is a whole number of seconds from 0, recorded at a finite time")
         guard isValid else { throw refusal }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -11,7 +11,7 @@ import Testing
 
 @MainActor
 @Suite("PlaybackViewModel: positions that could not be saved are kept")
-struct PlaybackOutboxTests {
+struct PlaybackKeptPositionsTests {
     typealias Fixture = PlaybackFixture
 
     static let refused = APIError.unreachable(
@@ -19,8 +19,8 @@ struct PlaybackOutboxTests {
 
     /// A position kept `seconds` after playback started, following the server's 0:00 as the
     /// playback loaded it (no save went through since).
-    func kept(_ cursor: Int, at seconds: Double) -> PendingProgress {
-        PendingProgress(
+    func kept(_ cursor: Int, at seconds: Double) -> KeptPosition {
+        KeptPosition(
             progress: VideoProgress(videoID: Fixture.videoID, cursor: cursor), recordedAt: TestClock().now + seconds,
             basedOn: SeenPosition(cursor: 0, seenAt: TestClock().now))
     }
@@ -35,16 +35,16 @@ struct PlaybackOutboxTests {
         // Then 0:15 is kept, and the state says it is pending
         try await states.waitUntil { $0.last?.playhead.map { $0.sync != .saved } == true }
         #expect(
-            fixture.viewModel.state == .playing(Fixture.playhead(at: 15, saved: 0, .pending(15, because: Self.refused)))
+            fixture.viewModel.state == .playing(Fixture.playhead(at: 15, saved: 0, .kept(15, because: Self.refused)))
         )
-        #expect(try await fixture.outbox.pending() == [kept(15, at: 15)])
+        #expect(try await fixture.keptPositions.kept() == [kept(15, at: 15)])
 
         // When the server answers again, 0:30 is saved and nothing is kept
         fixture.spy.updateProgressResult = nil
         fixture.player.resume()
         await watch.value
         #expect(fixture.saves == [15, 30])
-        #expect(try await fixture.outbox.pending().isEmpty)
+        #expect(try await fixture.keptPositions.kept().isEmpty)
         #expect(fixture.viewModel.state == .finished(.atTheEnd, Fixture.playhead(at: 30, saved: 30)))
     }
 
@@ -56,10 +56,10 @@ struct PlaybackOutboxTests {
         await fixture.viewModel.watch()
 
         #expect(fixture.saves == [15, 30, 35])
-        #expect(try await fixture.outbox.pending() == [kept(35, at: 35)])
+        #expect(try await fixture.keptPositions.kept() == [kept(35, at: 35)])
         #expect(
             fixture.viewModel.state
-                == .finished(.stopped, Fixture.playhead(at: 35, saved: 0, .pending(35, because: serverFault))))
+                == .finished(.stopped, Fixture.playhead(at: 35, saved: 0, .kept(35, because: serverFault))))
     }
 
     @Test func aPositionNeitherSavedNorKeptIsSaidToBeLost() async throws {
@@ -75,24 +75,24 @@ struct PlaybackOutboxTests {
 
     @Test func anOlderPositionKeptByAnEarlierRunIsForgottenOnceTheServerTakesANewerOne() async throws {
         let fixture = Fixture(Fixture.moving(1...15), cursor: 0)
-        try await fixture.outbox.keep(kept(100, at: -3_600))
+        try await fixture.keptPositions.keep(kept(100, at: -3_600))
 
         await fixture.viewModel.watch()
 
         #expect(fixture.saves == [15])
-        #expect(try await fixture.outbox.pending().isEmpty)
+        #expect(try await fixture.keptPositions.kept().isEmpty)
     }
 
-    @Test func anOutboxThatCannotForgetAnOlderPositionIsSaidToBeStale() async throws {
+    @Test func aKeptPositionStoreThatCannotForgetAnOlderPositionIsSaidToBeStale() async throws {
         let fixture = Fixture(Fixture.moving(1...15))
-        try await fixture.outbox.keep(kept(100, at: -3_600))
+        try await fixture.keptPositions.keep(kept(100, at: -3_600))
         fixture.store.failWrites(with: Samples.ioFailure)
 
         await fixture.viewModel.watch()
 
-        // The final save tries once more, as the outbox still keeps what the server overtook
+        // The final save tries once more, as the kept-position store still keeps what the server overtook
         #expect(fixture.saves == [15, 15])
-        #expect(try await fixture.outbox.pending() == [kept(100, at: -3_600)])
+        #expect(try await fixture.keptPositions.kept() == [kept(100, at: -3_600)])
         #expect(
             fixture.viewModel.state
                 == .finished(.atTheEnd, Fixture.playhead(at: 15, saved: 15, .stale(Samples.ioFailure))))
@@ -105,9 +105,9 @@ struct PlaybackOutboxTests {
         await fixture.viewModel.watch()
 
         #expect(fixture.saves == [15, 20])
-        #expect(try await fixture.outbox.pending() == [kept(20, at: 20)])
+        #expect(try await fixture.keptPositions.kept() == [kept(20, at: 20)])
         #expect(
             fixture.viewModel.state
-                == .finished(.atTheEnd, Fixture.playhead(at: 20, saved: 0, .pending(20, because: .cancelled))))
+                == .finished(.atTheEnd, Fixture.playhead(at: 20, saved: 0, .kept(20, because: .cancelled))))
     }
 }
