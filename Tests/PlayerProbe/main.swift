@@ -2,6 +2,7 @@ import CommandPlayer
 import Foundation
 import MPVPlayer
 import Ports
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -54,6 +55,10 @@ let before = descriptors()
 let player: any MediaPlayer
 let url: URL
 let start: Int
+/// The stop `--stop-after` asks for, and whether it began: one in flight is awaited before the
+/// descriptors are counted.
+var stopping: Task<Void, any Error>?
+let stopBegan = Atomic<Bool>(false)
 do {
     switch arguments[0] {
     case "mpv":
@@ -70,8 +75,9 @@ do {
     let playback = try await player.play(url, from: start)
     say("started")
     if let stopAfter {
-        Task {
+        stopping = Task {
             try await Task.sleep(for: .seconds(stopAfter))
+            stopBegan.store(true, ordering: .releasing)
             await playback.stop()
             say("stop returned")
         }
@@ -86,7 +92,7 @@ do {
 } catch {
     say("error \(error)")
 }
-try await Task.sleep(for: .milliseconds(200))  // a stop in flight prints its line
+if stopBegan.load(ordering: .acquiring) { _ = await stopping?.result }
 // Dispatch's own (anon_inode: timers, eventfd) come and go; the listing's own descriptor shows as "?".
 let left = descriptors().filter { !before.contains($0) && !$0.contains("anon_inode:") && !$0.hasSuffix("=?") }
 say("descriptors left open: \(left.count) \(left)")
