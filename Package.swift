@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Ports", dependencies: ["Domain"], path: "Modules/Ports"),
         // Implementations built from the ports alone, so that every adapter can build on them
         // without importing another: a token store over any key-value store, a migrating one,
-        // the progress outbox and its sending.
+        // the kept-position store and its delivery.
         .target(name: "Stores", dependencies: ["Ports", "Domain", "AsyncPrimitives"], path: "Modules/Stores"),
         // What adapters share that is no port: locks for async code, and the checks that a
         // path is this user's alone.

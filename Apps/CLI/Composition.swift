@@ -17,7 +17,10 @@ import TokenStoreComposition
 #endif
 
 #if canImport(Darwin)
+    import Darwin
     import URLSessionTransport
+#elseif canImport(Glibc)
+    import Glibc
 #endif
 
 /// The only place that chooses adapters.
@@ -49,7 +52,8 @@ enum Composition {
         let builtInMockState =
             settings.baseURL == nil
             ? FileKeyValueStore(
-                fileURL: Self.file("built-in-api.json", formerly: "embedded-api.json", in: directory), words: .precise)
+                fileURL: Self.file("built-in-api.json", formerly: "embedded-api.json", in: directory, notices: notices),
+                words: .precise)
             : nil
         // The built-in mock's media are served on 127.0.0.1 from the first video asked for on.
         let builtInMedia = builtInMockState == nil ? nil : BuiltInMediaServer()
@@ -95,12 +99,20 @@ enum Composition {
             if settings.verbose || problem.subject == .directory { notices("the saved catalogue: \(problem)") }
         }
         // 0600 in the token file's private directory, under the same checks and lock discipline.
-        func beside(_ name: String, formerly: String? = nil) -> FileKeyValueStore {
+        func beside(_ name: String) -> FileKeyValueStore {
             FileKeyValueStore(
-                fileURL: Self.file(name, formerly: formerly, in: directory), words: .precise,
+                fileURL: directory.appendingPathComponent(name), words: .precise,
                 lockTimeout: .seconds(configuration.timeout + 5))
         }
-        let keptPositionsFile = beside("kept-positions.json", formerly: "pending-progress.json")
+        let keptPositionsFile = beside("kept-positions.json")
+        // An earlier release kept them in pending-progress.json, which a process of it may still be writing.
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("pending-progress.json").path) {
+            do throws(StoreError) {
+                try await KeyValueKeptPositionStore.fold(beside("pending-progress.json"), into: keptPositionsFile)
+            } catch {
+                notices("the positions kept in pending-progress.json stay there until a later run moves them: \(error)")
+            }
+        }
         return make(
             configuration: configuration, transport: transport, tokenStore: stores.tokenStore,
             accountStore: stores.accountStore, keptPositionsFile: keptPositionsFile,
@@ -153,19 +165,22 @@ enum Composition {
 
     /// The file `name` in `directory`, moved there first from the name an earlier release gave it
     /// (`formerly`). Of two runs at once one moves it and the other finds it moved; a file that
-    /// cannot be moved is used where it is, so nothing it holds is lost.
-    static func file(_ name: String, formerly: String?, in directory: URL) -> URL {
+    /// cannot be moved is said, and used where it is, so nothing it holds is lost.
+    static func file(
+        _ name: String, formerly: String, in directory: URL, notices: @Sendable (String) -> Void
+    ) -> URL {
         let url = directory.appendingPathComponent(name)
-        guard let formerly else { return url }
         let former = directory.appendingPathComponent(formerly)
         let files = FileManager.default
         guard !files.fileExists(atPath: url.path), files.fileExists(atPath: former.path) else { return url }
-        do {
-            try files.moveItem(at: former, to: url)
+        // link(2) never replaces a file: EEXIST or ENOENT, another run moved it first.
+        if link(former.path, url.path) == 0 {
+            unlink(former.path)  // a name left behind names the same file, and the next run finds the new one
             return url
-        } catch {
-            return files.fileExists(atPath: former.path) ? former : url
         }
+        if errno == EEXIST || errno == ENOENT { return url }
+        notices("\(formerly) could not be renamed \(name), and is used as it is: \(String(cString: strerror(errno)))")
+        return former
     }
 
     /// The token file's scope for the built-in mock API.

@@ -39,7 +39,8 @@ enum Manual {
                 text(
                     "The tokens (0600) with the file store; with the keyring, only a note of where the session "
                         + "lives. Beside it: keyring.lock, the keyring's lock; kept-positions.json, the positions "
-                        + "the server has not taken yet; built-in-api.json, the built-in mock's state; sync.json, what sync last did against each server, for status; and "
+                        + "the server has not taken yet; built-in-api.json, the built-in mock's state; sync.json, "
+                        + "what sync last did against each server, for status; and "
                         + "sync.lock, which lets one sync run at a time. XDG_CONFIG_HOME defaults to ~/.config."),
                 ".TP",
                 ".I $XDG_CACHE_HOME/cocoacasts/",
@@ -65,10 +66,11 @@ enum Manual {
     private static let changes: [String] = [
         text(
             "A position the server has not taken yet is a kept position, and the mock API built into the "
-                + "program is the built-in mock. pending-progress.json is now kept-positions.json, and "
-                + "embedded-api.json is built-in-api.json: the first run moves a file by its old name to the new "
-                + "one. status --json gives builtInMock and keptPositions, and progress --json gives kept; the "
-                + "old fields embedded, pendingProgress and pending are still given, with the same values.")
+                + "program is the built-in mock. Positions are kept in kept-positions.json: each run moves there "
+                + "any it finds in pending-progress.json, where an earlier release, still running, may keep them. "
+                + "embedded-api.json is renamed built-in-api.json on the first run. status --json and "
+                + "status --all --json give builtInMock, status --json keptPositions, and progress --json kept; "
+                + "the earlier fields embedded, pendingProgress and pending are still given, with the same values.")
     ]
 
     /// `sync` run by a systemd user timer, or by cron: silent when it has nothing to do, one

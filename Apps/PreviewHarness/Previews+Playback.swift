@@ -20,14 +20,14 @@ extension Previews {
                 starting: { await $0.watch() }, until: { $0.state != .idle }, cancel: { $0.stop() }),
             playing("playing", from: .scenario(.signedIn)) { $0.saved == savedAtFifteen },
             playing("playing-kept", from: .failing(.updateProgressForVideo, .unreachable)) {
-                caseName(of: $0.sync) == "kept"
+                if case .kept = $0.sync { true } else { false }
             },
             playing(
                 "playing-lost", from: .failing(.updateProgressForVideo, .unreachable),
                 keptPositions: { _ in UnusableStore(writeFailure: keptPositionsReadOnly) },
-                when: { caseName(of: $0.sync) == "lost" }),
+                when: { if case .lost = $0.sync { true } else { false } }),
             playing("playing-stale", from: .scenario(.signedIn), keptPositions: olderPositionStuck) {
-                caseName(of: $0.sync) == "stale"
+                if case .stale = $0.sync { true } else { false }
             },
             Preview(.playback, "playing-position-unknown", state: playing) { content, style in
                 let player = StubPlayer(name: "xdg-open", script: [.waitForStop], reportsPositions: false)

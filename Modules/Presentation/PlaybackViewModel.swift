@@ -16,7 +16,7 @@ import Ports
 /// every ``saveInterval`` seconds while it moves, never two saves at once; when playback
 /// ends — to the end, stopped, or failed after reporting a position — the last position
 /// is saved once more. A save that fails keeps the position in the ``/Ports/KeptPositionStore``
-/// and the state says it is pending. A player that reports no positions saves nothing.
+/// and the state says it is kept. A player that reports no positions saves nothing.
 ///
 /// Stopping never loses the final save: ``stop()``, and cancelling the task that awaits
 /// ``watch(fromStart:)``, stop the player (or the fetches); the playback then ends as
@@ -55,7 +55,7 @@ public final class PlaybackViewModel {
     /// Nothing is fetched or played until ``watch(fromStart:)``.
     ///
     /// - Parameters:
-    ///   - kept-position store: keeps the positions that could not be saved (this server's and account's).
+    ///   - keptPositions: keeps the positions that could not be saved (this server's and account's).
     ///   - history: remembers the positions the server gives and takes, with when; a copy
     ///     played while the server cannot be reached starts at the newest position known.
     ///   - localCopy: the file of a copy on this machine, which the video's URL may then be

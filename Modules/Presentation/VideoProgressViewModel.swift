@@ -46,7 +46,7 @@ public final class VideoProgressViewModel {
     /// Nothing is requested until asked.
     ///
     /// - Parameters:
-    ///   - kept-position store: keeps a position the server cannot take (this server's and account's); without
+    ///   - keptPositions: keeps a position the server cannot take (this server's and account's); without
     ///     one, such a position is lost, and ``unsaved`` says so.
     ///   - now: when a kept position was recorded.
     public init(

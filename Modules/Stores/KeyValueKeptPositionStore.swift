@@ -137,6 +137,32 @@ public struct KeyValueKeptPositionStore: KeptPositionStore {
         }
     }
 
+    /// Moves every position `earlier` holds into `store`, the one recorded later winning, while
+    /// holding both stores' locks: `earlier` is where an earlier release kept them, and a process
+    /// of that release may still be writing there. A value that does not parse stays where it is.
+    public static func fold(_ earlier: any KeyValueStore, into store: any KeyValueStore) async throws(StoreError) {
+        try await earlier.withExclusiveAccess { (old: inout [String: String]) throws(StoreError) in
+            let moving = old.compactMapValues { raw in recordedAt(raw).map { (raw, $0) } }
+            guard !moving.isEmpty else { return }
+            try await store.withExclusiveAccess { (values: inout [String: String]) throws(StoreError) in
+                for (key, (raw, time)) in moving where values[key].flatMap(recordedAt).map({ $0 < time }) ?? true {
+                    values[key] = raw
+                }
+            }
+            for key in moving.keys { old[key] = nil }
+        }
+    }
+
+    /// When the position `raw` holds was recorded, or `nil` when it holds none.
+    private static func recordedAt(_ raw: String) -> Double? {
+        do {
+            let entry = try JSONDecoder().decode(Entry.self, from: Data(raw.utf8))
+            return entry.isValid ? entry.recordedAt : nil
+        } catch {
+            return nil  // not the JSON of an entry: readers say so
+        }
+    }
+
     /// The position `raw` holds under `key`, or `nil` when it is not one.
     private func parsed(_ raw: String, key: String) -> KeptPosition? {
         let entry: Entry

@@ -36,10 +36,11 @@ struct KeptPositionTests {
 
     /// A position kept by an earlier run, as the kept-position store's file holds it, of `server`'s origin.
     static func keep(
-        _ cursor: Int, in cli: CLIProcess, server: MockAPIServer, file name: String = "kept-positions.json"
+        _ cursor: Int, in cli: CLIProcess, server: MockAPIServer, file name: String = "kept-positions.json",
+        secondsAgo: Double = 120
     ) throws {
         let key = "http://127.0.0.1:\(server.port)#\(DemoAccount.email)#progress#632759499"
-        let value = "{\"cursor\":\(cursor),\"recordedAt\":\(Date().timeIntervalSince1970 - 120)}"
+        let value = "{\"cursor\":\(cursor),\"recordedAt\":\(Date().timeIntervalSince1970 - secondsAgo)}"
         let document = try JSONSerialization.data(withJSONObject: ["version": 1, "values": [key: value]])
         let file = cli.store.deletingLastPathComponent().appendingPathComponent(name)
         try document.write(to: file)
@@ -77,10 +78,16 @@ struct KeptPositionTests {
         }
     }
 
-    /// A position an earlier release kept in `pending-progress.json`: the file is moved to
-    /// `kept-positions.json`, still 0600, and the JSON gives the position under the new field
-    /// names and the earlier ones alike.
-    @Test func aFileAnEarlierReleaseWroteIsMovedToItsNewNameAndRead() async throws {
+    /// The values of a key-value file.
+    static func values(in file: URL) throws -> [String: Any] {
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        return try #require(document?["values"] as? [String: Any])
+    }
+
+    /// A position an earlier release kept in `pending-progress.json` is moved to
+    /// `kept-positions.json`, 0600, and the JSON gives it under the new field names and the
+    /// earlier ones alike.
+    @Test func positionsAnEarlierReleaseKeptAreMovedToTheNewFileAndRead() async throws {
         try await MockAPIServer.with { server async throws in
             try await TemporaryDirectory.with { directory in
                 let cli = CLIProcess(in: directory, baseURL: server.baseURL)
@@ -93,9 +100,7 @@ struct KeptPositionTests {
                     #expect(kept?.first?["cursor"] as? Int == 90, "\(field): \(status)")
                 }
                 let folder = cli.store.deletingLastPathComponent()
-                #expect(
-                    !FileManager.default.fileExists(atPath: folder.appendingPathComponent("pending-progress.json").path)
-                )
+                #expect(try Self.values(in: folder.appendingPathComponent("pending-progress.json")).isEmpty)
                 let moved = try FileManager.default.attributesOfItem(
                     atPath: folder.appendingPathComponent("kept-positions.json").path)
                 #expect(moved[.posixPermissions] as? Int == 0o600)
@@ -105,6 +110,14 @@ struct KeptPositionTests {
                 for field in ["kept", "pending"] {
                     #expect((object?[field] as? [String: Any])?["cursor"] as? Int == 90, "\(field): \(progress)")
                 }
+                // A process of the earlier release, still running, keeps a later position by the old name:
+                // the next run folds it in, the later one winning.
+                try Self.keep(150, in: cli, server: server, file: "pending-progress.json", secondsAgo: 10)
+                let folded = try await cli.run(["status", "--offline", "--json"])
+                let after = try JSONSerialization.jsonObject(with: Data(folded.stdout.utf8)) as? [String: Any]
+                #expect(
+                    (after?["keptPositions"] as? [[String: Any]])?.map { $0["cursor"] as? Int } == [150], "\(folded)")
+                #expect(try Self.values(in: folder.appendingPathComponent("pending-progress.json")).isEmpty)
             }
         }
     }

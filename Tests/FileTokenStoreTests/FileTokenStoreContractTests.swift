@@ -25,7 +25,7 @@ struct FileKeyValueStoreContractTests {
     }
 }
 
-@Suite("Progress-keptPositions contract: KeyValueKeptPositionStore over FileKeyValueStore")
+@Suite("Kept-position store contract: KeyValueKeptPositionStore over FileKeyValueStore")
 struct FileKeptPositionStoreContractTests {
     @Test(arguments: KeptPositionStoreContract.cases)
     func contract(_ check: KeptPositionStoreContract) async throws {

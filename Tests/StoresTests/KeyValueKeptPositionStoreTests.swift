@@ -5,7 +5,7 @@ import Stores
 import Stubs
 import Testing
 
-@Suite("Progress-keptPositions contract: KeyValueKeptPositionStore over InMemoryKeyValueStore")
+@Suite("Kept-position store contract: KeyValueKeptPositionStore over InMemoryKeyValueStore")
 struct KeyValueKeptPositionStoreContractTests {
     @Test(arguments: KeptPositionStoreContract.cases)
     func contract(_ check: KeptPositionStoreContract) async throws {
@@ -15,6 +15,26 @@ struct KeyValueKeptPositionStoreContractTests {
 
 @Suite("KeyValueKeptPositionStore: what it asks of its store")
 struct KeyValueKeptPositionStoreTests {
+    /// What an earlier release kept is moved, the later of two positions of a video winning
+    /// either way; a value that does not parse stays where it was.
+    @Test func foldMovesEveryPositionAndTheLaterWins() async throws {
+        let (earlier, store) = (InMemoryKeyValueStore(), InMemoryKeyValueStore())
+        let (before, after) = (
+            KeyValueKeptPositionStore(store: earlier, server: "https://a:443", account: "bart"),
+            KeyValueKeptPositionStore(store: store, server: "https://a:443", account: "bart")
+        )
+        try await before.keep(.sample("a", 10, at: 5))
+        try await before.keep(.sample("b", 20, at: 5))
+        try await before.keep(.sample("c", 30, at: 5))
+        try await earlier.setValue("not JSON", forKey: before.key(forVideo: "d"))
+        try await after.keep(.sample("a", 11, at: 9))
+        try await after.keep(.sample("b", 21, at: 1))
+        try await KeyValueKeptPositionStore.fold(earlier, into: store)
+        let moved = try await after.kept().map { "\($0.progress.videoID) \($0.progress.cursor)" }
+        #expect(moved.sorted() == ["a 11", "b 20", "c 30"])
+        #expect(try await earlier.allValues() == [before.key(forVideo: "d"): "not JSON"])
+    }
+
     @Test func removingAVideoWithNothingKeptTakesNoExclusiveAccess() async throws {
         let spy = SpyKeyValueStore(InMemoryKeyValueStore())
         let keptPositions = KeyValueKeptPositionStore(store: spy, server: "https://a:443", account: "bart")

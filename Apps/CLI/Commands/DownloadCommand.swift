@@ -310,19 +310,19 @@ extension DownloadCommand {
     @MainActor fileprivate func export(
         _ videoID: String, reference: String, to path: String, in context: CommandContext
     ) async -> (ExitCode, String?) {
-        let outcome: Result<Int, DownloadError>
+        var outcome: Result<Int, DownloadError> = .failure(DownloadError(.export(.cancelled)))
         do throws(ExitCode) {
-            outcome = try await context.withSpinner("Writing \(path)…") { () async -> Result<Int, DownloadError> in
+            try await context.withSpinner("Writing \(path)…") {
                 do throws(DownloadError) {
-                    return .success(
+                    outcome = .success(
                         try await context.services.downloader.export(videoID: videoID, to: URL(fileURLWithPath: path)))
                 } catch {
-                    return .failure(error)
+                    outcome = .failure(error)
                 }
             }
         } catch {
-            // A signal stopped the export: it ends as cancelled (130).
-            outcome = .failure(DownloadError(.export(.cancelled)))
+            // A signal came meanwhile: the export stopped (cancelled, 130), unless it had ended already, which
+            // `outcome` holds as it ended.
         }
         let written: Int
         do throws(DownloadError) {

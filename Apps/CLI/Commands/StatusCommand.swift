@@ -216,14 +216,14 @@ extension StatusCommand.Work {
     /// only once that account is signed in again.
     private static func keptSummary(_ kept: [AccountKeptPosition], signedIn: String?) -> String {
         let now = Date()
-        let each = kept.map { position in
-            let pending = position.position
+        let each = kept.map { entry in
+            let position = entry.position
             let whose =
-                position.account == signedIn || position.account.isEmpty
-                ? "" : ", for \(TerminalText.sanitized(position.account))"
-            return "video \(TerminalText.sanitized(pending.progress.videoID)) at "
-                + "\(VideoDuration.format(seconds: pending.progress.cursor)) "
-                + "(\(RelativeAge.phrase(from: pending.recordedAt, to: now))\(whose))"
+                entry.account == signedIn || entry.account.isEmpty
+                ? "" : ", for \(TerminalText.sanitized(entry.account))"
+            return "video \(TerminalText.sanitized(position.progress.videoID)) at "
+                + "\(VideoDuration.format(seconds: position.progress.cursor)) "
+                + "(\(RelativeAge.phrase(from: position.recordedAt, to: now))\(whose))"
         }
         return "\(kept.count) \(kept.count == 1 ? "position" : "positions") kept on this machine: "
             + each.joined(separator: ", ")
