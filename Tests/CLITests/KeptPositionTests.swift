@@ -122,6 +122,28 @@ struct KeptPositionTests {
         }
     }
 
+    /// An earlier release's file that is not a key-value document is said, left as it was, and
+    /// the command goes on with what `kept-positions.json` holds.
+    @Test func anUnreadableEarlierFileIsSaidAndLeftAsItWas() async throws {
+        try await MockAPIServer.with { server async throws in
+            try await TemporaryDirectory.with { directory in
+                let cli = CLIProcess(in: directory, baseURL: server.baseURL)
+                #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
+                try Self.keep(90, in: cli, server: server)
+                let earlier = cli.store.deletingLastPathComponent().appendingPathComponent("pending-progress.json")
+                try Data("{not json".utf8).write(to: earlier)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: earlier.path)
+                let status = try await cli.run(["status", "--offline"])
+                #expect(status.status == 0, "\(status)")
+                #expect(
+                    status.stderr.contains("the positions kept in pending-progress.json stay there until a later run"),
+                    "\(status.stderr)")
+                #expect(status.stdout.contains("1 position kept on this machine: video 632759499 at 1:30"))
+                #expect(try String(contentsOf: earlier, encoding: .utf8) == "{not json")
+            }
+        }
+    }
+
     /// The server down: the connection failure is said once, with the kept position beside it;
     /// a --set or --done that cannot look its episode up says nothing was saved.
     @Test func aServerThatIsDownIsSaidOnceWithTheKeptPosition() async throws {

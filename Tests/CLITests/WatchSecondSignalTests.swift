@@ -78,6 +78,15 @@ struct WatchSecondSignalTests {
         return state != "Z"
     }
 
+    /// Waits until `file` exists; throws after 60 s, far longer than a busy machine takes.
+    static func until(_ file: URL) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     @Test func aPlayerThatIgnoresSIGTERMDoesNotOutliveASecondCtrlC() async throws {
         try await MockAPIServer.with(arguments: ["--media"]) { server async throws in
             try await TemporaryDirectory.with { directory in
@@ -85,22 +94,24 @@ struct WatchSecondSignalTests {
                 #expect(try await cli.signIn(password: DemoAccount.password).status == 0)
                 let started = directory.file("player-pid")
                 let player = directory.file("player.sh")
-                // It ignores SIGINT and SIGTERM and would play for 120 s.
+                let askedToStop = directory.file("player.sh.asked-to-stop")
+                // It ignores SIGINT, notes SIGTERM (the first Ctrl-C's stop) and plays on, for ever.
                 let script = """
                     #!/bin/sh
-                    trap '' INT TERM
+                    trap '' INT
+                    trap 'touch "$0.asked-to-stop"' TERM
                     echo $$ > '\(started.path).new'
                     mv '\(started.path).new' '\(started.path)'
-                    exec sleep 120
+                    while :; do sleep 1; done
 
                     """
                 try await TemporaryDirectory.writeExecutable(script, to: player)
                 let watched = try await cli.run(["watch", "556", "--player", player.path]) { send in
-                    while !FileManager.default.fileExists(atPath: started.path) {
-                        try await Task.sleep(for: .milliseconds(20))
-                    }
+                    try await Self.until(started)
                     send(SIGINT)
-                    try await Task.sleep(for: .milliseconds(300))
+                    // The second once the first has asked the player to stop: two that arrive
+                    // before the first is handled merge into one.
+                    try await Self.until(askedToStop)
                     send(SIGINT)
                 }
                 #expect(watched.status == 130, "\(watched)")
@@ -108,7 +119,7 @@ struct WatchSecondSignalTests {
                     Int32(
                         try String(contentsOf: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
                     ))
-                // Killed at once; bounded at a twelfth of what it would otherwise play.
+                // Killed at once; bounded at 10 s, where it would otherwise play for ever.
                 let deadline = ContinuousClock.now + .seconds(10)
                 while Self.runs(pid), ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(50))

@@ -70,21 +70,24 @@ struct APIClientRefreshTests {
 
     @Test func aCallerCancelledDuringTheRefreshDoesNotCutItOff() async throws {
         // The server takes a while to answer the refresh, having already rotated the tokens.
-        let refreshing = CallRecorder<Void>()
+        let refreshing = SpyGate()
+        refreshing.holdNext()
         let transport = SpyTransport { request in
             guard request.url.path.hasSuffix("/auth/refresh") else {
                 return SpyTransport.response(to: request, status: 401)
             }
-            refreshing.record(())
-            try await Task.sleep(for: .milliseconds(300))  // a cancelled request gets no answer, like URLSession's
+            // Held until the caller was cancelled; a cancelled request gets no answer, like URLSession's.
+            await refreshing.pass(refreshing.arrive(), ignoresCancellation: false)
+            try Task.checkCancellation()
             let body = Data(#"{"accessToken": "access-2", "refreshToken": "refresh-2"}"#.utf8)
             return SpyTransport.response(to: request, status: 200, body: body)
         }
         let store = try await Self.signedInStore()
         let client = TestClient.make(transport, tokenStore: store)
         let call = Task { try await client.video(id: "1") }
-        while refreshing.count == 0 { await Task.yield() }
+        try await refreshing.waitUntilCalled()
         call.cancel()
+        refreshing.releaseAll()
         _ = await call.result
         // The rotated pair was stored, so the next refresh presents a token the server still accepts.
         #expect(try await store.tokens() == SampleTokens.second)

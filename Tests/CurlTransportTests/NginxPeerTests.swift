@@ -79,7 +79,8 @@ struct NginxServer {
     private func accepts() async throws -> Bool {
         let probe = CurlTransport(
             certificateAuthorities: CertificateAuthorities(file: directory.file("tls-cert.pem").path))
-        for _ in 0..<600 where process.subprocess.exitStatus == nil {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while process.subprocess.exitStatus == nil, ContinuousClock.now < deadline {
             let request = HTTPRequest(method: "HEAD", url: URL(string: "https://127.0.0.1:\(port)/")!, timeout: 5)
             if (try? await probe.send(request)) != nil { return true }
             try await Task.sleep(for: .milliseconds(50))
